@@ -1,0 +1,50 @@
+// REST API shapes shared by worker routes and the SPA.
+import { z } from "zod";
+
+export const AUTH_ERROR_CODES = [
+  "user-not-found",
+  "wrong-password",
+  "email-already-in-use",
+  "weak-password",
+  "invalid-email",
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+/** Every API error body. */
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export interface UserProfile {
+  id: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+  createdAt: number;
+  totalCalls: number;
+  subscription: string;
+}
+
+export interface PublicConfig {
+  phoneNumber: string;
+  googleEnabled: boolean;
+  aiProvider: "workers-ai" | "offline";
+}
+
+export interface MeResponse {
+  user: UserProfile | null;
+}
+
+export const signUpSchema = z.object({
+  displayName: z.string().trim().max(100).optional(),
+  email: z.string().trim().max(254),
+  password: z.string().max(1024),
+});
+export const signInSchema = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().max(1024),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type SignInInput = z.infer<typeof signInSchema>;

@@ -1,0 +1,44 @@
+// Echo (assistant) shapes shared by the API and the SPA.
+import { z } from "zod";
+
+export const PERSONALITIES = ["professional", "friendly", "empathetic", "enthusiastic", "calm", "witty"] as const;
+export const EXPERTISES = [
+  "general",
+  "health",
+  "business",
+  "technology",
+  "education",
+  "creativity",
+  "therapy",
+  "fitness",
+] as const;
+export const VOICE_STYLES = ["default", "warm", "energetic", "authoritative", "gentle"] as const;
+
+export type Personality = (typeof PERSONALITIES)[number];
+export type Expertise = (typeof EXPERTISES)[number];
+export type VoiceStyle = (typeof VOICE_STYLES)[number];
+
+export const echoInputSchema = z.object({
+  name: z.string().trim().min(1, "Echo name is required.").max(80),
+  description: z.string().trim().max(500).default(""),
+  personality: z.enum(PERSONALITIES),
+  expertise: z.enum(EXPERTISES),
+  instructions: z.string().trim().max(4000).default(""),
+  voiceStyle: z.enum(VOICE_STYLES),
+});
+export type EchoInput = z.input<typeof echoInputSchema>;
+
+export interface Echo {
+  id: string;
+  userId: string;
+  name: string;
+  description: string;
+  personality: Personality;
+  expertise: Expertise;
+  instructions: string;
+  voiceStyle: VoiceStyle;
+  isActive: boolean;
+  totalCalls: number;
+  createdAt: number;
+  updatedAt: number;
+}

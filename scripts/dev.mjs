@@ -1,0 +1,8 @@
+// `npm run dev`: migrate the local D1 database, then serve Worker + Durable Objects + SPA with Vite.
+import { spawn } from "node:child_process";
+import { migrateLocal } from "./local-db.mjs";
+
+migrateLocal();
+const vite = spawn("npx", ["vite", "dev", ...process.argv.slice(2)], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => vite.kill(signal));
+vite.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,43 @@
+// Three suites, one command: `worker` runs inside workerd (real D1, Durable Objects, WebSockets),
+// `unit` runs pure code in Node, `e2e` drives the real app in Chromium.
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            wrangler: { configPath: "./wrangler.toml" },
+            remoteBindings: false,
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("migrations"),
+                PUBLIC_HOST: "https://echo.test",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["test/worker/**/*.test.ts"],
+          setupFiles: ["test/worker/setup/apply-migrations.ts"],
+        },
+      },
+      {
+        test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node" },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          globalSetup: ["e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,48 @@
+// The one interface every AI provider implements. Pipeline stages only ever see this.
+import type { AiProviderName, EmotionScores } from "../../protocol/call";
+import type { Expertise, Personality, VoiceStyle } from "../../protocol/echo";
+
+/** Mono 16-bit PCM. The pipeline's internal form is 16 kHz. */
+export interface PcmAudio {
+  samples: Int16Array;
+  sampleRate: number;
+}
+
+export interface Transcript {
+  text: string;
+  /** False when the provider cannot recognise words (offline): `text` then describes what was heard. */
+  recognized: boolean;
+}
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** Who the assistant is, built from an Echo's fields. */
+export interface Persona {
+  name: string;
+  description: string;
+  personality: Personality;
+  expertise: Expertise;
+  instructions: string;
+  voiceStyle: VoiceStyle;
+}
+
+export interface ReplyRequest {
+  persona: Persona;
+  /** System prompt built from the persona and caller emotions, then the conversation so far. */
+  messages: ChatMessage[];
+  callerEmotions: EmotionScores;
+}
+
+export interface AiProvider {
+  readonly name: AiProviderName;
+  transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript>;
+  /** Emotion scores in [0, 1] from the words (prosody is scored by the pipeline itself). */
+  textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores>;
+  /** The reply as a stream of text deltas. */
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string>;
+  /** Speech for one sentence, as 16 kHz PCM. */
+  synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio>;
+}

@@ -1,0 +1,41 @@
+// Loads the signed-in user from the session cookie into c.var.user; requireUser answers 401 otherwise.
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv, UserRow } from "../app-env";
+import { db } from "../db/client";
+import { ApiError } from "../http/errors";
+import { SESSION_COOKIE, validateSessionToken } from "./session";
+
+const COOKIE_BASE = { httpOnly: true, secure: true, sameSite: "Lax", path: "/" } as const;
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: number): void {
+  setCookie(c, SESSION_COOKIE, token, { ...COOKIE_BASE, expires: new Date(expiresAt) });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, COOKIE_BASE);
+}
+
+export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", null);
+  c.set("sessionId", null);
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) {
+    const result = await validateSessionToken(db(c.env.DB), token);
+    if (result) {
+      c.set("user", result.user);
+      c.set("sessionId", result.sessionId);
+      if (result.renewed) setSessionCookie(c, token, result.expiresAt);
+    } else {
+      clearSessionCookie(c);
+    }
+  }
+  await next();
+};
+
+/** The signed-in user, or a 401 ApiError. */
+export function requireUser(c: Context<AppEnv>): UserRow {
+  const user = c.get("user");
+  if (!user) throw new ApiError(401, "unauthenticated", "Please sign in.");
+  return user;
+}

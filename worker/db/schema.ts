@@ -1,0 +1,143 @@
+// D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { EmotionScores, TurnLatency } from "../../protocol/call";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Stored lower-cased: unique and case-insensitive. */
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    photoURL: text("photo_url"),
+    createdAt: integer("created_at").notNull(),
+    totalCalls: integer("total_calls").notNull().default(0),
+    subscription: text("subscription").notNull().default("free"),
+    passwordHash: text("password_hash"),
+    googleSub: text("google_sub"),
+    /** E.164 number linked by the phone-linking flow. */
+    phoneNumber: text("phone_number"),
+    /** The Echo that answers this user's phone calls (null: most recently updated active Echo). */
+    phoneEchoId: text("phone_echo_id"),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_sub_unique").on(t.googleSub),
+    uniqueIndex("users_phone_unique").on(t.phoneNumber),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the session token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Failed sign-in counters, keyed by `acct:<email>` or `ip:<address>`. */
+export const authThrottle = sqliteTable("auth_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  windowStart: integer("window_start").notNull(),
+  lockedUntil: integer("locked_until").notNull().default(0),
+});
+
+export const echoes = sqliteTable(
+  "echoes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    personality: text("personality").notNull(),
+    expertise: text("expertise").notNull(),
+    instructions: text("instructions").notNull().default(""),
+    voiceStyle: text("voice_style").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    totalCalls: integer("total_calls").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("echoes_user_active_updated_idx").on(t.userId, t.isActive, sql`${t.updatedAt} desc`)],
+);
+
+export const calls = sqliteTable(
+  "calls",
+  {
+    id: text("id").primaryKey(),
+    /** Null for phone calls from unknown numbers: they belong to no dashboard. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    echoId: text("echo_id").references(() => echoes.id, { onDelete: "set null" }),
+    callType: text("call_type", { enum: ["phone", "browser_test"] }).notNull(),
+    status: text("status").notNull(),
+    startTime: integer("start_time").notNull(),
+    endTime: integer("end_time"),
+    duration: integer("duration"),
+    fromNumber: text("from_number"),
+    endReason: text("end_reason"),
+    /** Twilio CallSid for phone calls. */
+    providerCallId: text("provider_call_id"),
+  },
+  (t) => [
+    index("calls_user_start_idx").on(t.userId, sql`${t.startTime} desc`),
+    uniqueIndex("calls_provider_call_id_unique").on(t.providerCallId),
+  ],
+);
+
+export const transcriptEntries = sqliteTable(
+  "transcript_entries",
+  {
+    id: text("id").primaryKey(),
+    callId: text("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    speaker: text("speaker", { enum: ["caller", "assistant"] }).notNull(),
+    text: text("text").notNull(),
+    timestamp: integer("timestamp").notNull(),
+    emotions: text("emotions", { mode: "json" }).$type<EmotionScores>().notNull(),
+    /** Assistant turn cut off by the caller; `text` holds what was actually spoken. */
+    interrupted: integer("interrupted", { mode: "boolean" }).notNull().default(false),
+    latency: text("latency", { mode: "json" }).$type<TurnLatency>(),
+  },
+  (t) => [uniqueIndex("transcript_call_seq_unique").on(t.callId, t.seq)],
+);
+
+export const callParticipants = sqliteTable(
+  "call_participants",
+  {
+    callId: text("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    invitedBy: text("invited_by"),
+    invitedAt: integer("invited_at").notNull(),
+    joinedAt: integer("joined_at"),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.userId] }), index("participants_user_idx").on(t.userId)],
+);
+
+/** Pending phone-linking codes: one per user, 6 digits, valid 10 minutes. */
+export const phoneLinkCodes = sqliteTable(
+  "phone_link_codes",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [uniqueIndex("phone_link_code_unique").on(t.code)],
+);

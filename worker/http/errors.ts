@@ -1,0 +1,48 @@
+// One JSON error shape for the whole API: { error: { code, message } } with a real HTTP status.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ApiErrorBody } from "../../protocol/api";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: string, message: string): ApiErrorBody {
+  return { error: { code, message } };
+}
+
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
+  if (err instanceof HTTPException) {
+    return c.json(errorBody("http-error", err.message || "Request failed."), err.status);
+  }
+  console.error("unhandled error", err);
+  return c.json(errorBody("internal", "An error occurred. Please try again."), 500);
+}
+
+/** Parses a JSON body against a zod-like schema; bad JSON or shape → 400 with a clear message. */
+export async function readJson<T>(
+  c: Context,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+): Promise<T> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new ApiError(400, "invalid-json", "The request body is not valid JSON.");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length ? `${issue.path.map(String).join(".")}: ` : "";
+    throw new ApiError(400, "invalid-request", `${where}${issue?.message ?? "Invalid request."}`);
+  }
+  return parsed.data;
+}

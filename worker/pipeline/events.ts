@@ -1,0 +1,30 @@
+// What the conversation pipeline tells its owner (the CallSession Durable Object). The pipeline knows
+// nothing about sockets or storage; the Durable Object maps these events onto both.
+import type { EmotionScores, TurnLatency } from "../../protocol/call";
+
+export type PipelineEvent =
+  /** The caller finished a turn. */
+  | { type: "caller_turn"; turnId: string; text: string; recognized: boolean; emotions: EmotionScores; speechMs: number; at: number }
+  /** The assistant started a reply to `turnId`. */
+  | { type: "assistant_started"; replyId: string; turnId: string; at: number }
+  /** More reply text (streamed). */
+  | { type: "assistant_text"; replyId: string; delta: string }
+  /** One synthesized sentence, 16 kHz PCM16, in order. */
+  | { type: "assistant_audio"; replyId: string; sentence: string; pcm: Int16Array; sampleRate: number }
+  /** The reply finished (or was cut off by the caller: `interrupted`, `spokenText` is what was heard). */
+  | {
+      type: "assistant_done";
+      replyId: string;
+      text: string;
+      spokenText: string;
+      interrupted: boolean;
+      emotions: EmotionScores;
+      latency: TurnLatency | null;
+      at: number;
+    }
+  /** Caller barged in: stop playback now. */
+  | { type: "interrupt"; replyId: string }
+  /** A provider or stage failed; the call goes on where it can. */
+  | { type: "error"; message: string; code: string };
+
+export type PipelineEmit = (event: PipelineEvent) => void;
