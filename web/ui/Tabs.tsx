@@ -1,0 +1,93 @@
+import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useRef } from "react";
+import { cx } from "./cx";
+
+export interface TabItem {
+  id: string;
+  label: ReactNode;
+  icon?: ReactNode;
+}
+
+export function tabId(idPrefix: string, id: string): string {
+  return `${idPrefix}-tab-${id}`;
+}
+export function tabPanelId(idPrefix: string, id: string): string {
+  return `${idPrefix}-panel-${id}`;
+}
+
+/**
+ * A WAI-ARIA tablist (automatic activation): ←/→ (and Home/End) move between tabs and select them,
+ * only the selected tab is in the Tab order. Pair each tab with a <TabPanel idPrefix id>.
+ */
+export function Tabs({
+  items,
+  selected,
+  onSelect,
+  label,
+  idPrefix,
+  className,
+}: {
+  items: readonly TabItem[];
+  selected: string;
+  onSelect: (id: string) => void;
+  /** Accessible name of the tab list. */
+  label: string;
+  idPrefix: string;
+  className?: string;
+}) {
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const index = items.findIndex((t) => t.id === selected);
+    let next = -1;
+    if (e.key === "ArrowRight") next = (index + 1) % items.length;
+    else if (e.key === "ArrowLeft") next = (index - 1 + items.length) % items.length;
+    else if (e.key === "Home") next = 0;
+    else if (e.key === "End") next = items.length - 1;
+    const item = items[next];
+    if (!item) return;
+    e.preventDefault();
+    onSelect(item.id);
+    refs.current.get(item.id)?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} className={cx("flex gap-1 overflow-x-auto", className)}>
+      {items.map((t) => {
+        const active = t.id === selected;
+        return (
+          <button
+            key={t.id}
+            ref={(el) => {
+              if (el) refs.current.set(t.id, el);
+              else refs.current.delete(t.id);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(idPrefix, t.id)}
+            aria-selected={active}
+            aria-controls={tabPanelId(idPrefix, t.id)}
+            tabIndex={active ? 0 : -1}
+            onClick={() => onSelect(t.id)}
+            className={cx(
+              "relative inline-flex shrink-0 items-center gap-2 rounded-t-lg px-3.5 py-3 text-sm font-medium transition-colors",
+              "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600",
+              "after:absolute after:inset-x-2 after:-bottom-px after:h-0.5 after:rounded-full",
+              active ? "text-indigo-700 after:bg-indigo-600" : "text-slate-500 hover:text-slate-800 after:bg-transparent hover:after:bg-slate-300",
+            )}
+          >
+            {t.icon}
+            {t.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function TabPanel({ idPrefix, id, children, className, ...rest }: { idPrefix: string; id: string; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div role="tabpanel" id={tabPanelId(idPrefix, id)} aria-labelledby={tabId(idPrefix, id)} tabIndex={0} className={cx("focus:outline-none", className)} {...rest}>
+      {children}
+    </div>
+  );
+}

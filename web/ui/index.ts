@@ -1,0 +1,12 @@
+// The design kit. Import from "../ui" (or "../ui/Button" etc.).
+export { Alert, type AlertTone } from "./Alert";
+export { Badge, type BadgeTone } from "./Badge";
+export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";
+export { Card, CardBody, CardHeader } from "./Card";
+export { cx } from "./cx";
+export { EmptyState } from "./EmptyState";
+export { Field, TextArea, TextInput, controlClasses, type ControlProps } from "./Field";
+export { Modal, type ModalProps } from "./Modal";
+export { Select, type SelectOption } from "./Select";
+export { Spinner } from "./Spinner";
+export { TabPanel, Tabs, tabId, tabPanelId, type TabItem } from "./Tabs";
