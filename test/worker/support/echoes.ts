@@ -1,0 +1,27 @@
+// Test Echoes written straight to D1.
+import { env } from "cloudflare:workers";
+import { db } from "../../../worker/db/client";
+import { echoes } from "../../../worker/db/schema";
+
+export type EchoRow = typeof echoes.$inferSelect;
+
+export async function createEcho(userId: string, overrides: Partial<EchoRow> = {}): Promise<EchoRow> {
+  const now = Date.now();
+  const row: EchoRow = {
+    id: crypto.randomUUID(),
+    userId,
+    name: "Sage",
+    description: "A calm helper for busy days",
+    personality: "calm",
+    expertise: "general",
+    instructions: "",
+    voiceStyle: "warm",
+    isActive: true,
+    totalCalls: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+  await db(env.DB).insert(echoes).values(row);
+  return row;
+}
