@@ -5,6 +5,10 @@ import { z } from "zod";
 /** Emotion name → score in [0, 1]. */
 export type EmotionScores = Record<string, number>;
 
+/** The emotions the pipeline scores (scores of one entry sum to 1). */
+export const EMOTIONS = ["joy", "sadness", "anger", "fear", "surprise", "calm"] as const;
+export type EmotionName = (typeof EMOTIONS)[number];
+
 export type Speaker = "caller" | "assistant";
 
 /** Per assistant turn, milliseconds measured on the server. */
@@ -15,6 +19,8 @@ export interface TurnLatency {
   firstTokenMs: number;
   /** End of caller speech → first audio sent to the caller. */
   firstAudioMs: number;
+  /** Last speech frame → end of turn detected (the VAD's silence window); absent for typed turns. */
+  endOfTurnMs?: number;
 }
 
 export interface TranscriptEntry {

@@ -29,11 +29,30 @@ export interface Persona {
   voiceStyle: VoiceStyle;
 }
 
+/** The caller turn being answered (null for a greeting that answers no turn). */
+export interface CallerTurnInfo {
+  text: string;
+  /** False when `text` only describes unrecognised speech (e.g. "[speech, 1.8 s]"). */
+  recognized: boolean;
+  /** True when the caller typed the text. */
+  typed: boolean;
+  speechMs: number;
+  /** 0 for the caller's first turn in this call. */
+  index: number;
+}
+
 export interface ReplyRequest {
   persona: Persona;
   /** System prompt built from the persona and caller emotions, then the conversation so far. */
   messages: ChatMessage[];
   callerEmotions: EmotionScores;
+  turn: CallerTurnInfo | null;
+}
+
+/** A model's opinion on whether the caller finished their turn. */
+export interface TurnEndVerdict {
+  complete: boolean;
+  probability: number;
 }
 
 export interface AiProvider {
@@ -45,4 +64,6 @@ export interface AiProvider {
   reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string>;
   /** Speech for one sentence, as 16 kHz PCM. */
   synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio>;
+  /** Optional model end-of-turn check on the turn's audio (16 kHz, last ≤ 8 s); absent → the VAD decides. */
+  detectTurnEnd?(audio: PcmAudio, signal?: AbortSignal): Promise<TurnEndVerdict>;
 }

@@ -4,13 +4,33 @@ import type { EmotionScores, TurnLatency } from "../../protocol/call";
 
 export type PipelineEvent =
   /** The caller finished a turn. */
-  | { type: "caller_turn"; turnId: string; text: string; recognized: boolean; emotions: EmotionScores; speechMs: number; at: number }
+  | {
+      type: "caller_turn";
+      turnId: string;
+      /** The words, or (recognized: false) a description of unrecognised speech such as "[speech, 1.8 s]". */
+      text: string;
+      recognized: boolean;
+      /** True when the caller typed it (text_input). */
+      typed: boolean;
+      emotions: EmotionScores;
+      speechMs: number;
+      at: number;
+    }
   /** The assistant started a reply to `turnId`. */
   | { type: "assistant_started"; replyId: string; turnId: string; at: number }
   /** More reply text (streamed). */
   | { type: "assistant_text"; replyId: string; delta: string }
   /** One synthesized sentence, 16 kHz PCM16, in order. */
-  | { type: "assistant_audio"; replyId: string; sentence: string; pcm: Int16Array; sampleRate: number }
+  | {
+      type: "assistant_audio";
+      replyId: string;
+      /** 0, 1, 2… per reply. */
+      index: number;
+      sentence: string;
+      pcm: Int16Array;
+      sampleRate: number;
+      durationMs: number;
+    }
   /** The reply finished (or was cut off by the caller: `interrupted`, `spokenText` is what was heard). */
   | {
       type: "assistant_done";
