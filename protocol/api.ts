@@ -12,6 +12,23 @@ export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** The spec's authentication messages (§8), shown verbatim by the SPA and sent by the API. */
+export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
+  "user-not-found": "No account found with this email address.",
+  "wrong-password": "Incorrect password.",
+  "email-already-in-use": "An account with this email already exists.",
+  "weak-password": "Password should be at least 6 characters.",
+  "invalid-email": "Please enter a valid email address.",
+};
+
+/** §8 "Anything else": the error's own message, or this. */
+export const GENERIC_ERROR_MESSAGE = "An error occurred. Please try again.";
+
+/** What the Google sign-in popup posts to window.opener (same origin only) before it closes. */
+export type GoogleAuthMessage =
+  | { type: "echo:google-auth"; ok: true }
+  | { type: "echo:google-auth"; ok: false; error: { code: string; message: string } };
+
 /** Every API error body. */
 export interface ApiErrorBody {
   error: { code: string; message: string };
