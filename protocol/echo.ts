@@ -42,3 +42,22 @@ export interface Echo {
   createdAt: number;
   updatedAt: number;
 }
+
+/** PATCH /api/echoes/:id: any subset of the fields (no defaults applied), plus isActive. */
+export const echoPatchSchema = z
+  .object({
+    name: echoInputSchema.shape.name.optional(),
+    description: z.string().trim().max(500).optional(),
+    personality: z.enum(PERSONALITIES).optional(),
+    expertise: z.enum(EXPERTISES).optional(),
+    instructions: z.string().trim().max(4000).optional(),
+    voiceStyle: z.enum(VOICE_STYLES).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update." });
+export type EchoPatch = z.infer<typeof echoPatchSchema>;
+
+/** GET /api/echoes */
+export interface EchoList {
+  echoes: Echo[];
+}

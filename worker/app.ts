@@ -5,7 +5,10 @@ import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config";
 import { ApiError, errorBody, handleError } from "./http/errors";
 import { requireSameOrigin } from "./http/origin";
+import { callRoutes } from "./routes/calls";
 import { configRoutes } from "./routes/config";
+import { echoRoutes } from "./routes/echoes";
+import { feedRoutes } from "./routes/feed";
 
 export const app = new Hono<AppEnv>();
 
@@ -24,6 +27,9 @@ app.use("/api/*", requireSameOrigin, loadUser);
 app.use("/ws/*", requireSameOrigin, loadUser);
 
 app.route("/api/config", configRoutes);
+app.route("/api/echoes", echoRoutes);
+app.route("/api/calls", callRoutes);
+app.route("/ws/feed", feedRoutes);
 
 app.all("/api/*", () => {
   throw new ApiError(404, "not-found", "No such API endpoint.");

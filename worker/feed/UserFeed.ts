@@ -1,14 +1,69 @@
-// One Durable Object per user: pushes change events to that user's open dashboards. (Issue 3.)
+// One Durable Object per user: pushes change events to that user's open dashboards over hibernatable
+// WebSockets (the object sleeps between events; sockets stay open).
 import { DurableObject } from "cloudflare:workers";
 import type { FeedEvent } from "../../protocol/feed";
 import type { Env } from "../env";
 
+/** Text keepalive answered without waking the object. */
+export const FEED_PING = "ping";
+export const FEED_PONG = "pong";
+/** Open dashboards per user; the oldest socket is closed beyond this. */
+export const MAX_FEED_SOCKETS = 32;
+
 export class UserFeed extends DurableObject<Env> {
-  override async fetch(): Promise<Response> {
-    return new Response("The change feed is not available yet.", { status: 501 });
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(FEED_PING, FEED_PONG));
   }
 
-  async publish(_event: FeedEvent): Promise<void> {
-    // Implemented with the change feed (issue 3).
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("Expected a WebSocket upgrade.", { status: 426 });
+    }
+    const open = this.ctx.getWebSockets();
+    for (const old of open.slice(0, Math.max(0, open.length - MAX_FEED_SOCKETS + 1))) {
+      closeQuietly(old, 1008, "Too many open dashboards.");
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sends `event` to every open socket of this user; a socket that cannot take it is dropped. */
+  async publish(event: FeedEvent): Promise<void> {
+    const frame = JSON.stringify(event);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(frame);
+      } catch {
+        closeQuietly(ws, 1011, "Send failed.");
+      }
+    }
+  }
+
+  /** Number of open sockets (for tests and diagnostics). */
+  async socketCount(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // The feed is one-way; anything but the (auto-answered) keepalive is refused.
+    if (message !== FEED_PING) closeQuietly(ws, 1003, "The feed accepts no messages.");
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code, reason);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    closeQuietly(ws, 1011, "Socket error.");
+  }
+}
+
+function closeQuietly(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closed
   }
 }

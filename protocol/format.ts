@@ -1,0 +1,23 @@
+// Display rules of spec §9 used by both the SPA and the transcript export.
+
+/** Whole seconds as minutes:seconds, e.g. 75 → "1:15", 3600 → "60:00". */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return "0:00";
+  const total = Math.round(seconds);
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+/** An emotion score in [0, 1] as a percent with one decimal, e.g. 0.8234 → "82.3%". */
+export function formatPercent(score: number): string {
+  const clamped = Number.isFinite(score) ? Math.min(1, Math.max(0, score)) : 0;
+  return `${(clamped * 100).toFixed(1)}%`;
+}
+
+/** Emotions sorted by score, highest first. */
+export function sortedEmotions(emotions: Record<string, number>): [string, number][] {
+  return Object.entries(emotions)
+    .filter(([, v]) => Number.isFinite(v))
+    .sort((a, b) => b[1] - a[1]);
+}

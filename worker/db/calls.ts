@@ -1,0 +1,168 @@
+// Reading calls and transcripts for the dashboard (writes live in call-writes.ts). Every query is
+// scoped to the owner: someone else's call id finds nothing.
+import { type SQL, and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { CallType, TranscriptEntry } from "../../protocol/call";
+import {
+  type CallDetail,
+  type CallSearchHit,
+  type CallSummary,
+  SEARCH_RESULTS_MAX,
+  TRANSCRIPT_PREVIEW_CHARS,
+} from "../../protocol/calls";
+import type { Db } from "./client";
+import { calls, echoes, transcriptEntries } from "./schema";
+
+/** Entries read for a preview: enough short turns ("Hi.") to fill 100 characters. */
+const PREVIEW_ENTRIES = 10;
+const UNIT_SEPARATOR = "\u001f";
+
+/** Position in the (startTime desc, id desc) order: the last row of a page. */
+export interface CallCursor {
+  startTime: number;
+  id: string;
+}
+
+export function encodeCursor(c: CallCursor): string {
+  return btoa(`${c.startTime}:${c.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** null when `s` is not a cursor this API issued. */
+export function decodeCursor(s: string): CallCursor | null {
+  let plain: string;
+  try {
+    plain = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+  const m = /^(\d{1,16}):(.{1,100})$/s.exec(plain);
+  if (!m) return null;
+  return { startTime: Number(m[1]), id: m[2]! };
+}
+
+/** The first TRANSCRIPT_PREVIEW_CHARS characters of the transcript, from the first entries' texts. */
+export function buildPreview(joined: string | null): { preview: string; previewTruncated: boolean } {
+  if (!joined) return { preview: "", previewTruncated: false };
+  const parts = joined.split(UNIT_SEPARATOR);
+  const text = parts
+    .slice(0, PREVIEW_ENTRIES)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(" ");
+  const truncated = text.length > TRANSCRIPT_PREVIEW_CHARS || parts.length > PREVIEW_ENTRIES;
+  return { preview: text.slice(0, TRANSCRIPT_PREVIEW_CHARS), previewTruncated: truncated };
+}
+
+const previewSql = sql<string | null>`(select group_concat(t, ${UNIT_SEPARATOR}) from (
+  select substr(${transcriptEntries.text}, 1, ${TRANSCRIPT_PREVIEW_CHARS + 1}) as t from ${transcriptEntries}
+  where ${transcriptEntries.callId} = ${calls.id} order by ${transcriptEntries.seq} limit ${PREVIEW_ENTRIES + 1}))`;
+
+const summaryColumns = {
+  id: calls.id,
+  callType: calls.callType,
+  status: calls.status,
+  startTime: calls.startTime,
+  endTime: calls.endTime,
+  duration: calls.duration,
+  fromNumber: calls.fromNumber,
+  echoId: calls.echoId,
+  echoName: echoes.name,
+  endReason: calls.endReason,
+  previewSource: previewSql,
+};
+
+function summaryQuery(database: Db) {
+  return database.select(summaryColumns).from(calls).leftJoin(echoes, eq(echoes.id, calls.echoId));
+}
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["all"]>>[number];
+
+function toSummary(row: SummaryRow): CallSummary {
+  const { previewSource, endReason: _endReason, ...rest } = row;
+  return { ...rest, ...buildPreview(previewSource) };
+}
+
+/** One page of the user's calls, newest startTime first (ties by id), after `cursor`. */
+export async function listCalls(
+  database: Db,
+  userId: string,
+  opts: { limit: number; cursor?: CallCursor | null; callType?: CallType },
+): Promise<{ calls: CallSummary[]; nextCursor: CallCursor | null }> {
+  const conds: SQL[] = [eq(calls.userId, userId)];
+  if (opts.callType) conds.push(eq(calls.callType, opts.callType));
+  const cur = opts.cursor;
+  if (cur) {
+    const after = or(lt(calls.startTime, cur.startTime), and(eq(calls.startTime, cur.startTime), lt(calls.id, cur.id)));
+    if (after) conds.push(after);
+  }
+  const rows = await summaryQuery(database)
+    .where(and(...conds))
+    .orderBy(desc(calls.startTime), desc(calls.id))
+    .limit(opts.limit + 1)
+    .all();
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  const nextCursor = rows.length > opts.limit && last ? { startTime: last.startTime, id: last.id } : null;
+  return { calls: page.map(toSummary), nextCursor };
+}
+
+type EntryRow = typeof transcriptEntries.$inferSelect;
+
+export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
+  return {
+    id: row.id,
+    seq: row.seq,
+    speaker: row.speaker,
+    text: row.text,
+    timestamp: row.timestamp,
+    emotions: row.emotions ?? {},
+    interrupted: row.interrupted,
+    latency: row.latency ?? null,
+  };
+}
+
+/** The user's call with its whole transcript in seq order; null when the user has no such call. */
+export async function getCallDetail(database: Db, userId: string, callId: string): Promise<CallDetail | null> {
+  const row = await summaryQuery(database)
+    .where(and(eq(calls.id, callId), eq(calls.userId, userId)))
+    .get();
+  if (!row) return null;
+  const entries = await database
+    .select()
+    .from(transcriptEntries)
+    .where(eq(transcriptEntries.callId, callId))
+    .orderBy(asc(transcriptEntries.seq))
+    .all();
+  return { ...toSummary(row), endReason: row.endReason, transcript: entries.map(toTranscriptEntry) };
+}
+
+/** LIKE pattern matching `q` literally anywhere (%, _ and \ escaped; use with ESCAPE '\'). */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Transcript entries of the user's calls containing `q` (case-insensitive for ASCII), newest calls first. */
+export async function searchTranscripts(database: Db, userId: string, q: string): Promise<{ hits: CallSearchHit[]; truncated: boolean }> {
+  const rows = await database
+    .select({
+      entry: transcriptEntries,
+      callType: calls.callType,
+      startTime: calls.startTime,
+      fromNumber: calls.fromNumber,
+      echoName: echoes.name,
+    })
+    .from(transcriptEntries)
+    .innerJoin(calls, eq(calls.id, transcriptEntries.callId))
+    .leftJoin(echoes, eq(echoes.id, calls.echoId))
+    .where(and(eq(calls.userId, userId), sql`${transcriptEntries.text} like ${likePattern(q)} escape '\\'`))
+    .orderBy(desc(calls.startTime), desc(calls.id), asc(transcriptEntries.seq))
+    .limit(SEARCH_RESULTS_MAX + 1)
+    .all();
+  const hits = rows.slice(0, SEARCH_RESULTS_MAX).map((r) => ({
+    callId: r.entry.callId,
+    callType: r.callType,
+    startTime: r.startTime,
+    fromNumber: r.fromNumber,
+    echoName: r.echoName,
+    entry: toTranscriptEntry(r.entry),
+  }));
+  return { hits, truncated: rows.length > SEARCH_RESULTS_MAX };
+}

@@ -1,0 +1,67 @@
+// Echo persistence: every query is scoped to the owner, so someone else's id simply finds nothing.
+import { and, desc, eq } from "drizzle-orm";
+import type { Echo, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
+import type { Db } from "./client";
+import { echoes } from "./schema";
+
+type EchoRow = typeof echoes.$inferSelect;
+
+/** Validated create/replace input (zod output of echoInputSchema: defaults applied). */
+export interface EchoFields {
+  name: string;
+  description: string;
+  personality: Personality;
+  expertise: Expertise;
+  instructions: string;
+  voiceStyle: VoiceStyle;
+}
+
+export function toEcho(row: EchoRow): Echo {
+  return {
+    ...row,
+    personality: row.personality as Personality,
+    expertise: row.expertise as Expertise,
+    voiceStyle: row.voiceStyle as VoiceStyle,
+  };
+}
+
+/** The user's Echoes, most recently updated first; `activeOnly` keeps the active ones. */
+export async function listEchoes(database: Db, userId: string, opts: { activeOnly?: boolean } = {}): Promise<Echo[]> {
+  const where = opts.activeOnly ? and(eq(echoes.userId, userId), eq(echoes.isActive, true)) : eq(echoes.userId, userId);
+  const rows = await database.select().from(echoes).where(where).orderBy(desc(echoes.updatedAt), desc(echoes.id)).all();
+  return rows.map(toEcho);
+}
+
+export async function getEcho(database: Db, userId: string, echoId: string): Promise<Echo | null> {
+  const row = await database
+    .select()
+    .from(echoes)
+    .where(and(eq(echoes.id, echoId), eq(echoes.userId, userId)))
+    .get();
+  return row ? toEcho(row) : null;
+}
+
+/** A new Echo: active, no calls yet (spec §9). */
+export async function createEcho(database: Db, userId: string, fields: EchoFields, now = Date.now()): Promise<Echo> {
+  const row = await database
+    .insert(echoes)
+    .values({ id: crypto.randomUUID(), userId, ...fields, isActive: true, totalCalls: 0, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+  return toEcho(row);
+}
+
+/** Applies a (partial) change to the user's Echo; null when the user has no such Echo. */
+export async function updateEcho(database: Db, userId: string, echoId: string, patch: EchoPatch, now = Date.now()): Promise<Echo | null> {
+  const set: Partial<EchoRow> = { updatedAt: now };
+  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive"] as const) {
+    if (patch[key] !== undefined) Object.assign(set, { [key]: patch[key] });
+  }
+  const row = await database
+    .update(echoes)
+    .set(set)
+    .where(and(eq(echoes.id, echoId), eq(echoes.userId, userId)))
+    .returning()
+    .get();
+  return row ? toEcho(row) : null;
+}

@@ -1,0 +1,63 @@
+// /api/calls: the signed-in user's call history, one call with its transcript, transcript export
+// and search. Someone else's call id answers 404.
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  type CallDetail,
+  type CallListPage,
+  type CallSearchResult,
+  EXPORT_FORMATS,
+  callListQuerySchema,
+  callSearchQuerySchema,
+} from "../../protocol/calls";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { exportFileName, transcriptJson, transcriptText } from "../calls/transcript-export";
+import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts } from "../db/calls";
+import { db } from "../db/client";
+import { ApiError } from "../http/errors";
+import { readQuery } from "../http/query";
+
+const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { message: "must be txt or json" }).default("txt"),
+});
+
+function notFound(): ApiError {
+  return new ApiError(404, "not-found", "No such call.");
+}
+
+export const callRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const user = requireUser(c);
+    const q = readQuery(c, callListQuerySchema);
+    const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+    if (q.cursor && !cursor) throw new ApiError(400, "invalid-request", "cursor: not a cursor from this API.");
+    const page = await listCalls(db(c.env.DB), user.id, { limit: q.limit, cursor, callType: q.callType });
+    const body: CallListPage = { calls: page.calls, nextCursor: page.nextCursor ? encodeCursor(page.nextCursor) : null };
+    return c.json(body);
+  })
+  .get("/search", async (c) => {
+    const user = requireUser(c);
+    const { q } = readQuery(c, callSearchQuerySchema);
+    const result = await searchTranscripts(db(c.env.DB), user.id, q);
+    const body: CallSearchResult = { query: q, ...result };
+    return c.json(body);
+  })
+  .get("/:id", async (c) => {
+    const user = requireUser(c);
+    const call = await getCallDetail(db(c.env.DB), user.id, c.req.param("id"));
+    if (!call) throw notFound();
+    return c.json<CallDetail>(call);
+  })
+  .get("/:id/export", async (c) => {
+    const user = requireUser(c);
+    const { format } = readQuery(c, exportQuerySchema);
+    const call = await getCallDetail(db(c.env.DB), user.id, c.req.param("id"));
+    if (!call) throw notFound();
+    const body = format === "json" ? transcriptJson(call) : transcriptText(call);
+    return c.body(body, 200, {
+      "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(call, format)}"`,
+      "Cache-Control": "no-store",
+    });
+  });

@@ -1,0 +1,69 @@
+// /api/echoes: the signed-in user's Echoes. Someone else's id answers 404 and changes nothing;
+// every change is pushed to the owner's open dashboards.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { type Echo, type EchoList, echoInputSchema, echoPatchSchema } from "../../protocol/echo";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { db } from "../db/client";
+import { createEcho, getEcho, listEchoes, updateEcho } from "../db/echoes";
+import { publishToUser } from "../feed/publish";
+import { ApiError, errorBody, readJson } from "../http/errors";
+import { readQuery } from "../http/query";
+
+/** Generous for an Echo (the largest field is 4,000 characters) but bounded. */
+const MAX_BODY_BYTES = 32 * 1024;
+
+const listQuerySchema = z.object({
+  active: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional(),
+});
+
+function notFound(): ApiError {
+  return new ApiError(404, "not-found", "No such Echo.");
+}
+
+export const echoRoutes = new Hono<AppEnv>()
+  .use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody("too-large", "The request body is too large."), 413),
+    }),
+  )
+  .get("/", async (c) => {
+    const user = requireUser(c);
+    const { active } = readQuery(c, listQuerySchema);
+    const body: EchoList = { echoes: await listEchoes(db(c.env.DB), user.id, { activeOnly: active === "true" }) };
+    return c.json(body);
+  })
+  .post("/", async (c) => {
+    const user = requireUser(c);
+    const input = await readJson(c, echoInputSchema);
+    const echo = await createEcho(db(c.env.DB), user.id, input);
+    await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
+    return c.json<Echo>(echo, 201);
+  })
+  .get("/:id", async (c) => {
+    const user = requireUser(c);
+    const echo = await getEcho(db(c.env.DB), user.id, c.req.param("id"));
+    if (!echo) throw notFound();
+    return c.json<Echo>(echo);
+  })
+  // Replace every editable field (the edit modal).
+  .put("/:id", async (c) => {
+    const user = requireUser(c);
+    const input = await readJson(c, echoInputSchema);
+    const echo = await updateEcho(db(c.env.DB), user.id, c.req.param("id"), input);
+    if (!echo) throw notFound();
+    await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
+    return c.json<Echo>(echo);
+  })
+  // Change some fields, e.g. { isActive: false } for Deactivate.
+  .patch("/:id", async (c) => {
+    const user = requireUser(c);
+    const patch = await readJson(c, echoPatchSchema);
+    const echo = await updateEcho(db(c.env.DB), user.id, c.req.param("id"), patch);
+    if (!echo) throw notFound();
+    await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
+    return c.json<Echo>(echo);
+  });
