@@ -1,6 +1,105 @@
+// Test Call tab (spec §2): call one of your Echoes from the browser — Echo selector, Start / End
+// Call, Mute, volume, live transcript with emotions, audio visualizer, typed input, recent test calls.
+import { useState } from "react";
+import { Alert, Badge, Card, CardBody, CardHeader, cx } from "../ui";
 import type { TabProps } from "../tabs";
+import { CallControls } from "./CallControls";
+import { isCallActive, statusText } from "./callState";
+import { EchoPicker } from "./EchoPicker";
+import { MessageComposer } from "./MessageComposer";
+import { RecentTestCalls } from "./RecentTestCalls";
+import { TranscriptView } from "./TranscriptView";
+import { useActiveEchoes } from "./useActiveEchoes";
+import { useTestCall } from "./useTestCall";
+import { Visualizer } from "./Visualizer";
 
-// Test Call tab: browser test call to an Echo (issue 4).
-export function TestCallTab(_props: TabProps) {
-  return <section aria-labelledby="testcall-heading"><h2 id="testcall-heading">Test Call</h2></section>;
+export const OFFLINE_NOTICE = "Offline assistant: it can't understand speech; type to talk.";
+
+export function TestCallTab({ user, config }: TabProps) {
+  const { echoes, reload } = useActiveEchoes();
+  const [echoId, setEchoId] = useState("");
+  const call = useTestCall(user.id);
+  const { state } = call;
+  const active = isCallActive(state.phase);
+  const offline = (state.provider ?? config.aiProvider) === "offline";
+  const chosen = echoes.status === "ready" ? echoes.echoes.find((e) => e.id === echoId) : undefined;
+  const assistantName = state.echoName ?? chosen?.name ?? "Echo";
+
+  return (
+    <section
+      aria-labelledby="testcall-heading"
+      className="flex flex-col gap-6"
+      data-call-phase={state.phase}
+      data-playback-scheduled={call.playback.scheduled}
+      data-playback-played={call.playback.played}
+      data-playback-seconds={call.playback.playedSeconds.toFixed(2)}
+    >
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="testcall-heading" className="text-xl font-semibold text-slate-900">
+            Test Call
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">Talk to one of your Echoes right here in the browser.</p>
+        </div>
+        {offline ? <Badge tone="warning">Offline assistant</Badge> : <Badge tone="accent">Workers AI</Badge>}
+      </header>
+
+      {offline ? (
+        <Alert tone="info" title={OFFLINE_NOTICE}>
+          No speech recognizer runs offline, so it only notices that you spoke and answers in character. Type in the box below and it replies to your words.
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader title="Call" headingLevel={3} />
+          <CardBody className="flex flex-col gap-5">
+            <EchoPicker echoes={echoes} value={echoId} onChange={setEchoId} disabled={active} onRetry={reload} />
+            <CallControls
+              phase={state.phase}
+              canStart={Boolean(chosen)}
+              muted={state.muted}
+              volume={call.volume}
+              onStart={() => chosen && void call.start(chosen.id)}
+              onEnd={call.end}
+              onToggleMute={call.toggleMute}
+              onVolume={call.setVolume}
+            />
+            <div className="flex flex-col gap-2">
+              <p role="status" className="flex items-center gap-2 text-sm font-medium text-slate-700" data-testid="call-status">
+                <span
+                  aria-hidden="true"
+                  className={cx(
+                    "size-2.5 rounded-full",
+                    state.phase === "connected" ? "bg-emerald-500" : active ? "animate-pulse bg-amber-400" : state.phase === "error" ? "bg-rose-500" : "bg-slate-300",
+                  )}
+                />
+                {statusText(state, offline)}
+              </p>
+              {state.error ? <Alert>{state.error}</Alert> : null}
+            </div>
+            <Visualizer analysers={call.analysers} muted={state.muted} />
+            <div className="flex flex-col gap-2">
+              <h4 className="text-sm font-semibold text-slate-800">Live transcript</h4>
+              <TranscriptView
+                entries={state.entries}
+                assistantName={assistantName}
+                live
+                emptyText={active ? "Listening… say something or type a message." : "The transcript appears here during a call."}
+                className="h-72 sm:h-80"
+              />
+            </div>
+            <MessageComposer enabled={state.phase === "connected"} onSend={call.sendText} />
+          </CardBody>
+        </Card>
+
+        <Card className="self-start">
+          <CardHeader title="Call history" description="Your recent test calls" headingLevel={3} />
+          <CardBody>
+            <RecentTestCalls refreshKey={call.finishedCalls} />
+          </CardBody>
+        </Card>
+      </div>
+    </section>
+  );
 }

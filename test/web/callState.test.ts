@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import type { ServerMessage, TranscriptEntry } from "../../protocol/call";
+import { type CallAction, callReducer, initialCallState, isCallActive, statusText, type TestCallState, upsertEntry } from "../../web/testcall/callState";
+
+function run(...actions: CallAction[]): TestCallState {
+  return actions.reduce(callReducer, initialCallState);
+}
+const server = (message: ServerMessage): CallAction => ({ type: "server", message });
+const entry = (over: Partial<TranscriptEntry> & Pick<TranscriptEntry, "id" | "seq">): TranscriptEntry => ({
+  speaker: "caller",
+  text: "hi",
+  timestamp: 1_700_000_000_000,
+  emotions: {},
+  ...over,
+});
+const connected: CallAction[] = [{ type: "start" }, { type: "mic-ready" }, { type: "socket-open" }];
+
+describe("test call state machine", () => {
+  it("goes ready → requesting microphone → connecting to the Echo → connected", () => {
+    const phases = [initialCallState, run({ type: "start" }), run({ type: "start" }, { type: "mic-ready" }), run(...connected)].map((s) => s.phase);
+    expect(phases).toEqual(["idle", "requesting-mic", "connecting", "connected"]);
+    expect(statusText(run({ type: "start" }), false)).toBe("Requesting microphone…");
+    expect(statusText(run({ type: "start" }, { type: "mic-ready" }), false)).toBe("Connecting to the Echo…");
+  });
+
+  it("says when the assistant is offline while ready", () => {
+    expect(statusText(initialCallState, true)).toMatch(/offline/i);
+    expect(statusText(initialCallState, false)).toBe("Ready");
+  });
+
+  it("ignores steps out of order", () => {
+    expect(run({ type: "mic-ready" })).toEqual(initialCallState);
+    expect(run({ type: "socket-open" })).toEqual(initialCallState);
+    expect(run({ type: "start" }, { type: "socket-open" }).phase).toBe("requesting-mic");
+    // a second Start during a call changes nothing
+    const mid = run(...connected, server({ type: "transcription", text: "hi", entry: entry({ id: "a", seq: 1 }) }));
+    expect(callReducer(mid, { type: "start" })).toBe(mid);
+  });
+
+  it("fails the start with the spec's text, from either starting step", () => {
+    const micDenied = run({ type: "start" }, { type: "start-failed", message: "Permission denied" });
+    expect(micDenied).toMatchObject({ phase: "error", error: "Failed to start call: Permission denied" });
+    const timedOut = run({ type: "start" }, { type: "mic-ready" }, { type: "start-failed", message: "Connection timed out after 10 seconds" });
+    expect(timedOut.error).toBe("Failed to start call: Connection timed out after 10 seconds");
+    expect(isCallActive(timedOut.phase)).toBe(false);
+    // a late failure after the call connected is not a start failure
+    expect(run(...connected, { type: "start-failed", message: "x" }).phase).toBe("connected");
+  });
+
+  it("reports 'Connection lost' when the socket drops during the call", () => {
+    expect(run(...connected, { type: "socket-closed" })).toMatchObject({ phase: "error", error: "Connection lost" });
+  });
+
+  it("treats a socket closing before it opened as a failed start", () => {
+    expect(run({ type: "start" }, { type: "mic-ready" }, { type: "socket-closed" }).error).toMatch(/^Failed to start call: /);
+  });
+
+  it("shows server errors as 'Call error: …' and keeps the call going", () => {
+    const s = run(...connected, server({ type: "error", error: "Speech-to-text failed" }));
+    expect(s).toMatchObject({ phase: "connected", error: "Call error: Speech-to-text failed" });
+    // if the server then hangs up, the reason stays on screen instead of 'Connection lost'
+    expect(callReducer(s, { type: "socket-closed" })).toMatchObject({ phase: "error", error: "Call error: Speech-to-text failed" });
+  });
+
+  it("ends on End Call; the socket closing afterwards is expected", () => {
+    const ended = run(...connected, { type: "end-requested" });
+    expect(ended).toMatchObject({ phase: "ended", ending: true, error: null });
+    expect(callReducer(ended, { type: "socket-closed" })).toBe(ended);
+    expect(callReducer(ended, server({ type: "call_ended", callId: "c1" }))).toMatchObject({ phase: "ended", callId: "c1" });
+  });
+
+  it("ends when the server sends call_ended", () => {
+    expect(run(...connected, server({ type: "call_ended" })).phase).toBe("ended");
+  });
+
+  it("records call_started (id, Echo name, provider)", () => {
+    const s = run(...connected, server({ type: "call_started", callId: "c9", echoName: "Sunny", provider: "offline" }));
+    expect(s).toMatchObject({ callId: "c9", echoName: "Sunny", provider: "offline" });
+    expect(statusText(s, true)).toBe("Connected to Sunny");
+  });
+
+  it("mutes only during a call, and a new call starts unmuted with a clean slate", () => {
+    expect(run({ type: "toggle-mute" }).muted).toBe(false);
+    const muted = run(...connected, { type: "toggle-mute" });
+    expect(muted.muted).toBe(true);
+    expect(callReducer(muted, { type: "toggle-mute" }).muted).toBe(false);
+    const again = run(...connected, { type: "toggle-mute" }, server({ type: "error", error: "x" }), { type: "end-requested" }, { type: "start" });
+    expect(again).toEqual({ ...initialCallState, phase: "requesting-mic" });
+  });
+
+  it("builds the transcript from transcription and ai_response, updating entries in place", () => {
+    const s = run(
+      ...connected,
+      server({ type: "transcription", text: "hello", entry: entry({ id: "u1", seq: 1, text: "hello" }) }),
+      server({ type: "ai_response", text: "Hi", entry: entry({ id: "a1", seq: 2, speaker: "assistant", text: "Hi" }) }),
+      server({ type: "ai_response", text: "Hi there.", entry: entry({ id: "a1", seq: 2, speaker: "assistant", text: "Hi there.", emotions: { joy: 0.7 } }) }),
+    );
+    expect(s.entries.map((e) => [e.id, e.speaker, e.text])).toEqual([
+      ["u1", "caller", "hello"],
+      ["a1", "assistant", "Hi there."],
+    ]);
+    expect(s.entries[1]?.emotions).toEqual({ joy: 0.7 });
+  });
+
+  it("keeps an ai_response without an entry as an assistant line", () => {
+    const s = run(...connected, server({ type: "ai_response", text: "Hello!" }));
+    expect(s.entries).toHaveLength(1);
+    expect(s.entries[0]).toMatchObject({ speaker: "assistant", text: "Hello!" });
+  });
+
+  it("audio and interrupt messages don't change the transcript", () => {
+    const s = run(...connected);
+    expect(callReducer(s, server({ type: "audio_response", data: "AAAA", sampleRate: 16000 }))).toBe(s);
+    expect(callReducer(s, server({ type: "interrupt" }))).toBe(s);
+  });
+});
+
+describe("upsertEntry", () => {
+  it("orders by seq even when an entry arrives late", () => {
+    const list = upsertEntry(upsertEntry([], entry({ id: "b", seq: 2 })), entry({ id: "a", seq: 1 }));
+    expect(list.map((e) => e.id)).toEqual(["a", "b"]);
+  });
+
+  it("does not mutate its input", () => {
+    const before = [entry({ id: "a", seq: 1 })];
+    upsertEntry(before, entry({ id: "a", seq: 1, text: "changed" }));
+    expect(before[0]?.text).toBe("hi");
+  });
+});

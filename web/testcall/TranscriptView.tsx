@@ -1,0 +1,83 @@
+// The live transcript: speaker, time, text and emotion chips per entry. New entries are announced
+// politely (role="log"); the list keeps the newest entry in view.
+import { useEffect, useRef } from "react";
+import type { TranscriptEntry } from "../../protocol/call";
+import { formatPercent } from "../../protocol/format";
+import { Badge, cx } from "../ui";
+import { topEmotions } from "./emotions";
+
+function clock(ts: number): string {
+  return new Date(ts).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+export function EmotionChips({ emotions }: { emotions: TranscriptEntry["emotions"] }) {
+  const top = topEmotions(emotions);
+  if (top.length === 0) return null;
+  return (
+    <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Emotions">
+      {top.map(([name, score]) => (
+        <li key={name}>
+          <Badge tone="accent" className="capitalize">
+            {name} {formatPercent(score)}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TranscriptEntryItem({ entry, assistantName }: { entry: TranscriptEntry; assistantName: string }) {
+  const caller = entry.speaker === "caller";
+  return (
+    <li data-speaker={entry.speaker} className={cx("flex", caller ? "justify-end" : "justify-start")}>
+      <div className={cx("max-w-[85%] rounded-xl px-3.5 py-2.5", caller ? "bg-indigo-50 text-slate-900" : "bg-slate-100 text-slate-900")}>
+        <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
+          <span className="font-semibold text-slate-700">{caller ? "You" : assistantName}</span>
+          <time dateTime={new Date(entry.timestamp).toISOString()}>{clock(entry.timestamp)}</time>
+          {entry.interrupted ? <Badge tone="warning">Interrupted</Badge> : null}
+        </p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-sm leading-relaxed">{entry.text}</p>
+        <EmotionChips emotions={entry.emotions} />
+      </div>
+    </li>
+  );
+}
+
+export function TranscriptView({
+  entries,
+  assistantName,
+  live,
+  emptyText,
+  className,
+}: {
+  entries: readonly TranscriptEntry[];
+  assistantName: string;
+  /** Announce new entries to screen readers and follow the newest one. */
+  live: boolean;
+  emptyText: string;
+  className?: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const last = entries.at(-1);
+  useEffect(() => {
+    const el = scroller.current;
+    if (live && el) el.scrollTop = el.scrollHeight;
+  }, [live, last?.id, last?.text]);
+
+  return (
+    <div ref={scroller} className={cx("overflow-y-auto rounded-xl border border-slate-200 bg-white p-3", className)}>
+      <ol
+        role={live ? "log" : undefined}
+        aria-live={live ? "polite" : undefined}
+        aria-relevant={live ? "additions" : undefined}
+        aria-label="Transcript"
+        className="flex flex-col gap-2.5"
+      >
+        {entries.map((e) => (
+          <TranscriptEntryItem key={e.id} entry={e} assistantName={assistantName} />
+        ))}
+      </ol>
+      {entries.length === 0 ? <p className="py-6 text-center text-sm text-slate-500">{emptyText}</p> : null}
+    </div>
+  );
+}

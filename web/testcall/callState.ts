@@ -1,0 +1,134 @@
+// The browser test call as a pure state machine (spec §4): ready/offline → connecting (requesting
+// microphone, then connecting to the Echo) → connected → error / ended. Status texts are spec §8's.
+import type { AiProviderName, ServerMessage, TranscriptEntry } from "../../protocol/call";
+
+export type CallPhase = "idle" | "requesting-mic" | "connecting" | "connected" | "ended" | "error";
+
+export interface TestCallState {
+  phase: CallPhase;
+  /** The exact error text to show ('Failed to start call: …', 'Connection lost', 'Call error: …'). */
+  error: string | null;
+  /** True once End Call was pressed: the socket closing after that is expected. */
+  ending: boolean;
+  muted: boolean;
+  callId: string | null;
+  echoName: string | null;
+  provider: AiProviderName | null;
+  entries: TranscriptEntry[];
+}
+
+export type CallAction =
+  | { type: "start" }
+  | { type: "mic-ready" }
+  | { type: "socket-open" }
+  | { type: "start-failed"; message: string }
+  | { type: "server"; message: ServerMessage }
+  | { type: "end-requested" }
+  | { type: "socket-closed" }
+  | { type: "toggle-mute" }
+  | { type: "reset" };
+
+export const initialCallState: TestCallState = {
+  phase: "idle",
+  error: null,
+  ending: false,
+  muted: false,
+  callId: null,
+  echoName: null,
+  provider: null,
+  entries: [],
+};
+
+/** The call is under way (mic or socket held): the selector is locked; Mute, volume and End Call work. */
+export function isCallActive(phase: CallPhase): boolean {
+  return phase === "requesting-mic" || phase === "connecting" || phase === "connected";
+}
+
+export function isStarting(phase: CallPhase): boolean {
+  return phase === "requesting-mic" || phase === "connecting";
+}
+
+/** Inserts or replaces an entry by id, keeping the transcript in server order. */
+export function upsertEntry(entries: readonly TranscriptEntry[], entry: TranscriptEntry): TranscriptEntry[] {
+  const i = entries.findIndex((e) => e.id === entry.id);
+  const next = i === -1 ? [...entries, entry] : entries.map((e, j) => (j === i ? entry : e));
+  return next.sort((a, b) => a.seq - b.seq);
+}
+
+function assistantEntryFromText(state: TestCallState, text: string): TranscriptEntry {
+  const last = state.entries.at(-1);
+  return {
+    id: `local-${state.entries.length + 1}`,
+    seq: (last?.seq ?? 0) + 1,
+    speaker: "assistant",
+    text,
+    timestamp: Date.now(),
+    emotions: {},
+  };
+}
+
+function onServerMessage(state: TestCallState, message: ServerMessage): TestCallState {
+  switch (message.type) {
+    case "call_started":
+      return { ...state, callId: message.callId, echoName: message.echoName, provider: message.provider };
+    case "transcription":
+      return { ...state, entries: upsertEntry(state.entries, message.entry) };
+    case "ai_response":
+      return { ...state, entries: upsertEntry(state.entries, message.entry ?? assistantEntryFromText(state, message.text)) };
+    case "error":
+      return { ...state, error: `Call error: ${message.error}` };
+    case "call_ended":
+      if (!isCallActive(state.phase)) return { ...state, callId: message.callId ?? state.callId };
+      return { ...state, phase: state.error && !state.ending ? "error" : "ended", callId: message.callId ?? state.callId };
+    case "audio_response":
+    case "interrupt":
+      return state;
+  }
+}
+
+export function callReducer(state: TestCallState, action: CallAction): TestCallState {
+  switch (action.type) {
+    case "start":
+      if (isCallActive(state.phase)) return state;
+      return { ...initialCallState, phase: "requesting-mic" };
+    case "mic-ready":
+      return state.phase === "requesting-mic" ? { ...state, phase: "connecting" } : state;
+    case "socket-open":
+      return state.phase === "connecting" ? { ...state, phase: "connected" } : state;
+    case "start-failed":
+      if (!isStarting(state.phase)) return state;
+      return { ...state, phase: "error", error: `Failed to start call: ${action.message}` };
+    case "server":
+      return onServerMessage(state, action.message);
+    case "end-requested":
+      if (!isCallActive(state.phase)) return state;
+      return { ...state, phase: "ended", ending: true };
+    case "socket-closed":
+      if (state.ending || !isCallActive(state.phase)) return state;
+      if (isStarting(state.phase)) return { ...state, phase: "error", error: "Failed to start call: Could not connect to the Echo" };
+      // A server-reported error explains the close better than 'Connection lost'.
+      return { ...state, phase: "error", error: state.error ?? "Connection lost" };
+    case "toggle-mute":
+      return isCallActive(state.phase) ? { ...state, muted: !state.muted } : state;
+    case "reset":
+      return isCallActive(state.phase) ? state : initialCallState;
+  }
+}
+
+/** The status line under the controls (errors are shown separately, as alerts). */
+export function statusText(state: TestCallState, offline: boolean): string {
+  switch (state.phase) {
+    case "idle":
+      return offline ? "Ready (offline assistant)" : "Ready";
+    case "requesting-mic":
+      return "Requesting microphone…";
+    case "connecting":
+      return "Connecting to the Echo…";
+    case "connected":
+      return state.echoName ? `Connected to ${state.echoName}` : "Connected";
+    case "ended":
+      return "Call ended";
+    case "error":
+      return "Call failed";
+  }
+}

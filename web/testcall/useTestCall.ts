@@ -1,0 +1,183 @@
+// Runs one browser test call: microphone → PCM16 frames over /ws/call, the server's replies into
+// the transcript and the speaker. The state machine itself is the pure callReducer.
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { createCallAudioContext, type MicCapture, startCapture } from "../audio/capture";
+import { base64ToPcm16, floatToPcm16, pcm16ToBase64 } from "../audio/pcm";
+import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
+import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
+import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
+import { openCallSocket, sendMessage } from "./callSocket";
+import { parseServerMessage } from "./serverMessage";
+import { CONNECT_TIMEOUT_MS, callSocketUrl } from "./socketUrl";
+
+/** After End Call, how long to wait for the server's call_ended before closing the socket. */
+const END_GRACE_MS = 5000;
+
+const NO_PLAYBACK: PlaybackStats = { scheduled: 0, played: 0, playedSeconds: 0 };
+
+interface Resources {
+  ctx: AudioContext | null;
+  capture: MicCapture | null;
+  queue: PlaybackQueue | null;
+  socket: WebSocket | null;
+  abort: AbortController | null;
+  endTimer: ReturnType<typeof setTimeout> | null;
+}
+
+export interface Analysers {
+  mic: AnalyserNode | null;
+  output: AnalyserNode | null;
+}
+
+export interface TestCall {
+  state: TestCallState;
+  volume: number;
+  playback: PlaybackStats;
+  analysers: Analysers;
+  /** Bumped whenever a call finishes (refresh the history). */
+  finishedCalls: number;
+  start(echoId: string): Promise<void>;
+  end(): void;
+  toggleMute(): void;
+  setVolume(volume: number): void;
+  sendText(text: string): boolean;
+}
+
+function message(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return typeof err === "string" && err ? err : "Unknown error";
+}
+
+export function useTestCall(userId: string): TestCall {
+  const [state, dispatch] = useReducer(callReducer, initialCallState);
+  const [volume, setVolumeState] = useState(DEFAULT_VOLUME);
+  const [playback, setPlayback] = useState<PlaybackStats>(NO_PLAYBACK);
+  const [analysers, setAnalysers] = useState<Analysers>({ mic: null, output: null });
+  const [finishedCalls, setFinishedCalls] = useState(0);
+  const res = useRef<Resources>({ ctx: null, capture: null, queue: null, socket: null, abort: null, endTimer: null });
+  const mutedRef = useRef(false);
+  const volumeRef = useRef(volume);
+  mutedRef.current = state.muted;
+  volumeRef.current = volume;
+
+  /** Releases the microphone and the speaker; the socket too unless `keepSocket`. */
+  const release = useCallback((keepSocket = false) => {
+    const r = res.current;
+    r.abort?.abort();
+    r.abort = null;
+    r.capture?.stop();
+    r.capture = null;
+    r.queue?.close();
+    r.queue = null;
+    void r.ctx?.close().catch(() => {});
+    r.ctx = null;
+    setAnalysers({ mic: null, output: null });
+    if (!keepSocket) {
+      if (r.endTimer) clearTimeout(r.endTimer);
+      r.endTimer = null;
+      const ws = r.socket;
+      r.socket = null;
+      if (ws) {
+        ws.onmessage = null;
+        ws.onclose = null;
+        if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(1000, "call ended");
+        setFinishedCalls((n) => n + 1);
+      }
+    }
+  }, []);
+
+  useEffect(() => () => release(), [release]);
+
+  const onFrame = useCallback((frame: MessageEvent) => {
+    const msg = parseServerMessage(frame.data);
+    if (!msg) return;
+    const queue = res.current.queue;
+    if (msg.type === "audio_response") {
+      try {
+        queue?.enqueue(base64ToPcm16(msg.data), msg.sampleRate);
+      } catch {
+        // undecodable audio chunk: skip it, the call goes on
+      }
+      return;
+    }
+    if (msg.type === "interrupt") queue?.stop();
+    dispatch({ type: "server", message: msg });
+    if (msg.type === "call_ended") release();
+  }, [release]);
+
+  const start = useCallback(
+    async (echoId: string) => {
+      if (res.current.socket || res.current.ctx) return;
+      dispatch({ type: "start" });
+      setPlayback(NO_PLAYBACK);
+      const abort = new AbortController();
+      const r = res.current;
+      r.abort = abort;
+      try {
+        // Created inside the click so the browser lets it play sound.
+        const ctx = createCallAudioContext();
+        r.ctx = ctx;
+        const capture = await startCapture(ctx, (samples) => {
+          if (mutedRef.current) return;
+          sendMessage(res.current.socket, { type: "audio_data", data: pcm16ToBase64(floatToPcm16(samples)), timestamp: Date.now() });
+        });
+        if (abort.signal.aborted) {
+          capture.stop();
+          return;
+        }
+        r.capture = capture;
+        r.queue = new PlaybackQueue(ctx, volumeRef.current, setPlayback);
+        setAnalysers({ mic: capture.analyser, output: r.queue.analyser });
+        dispatch({ type: "mic-ready" });
+        const ws = await openCallSocket(callSocketUrl(window.location), CONNECT_TIMEOUT_MS, abort.signal);
+        if (abort.signal.aborted) {
+          ws.close();
+          return;
+        }
+        r.socket = ws;
+        ws.onmessage = onFrame;
+        ws.onclose = () => {
+          dispatch({ type: "socket-closed" });
+          release();
+        };
+        dispatch({ type: "socket-open" });
+        sendMessage(ws, { type: "start_call", echoId, userId, callType: "browser_test" });
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        dispatch({ type: "start-failed", message: message(err) });
+        release();
+      }
+    },
+    [userId, onFrame, release],
+  );
+
+  const end = useCallback(() => {
+    const r = res.current;
+    dispatch({ type: "end-requested" });
+    const ws = r.socket;
+    if (ws && sendMessage(ws, { type: "end_call" })) {
+      // Stop listening and talking now; let the server confirm with call_ended, then close.
+      release(true);
+      ws.onclose = () => release();
+      r.endTimer = setTimeout(() => release(), END_GRACE_MS);
+    } else {
+      release();
+    }
+  }, [release]);
+
+  const toggleMute = useCallback(() => dispatch({ type: "toggle-mute" }), []);
+
+  const setVolume = useCallback((v: number) => {
+    const next = clampVolume(v);
+    setVolumeState(next);
+    res.current.queue?.setVolume(next);
+  }, []);
+
+  const sendText = useCallback((text: string) => {
+    const trimmed = text.trim();
+    if (!trimmed || !isCallActive(state.phase)) return false;
+    return sendMessage(res.current.socket, { type: "text_input", text: trimmed });
+  }, [state.phase]);
+
+  return { state, volume, playback, analysers, finishedCalls, start, end, toggleMute, setVolume, sendText };
+}
