@@ -1,0 +1,257 @@
+// The dashboard's change feed: ONE /ws/feed socket per page, opened while any component listens,
+// kept alive with a ping, reconnected with exponential backoff after drops. Components subscribe
+// with useFeed(listener); after a reconnect they get `feed_reconnected` (events may have been
+// missed meanwhile: refetch).
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import type { FeedEvent } from "../../protocol/feed";
+
+export const FEED_PATH = "/ws/feed";
+export const FEED_PING_INTERVAL_MS = 25_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 30_000;
+/** Keep the socket this long after the last listener leaves (tab switches, StrictMode remounts). */
+const IDLE_CLOSE_MS = 5_000;
+
+export type FeedSignal = FeedEvent | { type: "feed_reconnected" };
+export type FeedListener = (signal: FeedSignal) => void;
+export type FeedStatus = "idle" | "connecting" | "open" | "reconnecting";
+
+const FEED_TYPES = new Set<string>(["echo_changed", "call_changed", "live_call_started", "live_call_ended"] satisfies FeedEvent["type"][]);
+
+/** A server frame as a FeedEvent, or null for anything else (pong, junk, unknown types). */
+export function parseFeedMessage(data: unknown): FeedEvent | null {
+  if (typeof data !== "string" || !data.startsWith("{")) return null;
+  try {
+    const v: unknown = JSON.parse(data);
+    if (typeof v !== "object" || v === null) return null;
+    const { type } = v as { type?: unknown };
+    if (typeof type !== "string" || !FEED_TYPES.has(type)) return null;
+    const id = (v as { echoId?: unknown; callId?: unknown }).echoId ?? (v as { callId?: unknown }).callId;
+    return typeof id === "string" ? (v as FeedEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Delay before reconnect attempt `attempt` (0-based): 0.5 s doubling to 30 s, ±20 % jitter. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+export function feedUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === "http:" ? "ws" : "wss"}://${location.host}${FEED_PATH}`;
+}
+
+/** The part of WebSocket the connection uses (lets tests drive it). */
+export interface FeedSocket {
+  readyState: number;
+  onopen: ((ev: Event) => void) | null;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onclose: ((ev: CloseEvent) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface FeedDeps {
+  open: () => FeedSocket;
+  setTimeout: (fn: () => void, ms: number) => number;
+  clearTimeout: (id: number) => void;
+  random?: () => number;
+}
+
+/** One reconnecting feed socket shared by every listener. */
+export class FeedConnection {
+  private socket: FeedSocket | null = null;
+  private listeners = new Set<FeedListener>();
+  private statusListeners = new Set<() => void>();
+  private attempt = 0;
+  private everOpened = false;
+  private retryTimer: number | null = null;
+  private idleTimer: number | null = null;
+  private pingTimer: number | null = null;
+  private awaitingPong = false;
+  status: FeedStatus = "idle";
+
+  constructor(private readonly deps: FeedDeps) {}
+
+  /** Adds a listener (opening the socket if needed); returns the unsubscribe function. */
+  subscribe(listener: FeedListener): () => void {
+    this.listeners.add(listener);
+    this.clearTimer("idleTimer");
+    if (!this.socket && this.retryTimer === null) this.connect();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        this.clearTimer("idleTimer");
+        this.idleTimer = this.deps.setTimeout(() => this.shutdown(), IDLE_CLOSE_MS);
+      }
+    };
+  }
+
+  onStatus(fn: () => void): () => void {
+    this.statusListeners.add(fn);
+    return () => this.statusListeners.delete(fn);
+  }
+
+  /** Reconnect now (e.g. the browser came back online). */
+  retryNow(): void {
+    if (this.listeners.size === 0 || this.status === "open" || this.status === "connecting") return;
+    this.clearTimer("retryTimer");
+    this.connect();
+  }
+
+  private setStatus(s: FeedStatus): void {
+    if (this.status === s) return;
+    this.status = s;
+    for (const fn of this.statusListeners) fn();
+  }
+
+  private connect(): void {
+    this.setStatus(this.everOpened ? "reconnecting" : "connecting");
+    let ws: FeedSocket;
+    try {
+      ws = this.deps.open();
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = ws;
+    ws.onopen = () => {
+      const reconnected = this.everOpened;
+      this.everOpened = true;
+      this.attempt = 0;
+      this.setStatus("open");
+      this.startPing();
+      if (reconnected) this.emit({ type: "feed_reconnected" });
+    };
+    ws.onmessage = (ev) => {
+      if (ev.data === "pong") {
+        this.awaitingPong = false;
+        return;
+      }
+      const event = parseFeedMessage(ev.data);
+      if (event) this.emit(event);
+    };
+    ws.onclose = () => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      this.stopPing();
+      if (this.listeners.size > 0) this.scheduleRetry();
+      else this.setStatus("idle");
+    };
+  }
+
+  private scheduleRetry(): void {
+    this.setStatus("reconnecting");
+    const delay = backoffDelay(this.attempt++, this.deps.random);
+    this.retryTimer = this.deps.setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  /** Every interval: ping; a ping still unanswered at the next tick means a dead link → reconnect. */
+  private startPing(): void {
+    this.stopPing();
+    this.awaitingPong = false;
+    const tick = () => {
+      const ws = this.socket;
+      if (!ws) return;
+      if (this.awaitingPong) {
+        this.dropSocket(ws);
+        return;
+      }
+      this.awaitingPong = true;
+      try {
+        ws.send("ping");
+      } catch {
+        this.dropSocket(ws);
+        return;
+      }
+      this.pingTimer = this.deps.setTimeout(tick, FEED_PING_INTERVAL_MS);
+    };
+    this.pingTimer = this.deps.setTimeout(tick, FEED_PING_INTERVAL_MS);
+  }
+
+  private stopPing(): void {
+    this.clearTimer("pingTimer");
+  }
+
+  /** Treat `ws` as lost now (its close event may take long to come on a dead link). */
+  private dropSocket(ws: FeedSocket): void {
+    ws.onclose = null;
+    try {
+      ws.close(4000, "keepalive timeout");
+    } catch {
+      // already closing
+    }
+    if (this.socket === ws) {
+      this.socket = null;
+      this.stopPing();
+      this.scheduleRetry();
+    }
+  }
+
+  private shutdown(): void {
+    this.idleTimer = null;
+    this.clearTimer("retryTimer");
+    this.stopPing();
+    const ws = this.socket;
+    this.socket = null;
+    if (ws) {
+      ws.onclose = null;
+      ws.close(1000, "dashboard closed");
+    }
+    this.setStatus("idle");
+  }
+
+  private emit(signal: FeedSignal): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(signal);
+      } catch (err) {
+        console.error("feed listener failed", err);
+      }
+    }
+  }
+
+  private clearTimer(which: "retryTimer" | "idleTimer" | "pingTimer"): void {
+    const id = this[which];
+    if (id !== null) this.deps.clearTimeout(id);
+    this[which] = null;
+  }
+}
+
+let shared: FeedConnection | null = null;
+
+function sharedFeed(): FeedConnection {
+  if (!shared) {
+    const conn = new FeedConnection({
+      open: () => new WebSocket(feedUrl(window.location)),
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (id) => window.clearTimeout(id),
+    });
+    window.addEventListener("online", () => conn.retryNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") conn.retryNow();
+    });
+    shared = conn;
+  }
+  return shared;
+}
+
+/**
+ * Calls `listener` for every change event of the signed-in user (and `feed_reconnected` after a
+ * drop). The latest listener is always used; no need to memoise it. Returns the socket status.
+ */
+export function useFeed(listener: FeedListener): FeedStatus {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => sharedFeed().subscribe((s) => ref.current(s)), []);
+  return useSyncExternalStore(subscribeStatus, currentStatus, idleStatus);
+}
+
+const subscribeStatus = (fn: () => void) => sharedFeed().onStatus(fn);
+const currentStatus = (): FeedStatus => sharedFeed().status;
+const idleStatus = (): FeedStatus => "idle";

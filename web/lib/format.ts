@@ -1,0 +1,34 @@
+// Display formatting for the dashboard: spec §9's duration (m:ss) and emotion percents (one decimal),
+// plus dates and times in the viewer's locale.
+export { formatDuration, formatPercent, sortedEmotions } from "../../protocol/format";
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", second: "2-digit" });
+
+/** e.g. "Nov 21, 2026, 9:30 AM" in the viewer's locale. */
+export function formatDateTime(ms: number): string {
+  return dateTime.format(new Date(ms));
+}
+
+/** e.g. "9:30:05 AM". */
+export function formatTime(ms: number): string {
+  return timeOnly.format(new Date(ms));
+}
+
+/** Position inside a call as m:ss from its start (never negative). */
+export function formatOffset(startTime: number, at: number): string {
+  const seconds = Math.max(0, Math.floor((at - startTime) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Milliseconds as "850 ms" or "1.2 s". */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "–";
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The Call History "from" column: the caller's number, or "Browser test" for test calls. */
+export function formatCaller(call: { callType: string; fromNumber: string | null }): string {
+  if (call.callType === "browser_test") return "Browser test";
+  return call.fromNumber ?? "Unknown number";
+}
