@@ -9,6 +9,7 @@ import { callRoutes } from "./routes/calls";
 import { configRoutes } from "./routes/config";
 import { echoRoutes } from "./routes/echoes";
 import { feedRoutes } from "./routes/feed";
+import { phoneRoutes } from "./routes/phone";
 
 export const app = new Hono<AppEnv>();
 
@@ -29,6 +30,7 @@ app.use("/ws/*", requireSameOrigin, loadUser);
 app.route("/api/config", configRoutes);
 app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
+app.route("/api/phone", phoneRoutes);
 app.route("/ws/feed", feedRoutes);
 
 app.all("/api/*", () => {

@@ -1,0 +1,32 @@
+// Phone linking and the phone Echo: REST shapes shared by /api/phone and the dashboard panel.
+import { z } from "zod";
+
+/** A link code: 6 digits typed on the phone keypad, valid 10 minutes. */
+export const LINK_CODE_DIGITS = 6;
+export const LINK_CODE_TTL_MS = 10 * 60_000;
+
+/** Name of the built-in assistant that answers callers whose number is not linked. */
+export const DEFAULT_ASSISTANT_NAME = "Echo";
+
+export interface PhoneLinkCode {
+  code: string;
+  expiresAt: number;
+}
+
+/** GET /api/phone (and the answer of every /api/phone change). */
+export interface PhoneSettings {
+  /** The public number to call. */
+  publicNumber: string;
+  /** The caller number linked to this account (E.164), or null. */
+  linkedNumber: string | null;
+  /** The Echo chosen to answer phone calls; null: the most recently updated active Echo. */
+  phoneEchoId: string | null;
+  /** The Echo that answers this account's phone calls right now; null: no active Echo (the built-in assistant answers). */
+  answeringEcho: { id: string; name: string } | null;
+  /** A code waiting to be typed on the phone, if one is still valid. */
+  pendingCode: PhoneLinkCode | null;
+}
+
+/** PUT /api/phone/echo: choose the phone Echo (null: back to the default). */
+export const phoneEchoInputSchema = z.object({ echoId: z.string().min(1).max(64).nullable() });
+export type PhoneEchoInput = z.infer<typeof phoneEchoInputSchema>;

@@ -1,0 +1,147 @@
+// Phone numbers linked to accounts, link codes, and which Echo answers a linked caller.
+import { and, desc, eq, gt, lte } from "drizzle-orm";
+import { LINK_CODE_DIGITS, LINK_CODE_TTL_MS, type PhoneLinkCode } from "../../protocol/phone";
+import type { Db } from "./client";
+import { calls, echoes, phoneLinkCodes, users } from "./schema";
+
+type EchoRow = typeof echoes.$inferSelect;
+
+export interface PhoneAccount {
+  linkedNumber: string | null;
+  phoneEchoId: string | null;
+  answeringEcho: EchoRow | null;
+  pendingCode: PhoneLinkCode | null;
+}
+
+/** The Echo that answers `userId`'s calls: the chosen one while it is active, else the most recently updated active one. */
+export async function answeringEcho(database: Db, userId: string, phoneEchoId: string | null): Promise<EchoRow | null> {
+  if (phoneEchoId) {
+    const chosen = await database
+      .select()
+      .from(echoes)
+      .where(and(eq(echoes.id, phoneEchoId), eq(echoes.userId, userId), eq(echoes.isActive, true)))
+      .get();
+    if (chosen) return chosen;
+  }
+  const latest = await database
+    .select()
+    .from(echoes)
+    .where(and(eq(echoes.userId, userId), eq(echoes.isActive, true)))
+    .orderBy(desc(echoes.updatedAt), desc(echoes.id))
+    .limit(1)
+    .get();
+  return latest ?? null;
+}
+
+export async function phoneAccount(database: Db, userId: string, now = Date.now()): Promise<PhoneAccount | null> {
+  const user = await database
+    .select({ phoneNumber: users.phoneNumber, phoneEchoId: users.phoneEchoId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!user) return null;
+  const code = await database
+    .select({ code: phoneLinkCodes.code, expiresAt: phoneLinkCodes.expiresAt })
+    .from(phoneLinkCodes)
+    .where(and(eq(phoneLinkCodes.userId, userId), gt(phoneLinkCodes.expiresAt, now)))
+    .get();
+  return {
+    linkedNumber: user.phoneNumber,
+    phoneEchoId: user.phoneEchoId,
+    answeringEcho: await answeringEcho(database, userId, user.phoneEchoId),
+    pendingCode: code ?? null,
+  };
+}
+
+function randomCode(): string {
+  const n = crypto.getRandomValues(new Uint32Array(1))[0]! % 10 ** LINK_CODE_DIGITS;
+  return n.toString().padStart(LINK_CODE_DIGITS, "0");
+}
+
+/**
+ * A fresh code for `userId` (replacing any earlier one), valid 10 minutes. Codes are unique among
+ * pending codes; expired ones are swept first so they never block a new one.
+ */
+export async function createLinkCode(database: Db, userId: string, now = Date.now()): Promise<PhoneLinkCode> {
+  await database.delete(phoneLinkCodes).where(lte(phoneLinkCodes.expiresAt, now));
+  const expiresAt = now + LINK_CODE_TTL_MS;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const code = randomCode();
+    const row = await database
+      .insert(phoneLinkCodes)
+      .values({ userId, code, expiresAt })
+      .onConflictDoUpdate({ target: phoneLinkCodes.userId, set: { code, expiresAt } })
+      .returning({ code: phoneLinkCodes.code })
+      .get()
+      .catch((err: unknown) => {
+        // Another user's pending code is the same: draw again.
+        if (String(err).includes("UNIQUE")) return null;
+        throw err;
+      });
+    if (row) return { code, expiresAt };
+  }
+  throw new Error("could not draw a unique link code");
+}
+
+/**
+ * Redeems a code typed on the phone: when it is pending and unexpired, the code is consumed and
+ * `phoneNumber` is linked to its user (moved from any other account that had it). Returns that user's
+ * id, or null (wrong or expired code: nothing changes).
+ */
+export async function redeemLinkCode(database: Db, code: string, phoneNumber: string, now = Date.now()): Promise<string | null> {
+  const consumed = await database
+    .delete(phoneLinkCodes)
+    .where(and(eq(phoneLinkCodes.code, code), gt(phoneLinkCodes.expiresAt, now)))
+    .returning({ userId: phoneLinkCodes.userId })
+    .get();
+  if (!consumed) return null;
+  await database.batch([
+    database.update(users).set({ phoneNumber: null }).where(eq(users.phoneNumber, phoneNumber)),
+    database.update(users).set({ phoneNumber }).where(eq(users.id, consumed.userId)),
+  ]);
+  return consumed.userId;
+}
+
+/** The account a caller's number is linked to, or null. */
+export async function userByPhone(database: Db, phoneNumber: string): Promise<{ id: string; phoneEchoId: string | null } | null> {
+  const row = await database
+    .select({ id: users.id, phoneEchoId: users.phoneEchoId })
+    .from(users)
+    .where(eq(users.phoneNumber, phoneNumber))
+    .get();
+  return row ?? null;
+}
+
+export async function unlinkPhone(database: Db, userId: string): Promise<void> {
+  await database.update(users).set({ phoneNumber: null }).where(eq(users.id, userId));
+}
+
+export type ChooseEchoResult = "ok" | "not-found" | "inactive";
+
+/** Chooses the phone Echo (null: back to the default). Only the user's own active Echoes qualify. */
+export async function choosePhoneEcho(database: Db, userId: string, echoId: string | null): Promise<ChooseEchoResult> {
+  if (echoId) {
+    const echo = await database
+      .select({ isActive: echoes.isActive })
+      .from(echoes)
+      .where(and(eq(echoes.id, echoId), eq(echoes.userId, userId)))
+      .get();
+    if (!echo) return "not-found";
+    if (!echo.isActive) return "inactive";
+  }
+  await database.update(users).set({ phoneEchoId: echoId }).where(eq(users.id, userId));
+  return "ok";
+}
+
+/**
+ * After linking mid-call, the phone call becomes the linking user's call (it then appears on their
+ * dashboard) and continues with `echoId`.
+ */
+export async function claimPhoneCall(database: Db, callId: string, userId: string, echoId: string | null): Promise<boolean> {
+  const rows = await database
+    .update(calls)
+    .set({ userId, echoId })
+    .where(and(eq(calls.id, callId), eq(calls.callType, "phone")))
+    .returning({ id: calls.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,49 @@
+// /api/phone: the signed-in user's phone link (a 6-digit code typed on the keypad links the number
+// they call from), unlinking, and which Echo answers their phone calls.
+import { Hono } from "hono";
+import { phoneEchoInputSchema, type PhoneLinkCode, type PhoneSettings } from "../../protocol/phone";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { readConfig } from "../config";
+import { db, type Db } from "../db/client";
+import { choosePhoneEcho, createLinkCode, phoneAccount, unlinkPhone } from "../db/phone";
+import type { Env } from "../env";
+import { ApiError, readJson } from "../http/errors";
+
+async function settings(env: Env, database: Db, userId: string): Promise<PhoneSettings> {
+  const account = await phoneAccount(database, userId);
+  if (!account) throw new ApiError(401, "unauthenticated", "Please sign in.");
+  return {
+    publicNumber: readConfig(env).phoneNumber,
+    linkedNumber: account.linkedNumber,
+    phoneEchoId: account.phoneEchoId,
+    answeringEcho: account.answeringEcho ? { id: account.answeringEcho.id, name: account.answeringEcho.name } : null,
+    pendingCode: account.pendingCode,
+  };
+}
+
+export const phoneRoutes = new Hono<AppEnv>()
+  .get("/", async (c) => {
+    const user = requireUser(c);
+    return c.json<PhoneSettings>(await settings(c.env, db(c.env.DB), user.id));
+  })
+  .post("/link-code", async (c) => {
+    const user = requireUser(c);
+    const code = await createLinkCode(db(c.env.DB), user.id);
+    return c.json<PhoneLinkCode>(code, 201);
+  })
+  .delete("/link", async (c) => {
+    const user = requireUser(c);
+    const database = db(c.env.DB);
+    await unlinkPhone(database, user.id);
+    return c.json<PhoneSettings>(await settings(c.env, database, user.id));
+  })
+  .put("/echo", async (c) => {
+    const user = requireUser(c);
+    const { echoId } = await readJson(c, phoneEchoInputSchema);
+    const database = db(c.env.DB);
+    const result = await choosePhoneEcho(database, user.id, echoId);
+    if (result === "not-found") throw new ApiError(404, "not-found", "No such Echo.");
+    if (result === "inactive") throw new ApiError(400, "echo-inactive", "Only an active Echo can answer your phone calls. Activate it first.");
+    return c.json<PhoneSettings>(await settings(c.env, database, user.id));
+  });

@@ -1,0 +1,116 @@
+// Twilio Media Streams wire format (bidirectional <Connect><Stream>): the JSON text frames Twilio sends
+// (connected, start, media, dtmf, mark, stop) and the ones we send back (media, mark, clear).
+// Sequence numbers, chunks and timestamps are decimal strings on the wire.
+import { z } from "zod";
+
+/** 20 ms of 8 kHz μ-law: 160 bytes per frame, both directions. */
+export const TWILIO_SAMPLE_RATE = 8000;
+export const TWILIO_FRAME_BYTES = 160;
+export const TWILIO_FRAME_MS = 20;
+/** Largest text frame we accept from Twilio (a 20 ms media frame is ~330 bytes of JSON). */
+export const MAX_TWILIO_FRAME_CHARS = 16_384;
+
+const decimal = z.string().regex(/^\d{1,15}$/, "a decimal string");
+const sid = z.string().min(1).max(64);
+
+export const connectedMessageSchema = z.object({ event: z.literal("connected"), protocol: z.string(), version: z.string() });
+
+export const startMessageSchema = z.object({
+  event: z.literal("start"),
+  sequenceNumber: decimal,
+  streamSid: sid,
+  start: z.object({
+    accountSid: sid,
+    streamSid: sid,
+    callSid: sid,
+    tracks: z.array(z.string()),
+    mediaFormat: z.object({ encoding: z.literal("audio/x-mulaw"), sampleRate: z.literal(TWILIO_SAMPLE_RATE), channels: z.literal(1) }),
+    customParameters: z.record(z.string(), z.string()).default({}),
+  }),
+});
+
+export const mediaMessageSchema = z.object({
+  event: z.literal("media"),
+  sequenceNumber: decimal,
+  streamSid: sid,
+  media: z.object({
+    track: z.enum(["inbound", "outbound"]),
+    chunk: decimal,
+    timestamp: decimal,
+    payload: z.string().max(MAX_TWILIO_FRAME_CHARS).regex(/^[A-Za-z0-9+/]*={0,2}$/, "base64"),
+  }),
+});
+
+export const dtmfMessageSchema = z.object({
+  event: z.literal("dtmf"),
+  sequenceNumber: decimal,
+  streamSid: sid,
+  dtmf: z.object({ track: z.string(), digit: z.string().regex(/^[0-9*#A-D]$/, "one DTMF digit") }),
+});
+
+export const markMessageSchema = z.object({
+  event: z.literal("mark"),
+  sequenceNumber: decimal,
+  streamSid: sid,
+  mark: z.object({ name: z.string().max(256) }),
+});
+
+export const stopMessageSchema = z.object({
+  event: z.literal("stop"),
+  sequenceNumber: decimal,
+  streamSid: sid,
+  stop: z.object({ accountSid: sid, callSid: sid }),
+});
+
+export const twilioInboundSchema = z.discriminatedUnion("event", [
+  connectedMessageSchema,
+  startMessageSchema,
+  mediaMessageSchema,
+  dtmfMessageSchema,
+  markMessageSchema,
+  stopMessageSchema,
+]);
+export type TwilioInbound = z.infer<typeof twilioInboundSchema>;
+export type TwilioStart = z.infer<typeof startMessageSchema>;
+
+// ---- what we send ----
+export const outboundMediaSchema = z.strictObject({
+  event: z.literal("media"),
+  streamSid: sid,
+  media: z.strictObject({ payload: z.string() }),
+});
+export const outboundMarkSchema = z.strictObject({ event: z.literal("mark"), streamSid: sid, mark: z.strictObject({ name: z.string() }) });
+export const outboundClearSchema = z.strictObject({ event: z.literal("clear"), streamSid: sid });
+export const twilioOutboundSchema = z.discriminatedUnion("event", [outboundMediaSchema, outboundMarkSchema, outboundClearSchema]);
+export type TwilioOutbound = z.infer<typeof twilioOutboundSchema>;
+
+export function mediaMessage(streamSid: string, payload: string): TwilioOutbound {
+  return { event: "media", streamSid, media: { payload } };
+}
+export function markMessage(streamSid: string, name: string): TwilioOutbound {
+  return { event: "mark", streamSid, mark: { name } };
+}
+export function clearMessage(streamSid: string): TwilioOutbound {
+  return { event: "clear", streamSid };
+}
+
+export type TwilioParse = { ok: true; message: TwilioInbound } | { ok: false; error: string };
+
+/** One frame from Twilio → a typed message, or a readable reason it was refused. */
+export function parseTwilioFrame(frame: string | ArrayBuffer): TwilioParse {
+  if (typeof frame !== "string") return { ok: false, error: "binary frames are not part of the Media Streams protocol" };
+  if (frame.length > MAX_TWILIO_FRAME_CHARS) return { ok: false, error: `frame too large (${frame.length} characters)` };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(frame);
+  } catch {
+    return { ok: false, error: "not valid JSON" };
+  }
+  const parsed = twilioInboundSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length ? `${issue.path.map(String).join(".")}: ` : "";
+    return { ok: false, error: `invalid message: ${where}${issue?.message ?? "bad shape"}` };
+  }
+  return { ok: true, message: parsed.data };
+}
