@@ -10,6 +10,7 @@ import { configRoutes } from "./routes/config";
 import { echoRoutes } from "./routes/echoes";
 import { feedRoutes } from "./routes/feed";
 import { phoneRoutes } from "./routes/phone";
+import { wsCallRoutes } from "./routes/ws-call";
 
 export const app = new Hono<AppEnv>();
 
@@ -32,6 +33,7 @@ app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
 app.route("/api/phone", phoneRoutes);
 app.route("/ws/feed", feedRoutes);
+app.route("/ws/call", wsCallRoutes);
 
 app.all("/api/*", () => {
   throw new ApiError(404, "not-found", "No such API endpoint.");

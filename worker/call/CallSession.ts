@@ -1,9 +1,251 @@
-// One Durable Object per call. (Implemented by the voice-loop work: issue 4.)
+// One Durable Object per call: holds the caller's socket (WebSocket Hibernation API), its viewers, and
+// the conversation pipeline; wires pipeline events to storage, caller and viewers. The call's state
+// and transcript live in this object's SQLite storage, so an evicted or restarted object resumes the
+// call with nothing lost; an alarm syncs the transcript to D1 and finalizes vanished calls.
 import { DurableObject } from "cloudflare:workers";
+import type { ClientMessage, ServerMessage } from "../../protocol/call";
+import type { AiProvider } from "../ai/provider";
+import { base64ToPcm16, PcmFormatError } from "../audio/pcm";
 import type { Env } from "../env";
+import { publishToUser } from "../feed/publish";
+import { ConversationHost } from "./conversation-host";
+import { VIEWER_TAG, ViewerFanout, type LiveFanout } from "./fanout";
+import { readGrant, type SocketGrant } from "./internal-request";
+import { CallPersistence } from "./persistence";
+import { PipelineBridge } from "./pipeline-bridge";
+import { parseClientFrame } from "./protocol-handler";
+import { startBrowserCall } from "./start-call";
+import { CallStore, type CallState, type FinalStatus } from "./store";
+import type { CallTransport, EndReason } from "./transport";
+import { BrowserTransport, sendJson } from "./transports/browser";
+
+/** Tag of the socket that carries the caller (browser or phone). */
+export const CALLER_TAG = "caller";
+/** While the call runs: sync pending transcript entries to D1 and check the caller is still there. */
+export const SYNC_INTERVAL_MS = 5_000;
+/** A caller socket that sends nothing for this long is gone (the browser streams audio all call long). */
+export const IDLE_TIMEOUT_MS = 60_000;
+/** A call started before its caller socket (phone) waits this long for it. */
+export const CONNECT_GRACE_MS = 30_000;
+/** Retry delay of a failed D1 finalization. */
+const FINALIZE_RETRY_MS = 10_000;
 
 export class CallSession extends DurableObject<Env> {
-  override async fetch(): Promise<Response> {
-    return new Response("Call sessions are not available yet.", { status: 501 });
+  private readonly store: CallStore;
+  private readonly fanout: LiveFanout;
+  private readonly persistence: CallPersistence;
+  private readonly conversation: ConversationHost;
+  private lastCallerFrameAt = Date.now();
+  private starting = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.store = new CallStore(ctx.storage.sql);
+    this.fanout = new ViewerFanout(ctx);
+    this.persistence = new CallPersistence(env, this.store);
+    const bridge = new PipelineBridge({ store: this.store, transport: () => this.callerTransport(), fanout: this.fanout });
+    this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
+  }
+
+  override async fetch(request: Request): Promise<Response> {
+    const grant = readGrant(request);
+    if (!grant || request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("Not a call socket request.", { status: 400 });
+    }
+    if (grant.role === "browser") return this.acceptBrowserCaller(grant);
+    if (grant.role === "viewer") return this.acceptViewer(grant);
+    return new Response("This transport is not available yet.", { status: 501 });
+  }
+
+  /**
+   * Replaces the AI provider for the rest of this call (the conversation restarts from the stored
+   * transcript). Tests use it to inject a failing provider; production never calls it.
+   */
+  useProvider(provider: AiProvider): void {
+    this.conversation.useProvider(provider);
+  }
+
+  // ---- sockets ----
+
+  private acceptBrowserCaller(grant: SocketGrant): Response {
+    if (this.store.state() || this.ctx.getWebSockets(CALLER_TAG).length > 0) {
+      return new Response("This call already has a caller.", { status: 409 });
+    }
+    const pair = new WebSocketPair();
+    this.ctx.acceptWebSocket(pair[1], [CALLER_TAG, "browser"]);
+    pair[1].serializeAttachment(grant);
+    this.lastCallerFrameAt = Date.now();
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** A dashboard viewer (the route checks who may watch): the call so far, then live events. */
+  private acceptViewer(grant: SocketGrant): Response {
+    const state = this.store.state();
+    if (!state) return new Response("No such call.", { status: 404 });
+    const pair = new WebSocketPair();
+    this.ctx.acceptWebSocket(pair[1], [VIEWER_TAG]);
+    pair[1].serializeAttachment(grant);
+    sendJson(pair[1], { type: "live_snapshot", state: { ...state, persona: undefined }, entries: this.store.entries() });
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  private callerSocket(): WebSocket | null {
+    return this.ctx.getWebSockets(CALLER_TAG)[0] ?? null;
+  }
+
+  private callerTransport(): CallTransport | null {
+    const ws = this.callerSocket();
+    return ws ? new BrowserTransport(ws) : null;
+  }
+
+  override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+    const tags = this.ctx.getTags(ws);
+    if (!tags.includes(CALLER_TAG)) return; // viewers only listen
+    this.lastCallerFrameAt = Date.now();
+    const parsed = parseClientFrame(frame);
+    if (!parsed.ok) {
+      sendJson(ws, { type: "error", error: parsed.error, code: parsed.code } satisfies ServerMessage);
+      return;
+    }
+    await this.onCallerMessage(ws, parsed.message);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    await this.onSocketGone(ws, code);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    await this.onSocketGone(ws, 1011);
+  }
+
+  private async onSocketGone(ws: WebSocket, code: number): Promise<void> {
+    if (!this.ctx.getTags(ws).includes(CALLER_TAG)) return;
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+    } catch {
+      // already closed
+    }
+    if (this.store.state()?.phase === "active") await this.finish("abandoned", "connection_lost");
+  }
+
+  // ---- caller messages ----
+
+  private async onCallerMessage(ws: WebSocket, message: ClientMessage): Promise<void> {
+    const reply = (m: ServerMessage) => sendJson(ws, m);
+    const state = this.store.state();
+    if (message.type === "start_call") {
+      if (state || this.starting) {
+        reply({ type: "error", error: "The call has already started.", code: "already-started" });
+        return;
+      }
+      await this.startCall(ws, message);
+      return;
+    }
+    if (!state) {
+      reply({ type: "error", error: "Send start_call first.", code: "not-started" });
+      return;
+    }
+    if (state.phase !== "active") {
+      reply({ type: "error", error: "The call has ended.", code: "call-ended" });
+      return;
+    }
+    switch (message.type) {
+      case "audio_data": {
+        let pcm: Int16Array;
+        try {
+          pcm = base64ToPcm16(message.data);
+        } catch (err) {
+          if (!(err instanceof PcmFormatError)) throw err;
+          reply({ type: "error", error: err.message, code: "invalid-audio" });
+          return;
+        }
+        this.conversation.pushAudio(pcm);
+        this.fanout.publish({ kind: "audio", speaker: "caller", pcm, sampleRate: 16000 });
+        return;
+      }
+      case "text_input":
+        this.conversation.pushText(message.text);
+        return;
+      case "end_call":
+        await this.finish("completed", "caller_ended");
+        return;
+    }
+  }
+
+  private async startCall(ws: WebSocket, message: Extract<ClientMessage, { type: "start_call" }>): Promise<void> {
+    const grant = ws.deserializeAttachment() as SocketGrant;
+    this.starting = true;
+    try {
+      const outcome = await startBrowserCall(this.env, grant, message, this.conversation.providerName());
+      if (!outcome.ok) {
+        sendJson(ws, { type: "error", error: outcome.error, code: outcome.code } satisfies ServerMessage);
+        return;
+      }
+      this.store.saveState(outcome.state);
+      await this.ctx.storage.setAlarm(Date.now() + SYNC_INTERVAL_MS);
+      sendJson(ws, {
+        type: "call_started",
+        callId: outcome.state.callId,
+        echoName: outcome.state.echoName,
+        provider: outcome.state.provider,
+      } satisfies ServerMessage);
+      this.conversation.start();
+      this.notifyOwner(outcome.state, "live_call_started");
+    } catch (err) {
+      console.error("start_call failed", err);
+      sendJson(ws, { type: "error", error: "The call could not be started. Please try again.", code: "start-failed" } satisfies ServerMessage);
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  // ---- end of the call ----
+
+  /** Ends the call once: stops the pipeline, finalizes D1, then tells the caller and the viewers. */
+  private async finish(status: FinalStatus, reason: EndReason): Promise<void> {
+    const state = this.store.state();
+    if (!state || state.phase !== "active") return;
+    const endTime = Date.now();
+    this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
+    this.conversation.stop();
+    const done = await this.persistence.finalize({ status, endTime, endReason: reason });
+    if (done) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
+    this.callerTransport()?.end(reason, state.callId);
+    this.fanout.publish({ kind: "ended", status, reason });
+    this.notifyOwner(state, "live_call_ended");
+  }
+
+  private notifyOwner(state: CallState, event: "live_call_started" | "live_call_ended"): void {
+    const userId = state.userId;
+    if (!userId) return;
+    this.ctx.waitUntil(
+      (async () => {
+        await publishToUser(this.env, userId, { type: event, callId: state.callId });
+        await publishToUser(this.env, userId, { type: "call_changed", callId: state.callId });
+      })(),
+    );
+  }
+
+  override async alarm(): Promise<void> {
+    const state = this.store.state();
+    if (!state) return;
+    const now = Date.now();
+    if (state.phase === "ended") {
+      if (state.d1Finalized) return;
+      const done = await this.persistence.finalize({
+        status: state.finalStatus ?? "abandoned",
+        endTime: state.endTime ?? now,
+        endReason: state.endReason ?? "connection_lost",
+      });
+      if (!done) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
+      return;
+    }
+    const caller = this.callerSocket();
+    if (!caller && state.callerConnectedAt !== null) return this.finish("abandoned", "connection_lost");
+    if (!caller && now - state.startTime > CONNECT_GRACE_MS) return this.finish("abandoned", "never_connected");
+    if (caller && now - this.lastCallerFrameAt > IDLE_TIMEOUT_MS) return this.finish("abandoned", "idle_timeout");
+    await this.persistence.syncPending();
+    await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
   }
 }

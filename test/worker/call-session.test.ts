@@ -1,0 +1,152 @@
+// The browser test-call socket: upgrade checks, start/end lifecycle and D1 finalization.
+import { env } from "cloudflare:workers";
+import { runDurableObjectAlarm, evictDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
+import { createEcho } from "./support/echoes";
+import { createUser } from "./support/users";
+import { connect, openSocket } from "./support/ws";
+
+describe("GET /ws/call upgrade", () => {
+  it("refuses an unauthenticated upgrade with 401", async () => {
+    const { response, socket } = await openSocket("/ws/call");
+    expect(response.status).toBe(401);
+    expect(socket).toBeNull();
+  });
+
+  it("refuses a foreign Origin with 403, even when signed in", async () => {
+    const { cookie } = await createUser();
+    const { response, socket } = await openSocket("/ws/call", { cookie, origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(socket).toBeNull();
+    const missing = await openSocket("/ws/call", { cookie, origin: null });
+    expect(missing.response.status).toBe(403);
+  });
+
+  it("answers a plain GET with 426", async () => {
+    const { cookie } = await createUser();
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch("https://echo.test/ws/call", { headers: { Cookie: cookie } });
+    expect(res.status).toBe(426);
+  });
+});
+
+describe("call lifecycle", () => {
+  it("start_call creates the call in progress; end_call finalizes it once and says call_ended", async () => {
+    const { owner, echo, socket, callId, provider } = await startTestCall();
+    expect(provider).toBe("offline");
+    const live = await callRow(callId);
+    expect(live).toMatchObject({ status: "in-progress", user_id: owner.user.id, echo_id: echo.id, call_type: "browser_test", end_time: null });
+
+    await new Promise((r) => setTimeout(r, 1100));
+    socket.send({ type: "end_call" });
+    const ended = await socket.next("call_ended");
+    expect(ended).toMatchObject({ callId, reason: "caller_ended" });
+    await socket.closed;
+
+    const row = await callRow(callId);
+    expect(row).toMatchObject({ status: "completed", end_reason: "caller_ended" });
+    expect(row!.end_time! - row!.start_time).toBeGreaterThanOrEqual(1000);
+    expect(row!.duration).toBe(Math.round((row!.end_time! - row!.start_time) / 1000));
+    expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+
+    // A replayed alarm or a second finalization counts nothing.
+    await runDurableObjectAlarm(callStub(callId));
+    expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+  });
+
+  it("finalizes a call whose client just closed the socket", async () => {
+    const { owner, echo, socket, callId } = await startTestCall();
+    socket.close(1001, "tab closed");
+    const row = await eventually(async () => {
+      const r = await callRow(callId);
+      return r?.status !== "in-progress" ? r : null;
+    });
+    expect(row).toMatchObject({ status: "abandoned", end_reason: "connection_lost" });
+    expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+  });
+
+  it("finalizes through the alarm when the client vanished while the object was away", async () => {
+    const { owner, echo, socket, callId } = await startTestCall();
+    const stub = callStub(callId);
+    await evictDurableObject(stub, { webSockets: "close" });
+    await socket.closed;
+    expect((await callRow(callId))?.status).toBe("in-progress");
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await callRow(callId)).toMatchObject({ status: "abandoned", end_reason: "connection_lost" });
+    expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+  });
+});
+
+describe("bad input: an error, nothing changes, the socket keeps working", () => {
+  it("rejects malformed, unknown, mistyped and oversized frames and audio before start_call", async () => {
+    const { user, cookie } = await createUser();
+    const echo = await createEcho(user.id);
+    const socket = await connect("/ws/call", { cookie });
+    const bad: [string, string][] = [
+      ["{not json", "invalid-json"],
+      ["[1,2,3]", "invalid-message"],
+      [JSON.stringify({ hello: 1 }), "invalid-message"],
+      [JSON.stringify({ type: "dance" }), "unknown-type"],
+      [JSON.stringify({ type: "start_call", echoId: 42, userId: user.id, callType: "browser_test" }), "invalid-message"],
+      [JSON.stringify({ type: "start_call", echoId: echo.id, userId: user.id, callType: "phone" }), "invalid-message"],
+      [JSON.stringify({ type: "audio_data", data: 5, timestamp: 1 }), "invalid-message"],
+      [JSON.stringify({ type: "audio_data", data: "AAAA", timestamp: "now" }), "invalid-message"],
+      [JSON.stringify({ type: "text_input", text: "   " }), "invalid-message"],
+      [JSON.stringify({ type: "audio_data", data: "A".repeat(250_000), timestamp: 1 }), "frame-too-large"],
+      [JSON.stringify({ type: "audio_data", data: "AAAA", timestamp: 1 }), "not-started"],
+      [JSON.stringify({ type: "text_input", text: "hello" }), "not-started"],
+      [JSON.stringify({ type: "end_call" }), "not-started"],
+    ];
+    for (const [frame, code] of bad) {
+      socket.send(frame);
+      const err = await socket.next<{ error: string; code: string }>("error");
+      expect(err.code, frame.slice(0, 60)).toBe(code);
+      expect(err.error.length).toBeGreaterThan(5);
+    }
+    expect(await callCount(user.id)).toBe(0);
+
+    socket.send({ type: "start_call", echoId: echo.id, userId: user.id, callType: "browser_test" });
+    const started = await socket.next<{ callId: string }>("call_started");
+    expect((await callRow(started.callId))?.status).toBe("in-progress");
+
+    socket.send({ type: "audio_data", data: "not base64!!", timestamp: 1 });
+    expect(await socket.next("error")).toMatchObject({ code: "invalid-audio" });
+    // One byte is not PCM16.
+    socket.send({ type: "audio_data", data: "AA==", timestamp: 1 });
+    expect(await socket.next("error")).toMatchObject({ code: "invalid-audio" });
+    socket.send({ type: "start_call", echoId: echo.id, userId: user.id, callType: "browser_test" });
+    expect(await socket.next("error")).toMatchObject({ code: "already-started" });
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+    expect(await callCount(user.id)).toBe(1);
+  });
+
+  it("refuses another user's Echo, an inactive Echo and someone else's user id, creating nothing", async () => {
+    const me = await createUser();
+    const other = await createUser();
+    const mine = await createEcho(me.user.id);
+    const theirs = await createEcho(other.user.id);
+    const inactive = await createEcho(me.user.id, { isActive: false });
+    const socket = await connect("/ws/call", { cookie: me.cookie });
+    const attempts = [
+      { echoId: theirs.id, userId: me.user.id, code: "echo-not-found" },
+      { echoId: inactive.id, userId: me.user.id, code: "echo-not-found" },
+      { echoId: "no-such-echo", userId: me.user.id, code: "echo-not-found" },
+      { echoId: theirs.id, userId: other.user.id, code: "forbidden" },
+      { echoId: mine.id, userId: other.user.id, code: "forbidden" },
+    ];
+    for (const a of attempts) {
+      socket.send({ type: "start_call", echoId: a.echoId, userId: a.userId, callType: "browser_test" });
+      expect(await socket.next("error"), JSON.stringify(a)).toMatchObject({ code: a.code });
+    }
+    expect(await callCount(me.user.id)).toBe(0);
+    expect(await callCount(other.user.id)).toBe(0);
+    const anyCalls = await env.DB.prepare("select count(*) as n from calls where echo_id in (?, ?)").bind(theirs.id, inactive.id).first<{ n: number }>();
+    expect(anyCalls?.n).toBe(0);
+
+    socket.send({ type: "start_call", echoId: mine.id, userId: me.user.id, callType: "browser_test" });
+    expect(await socket.next("call_started")).toMatchObject({ echoName: mine.name, provider: "offline" });
+    socket.close();
+  });
+});

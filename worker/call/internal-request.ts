@@ -1,0 +1,32 @@
+// The Worker → CallSession contract for socket upgrades. A Durable Object is reachable only through
+// its binding, so these headers are set by our own routes (never copied from the client): the
+// Durable Object trusts them as the verified identity of whoever connects.
+export type SocketRole = "browser" | "viewer" | "twilio";
+
+export const CALL_HEADERS = {
+  callId: "x-echo-call-id",
+  userId: "x-echo-user-id",
+  role: "x-echo-socket-role",
+} as const;
+
+export interface SocketGrant {
+  callId: string;
+  /** The verified user (null: an anonymous phone caller). */
+  userId: string | null;
+  role: SocketRole;
+}
+
+/** A fresh upgrade request for the CallSession carrying only the verified grant. */
+export function callSessionUpgrade(grant: SocketGrant): Request {
+  const headers = new Headers({ Upgrade: "websocket", [CALL_HEADERS.callId]: grant.callId, [CALL_HEADERS.role]: grant.role });
+  if (grant.userId) headers.set(CALL_HEADERS.userId, grant.userId);
+  return new Request("https://call-session.internal/connect", { headers });
+}
+
+/** Reads the grant inside the Durable Object; null when the request did not come from our routes. */
+export function readGrant(request: Request): SocketGrant | null {
+  const callId = request.headers.get(CALL_HEADERS.callId);
+  const role = request.headers.get(CALL_HEADERS.role);
+  if (!callId || (role !== "browser" && role !== "viewer" && role !== "twilio")) return null;
+  return { callId, userId: request.headers.get(CALL_HEADERS.userId), role };
+}

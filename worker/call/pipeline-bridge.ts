@@ -1,0 +1,103 @@
+// Maps the pipeline's events onto the call: every transcript entry is written to the session's store
+// first, then sent to the caller and the viewers.
+//
+// Reply text on the socket: one `ai_response {text: sentence, entry, final: false}` per sentence, sent
+// just before that sentence's audio, then `ai_response {text: the whole reply as heard, entry,
+// final: true}`. `entry` always has the same id for one reply (clients replace it by id); a client
+// that only reads `text` sees each sentence, then the complete reply.
+import type { PipelineEvent } from "../pipeline/events";
+import type { LiveFanout } from "./fanout";
+import type { CallStore } from "./store";
+import type { CallTransport } from "./transport";
+
+interface ReplyProgress {
+  entryId: string | null;
+  startedAt: number;
+  sentences: string[];
+}
+
+export interface BridgeDeps {
+  store: CallStore;
+  /** The caller's transport, or null while no caller is connected. */
+  transport: () => CallTransport | null;
+  fanout: LiveFanout;
+}
+
+export class PipelineBridge {
+  private readonly replies = new Map<string, ReplyProgress>();
+
+  constructor(private readonly deps: BridgeDeps) {}
+
+  handle(event: PipelineEvent): void {
+    switch (event.type) {
+      case "caller_turn":
+        return this.callerTurn(event);
+      case "assistant_started":
+        this.replies.set(event.replyId, { entryId: null, startedAt: event.at, sentences: [] });
+        return;
+      case "assistant_text":
+        return; // text reaches the caller sentence by sentence with its audio
+      case "assistant_audio":
+        return this.audio(event);
+      case "interrupt":
+        return this.interrupt(event.replyId);
+      case "assistant_done":
+        return this.done(event);
+      case "error":
+        this.deps.transport()?.send({ type: "error", error: event.message, code: event.code });
+        return;
+    }
+  }
+
+  private callerTurn(event: Extract<PipelineEvent, { type: "caller_turn" }>): void {
+    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions });
+    this.deps.transport()?.send({ type: "transcription", text: entry.text, entry });
+    this.deps.fanout.publish({ kind: "entry", entry });
+  }
+
+  private progress(replyId: string): ReplyProgress {
+    let p = this.replies.get(replyId);
+    if (!p) {
+      p = { entryId: null, startedAt: Date.now(), sentences: [] };
+      this.replies.set(replyId, p);
+    }
+    return p;
+  }
+
+  private audio(event: Extract<PipelineEvent, { type: "assistant_audio" }>): void {
+    const p = this.progress(event.replyId);
+    p.sentences.push(event.sentence);
+    const text = p.sentences.join(" ");
+    const { store } = this.deps;
+    const entry = p.entryId
+      ? store.updateEntry(p.entryId, { text, emotions: {}, interrupted: false, latency: null })
+      : store.addEntry({ speaker: "assistant", text, timestamp: p.startedAt, emotions: {} });
+    if (!entry) return;
+    p.entryId = entry.id;
+    const transport = this.deps.transport();
+    transport?.send({ type: "ai_response", text: event.sentence, entry, final: false });
+    transport?.sendAudio(event.pcm, event.sampleRate, entry.id);
+    this.deps.fanout.publish({ kind: "audio", speaker: "assistant", pcm: event.pcm, sampleRate: event.sampleRate });
+  }
+
+  private interrupt(replyId: string): void {
+    const entryId = this.replies.get(replyId)?.entryId ?? null;
+    if (!entryId) return; // nothing was sent for playback
+    this.deps.transport()?.stopPlayback(entryId);
+    this.deps.fanout.publish({ kind: "interrupt", entryId });
+  }
+
+  private done(event: Extract<PipelineEvent, { type: "assistant_done" }>): void {
+    const p = this.replies.get(event.replyId);
+    this.replies.delete(event.replyId);
+    const text = (event.interrupted ? event.spokenText : event.text).trim();
+    const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency };
+    const { store } = this.deps;
+    let entry;
+    if (p?.entryId) entry = store.updateEntry(p.entryId, fields);
+    else if (text) entry = store.addEntry({ speaker: "assistant", timestamp: p?.startedAt ?? event.at, ...fields });
+    if (!entry) return; // interrupted before a word was spoken: nothing to keep
+    this.deps.transport()?.send({ type: "ai_response", text: entry.text, entry, final: true });
+    this.deps.fanout.publish({ kind: "entry", entry });
+  }
+}

@@ -1,0 +1,175 @@
+// The CallSession's own durable state, in its SQLite storage: the call's metadata and every transcript
+// entry. Entries are written here first (before anything is broadcast) and carry a revision so the
+// D1 sync knows what is still pending.
+import type { AiProviderName, CallType, EmotionScores, Speaker, TranscriptEntry, TurnLatency } from "../../protocol/call";
+import type { Persona } from "../ai/provider";
+
+export type CallPhase = "active" | "ended";
+/** Final status written to D1. */
+export type FinalStatus = "completed" | "failed" | "abandoned";
+
+export interface CallState {
+  callId: string;
+  /** Owner; null for phone calls from unknown numbers. */
+  userId: string | null;
+  echoId: string | null;
+  echoName: string;
+  persona: Persona;
+  callType: CallType;
+  provider: AiProviderName;
+  fromNumber: string | null;
+  startTime: number;
+  phase: CallPhase;
+  /** Set once a caller socket has been attached (phone calls start before their media socket). */
+  callerConnectedAt: number | null;
+  endTime: number | null;
+  finalStatus: FinalStatus | null;
+  endReason: string | null;
+  /** The D1 row has been finalized (status, duration, totals). */
+  d1Finalized: boolean;
+}
+
+export interface NewEntry {
+  speaker: Speaker;
+  text: string;
+  timestamp: number;
+  emotions: EmotionScores;
+  interrupted?: boolean;
+  latency?: TurnLatency | null;
+}
+
+interface EntryRow extends Record<string, SqlStorageValue> {
+  seq: number;
+  id: string;
+  speaker: string;
+  text: string;
+  timestamp: number;
+  emotions: string;
+  interrupted: number;
+  latency: string | null;
+  rev: number;
+  synced_rev: number;
+}
+
+export interface PendingEntry {
+  entry: TranscriptEntry;
+  rev: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS call_state (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS entries (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  speaker TEXT NOT NULL,
+  text TEXT NOT NULL,
+  timestamp INTEGER NOT NULL,
+  emotions TEXT NOT NULL,
+  interrupted INTEGER NOT NULL DEFAULT 0,
+  latency TEXT,
+  rev INTEGER NOT NULL DEFAULT 1,
+  synced_rev INTEGER NOT NULL DEFAULT 0
+);
+`;
+
+function toEntry(row: EntryRow): TranscriptEntry {
+  const entry: TranscriptEntry = {
+    id: row.id,
+    seq: row.seq,
+    speaker: row.speaker === "assistant" ? "assistant" : "caller",
+    text: row.text,
+    timestamp: row.timestamp,
+    emotions: JSON.parse(row.emotions) as EmotionScores,
+  };
+  if (row.interrupted) entry.interrupted = true;
+  if (row.latency) entry.latency = JSON.parse(row.latency) as TurnLatency;
+  return entry;
+}
+
+export class CallStore {
+  private cached: CallState | null | undefined;
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(SCHEMA);
+  }
+
+  state(): CallState | null {
+    if (this.cached === undefined) {
+      const row = this.sql.exec<{ json: string }>("SELECT json FROM call_state WHERE id = 1").toArray()[0];
+      this.cached = row ? (JSON.parse(row.json) as CallState) : null;
+    }
+    return this.cached;
+  }
+
+  saveState(state: CallState): void {
+    this.sql.exec("INSERT INTO call_state (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json", JSON.stringify(state));
+    this.cached = { ...state };
+  }
+
+  updateState(patch: Partial<CallState>): CallState {
+    const current = this.state();
+    if (!current) throw new Error("call state missing");
+    const next = { ...current, ...patch };
+    this.saveState(next);
+    return next;
+  }
+
+  /** Appends an entry (next seq) and returns it as stored. */
+  addEntry(input: NewEntry): TranscriptEntry {
+    const seqRow = this.sql.exec<{ next: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM entries").one();
+    const id = crypto.randomUUID();
+    this.sql.exec(
+      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      seqRow.next,
+      id,
+      input.speaker,
+      input.text,
+      input.timestamp,
+      JSON.stringify(input.emotions),
+      input.interrupted ? 1 : 0,
+      input.latency ? JSON.stringify(input.latency) : null,
+    );
+    return this.entry(id)!;
+  }
+
+  /** Changes an entry's content (its seq and id stay); the change is pending for D1 again. */
+  updateEntry(id: string, patch: Pick<NewEntry, "text" | "emotions" | "interrupted" | "latency">): TranscriptEntry | null {
+    this.sql.exec(
+      "UPDATE entries SET text = ?, emotions = ?, interrupted = ?, latency = ?, rev = rev + 1 WHERE id = ?",
+      patch.text,
+      JSON.stringify(patch.emotions),
+      patch.interrupted ? 1 : 0,
+      patch.latency ? JSON.stringify(patch.latency) : null,
+      id,
+    );
+    return this.entry(id);
+  }
+
+  entry(id: string): TranscriptEntry | null {
+    const row = this.sql.exec<EntryRow>("SELECT * FROM entries WHERE id = ?", id).toArray()[0];
+    return row ? toEntry(row) : null;
+  }
+
+  entries(): TranscriptEntry[] {
+    return this.sql.exec<EntryRow>("SELECT * FROM entries ORDER BY seq").toArray().map(toEntry);
+  }
+
+  /** Entries changed since they were last written to D1. */
+  pending(): PendingEntry[] {
+    return this.sql
+      .exec<EntryRow>("SELECT * FROM entries WHERE rev > synced_rev ORDER BY seq")
+      .toArray()
+      .map((row) => ({ entry: toEntry(row), rev: row.rev }));
+  }
+
+  hasPending(): boolean {
+    return this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM entries WHERE rev > synced_rev").one().n > 0;
+  }
+
+  /** Records that D1 holds revision `rev` of these entries (a newer local edit stays pending). */
+  markSynced(synced: readonly PendingEntry[]): void {
+    for (const p of synced) {
+      this.sql.exec("UPDATE entries SET synced_rev = ? WHERE id = ? AND synced_rev < ?", p.rev, p.entry.id, p.rev);
+    }
+  }
+}

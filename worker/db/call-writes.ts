@@ -1,0 +1,119 @@
+// D1 writes of a call's lifecycle: the row created at start (in progress), transcript entries upserted
+// while it runs, and one idempotent finalization that counts the call exactly once.
+import { and, eq, sql } from "drizzle-orm";
+import type { CallType, TranscriptEntry } from "../../protocol/call";
+import type { Db } from "./client";
+import { calls, echoes, transcriptEntries, users } from "./schema";
+
+export const CALL_IN_PROGRESS = "in-progress";
+
+export type EchoRow = typeof echoes.$inferSelect;
+
+/** The user's Echo if it exists and is active; null otherwise (someone else's id finds nothing). */
+export async function findCallableEcho(database: Db, userId: string, echoId: string): Promise<EchoRow | null> {
+  const row = await database
+    .select()
+    .from(echoes)
+    .where(and(eq(echoes.id, echoId), eq(echoes.userId, userId), eq(echoes.isActive, true)))
+    .get();
+  return row ?? null;
+}
+
+export interface NewCall {
+  id: string;
+  userId: string | null;
+  echoId: string | null;
+  callType: CallType;
+  startTime: number;
+  fromNumber?: string | null;
+  providerCallId?: string | null;
+}
+
+/** Creates the call row (status in-progress). Replaying it for an existing id changes nothing. */
+export async function createCallRow(database: Db, call: NewCall): Promise<void> {
+  await database
+    .insert(calls)
+    .values({
+      id: call.id,
+      userId: call.userId,
+      echoId: call.echoId,
+      callType: call.callType,
+      status: CALL_IN_PROGRESS,
+      startTime: call.startTime,
+      fromNumber: call.fromNumber ?? null,
+      providerCallId: call.providerCallId ?? null,
+    })
+    .onConflictDoNothing({ target: calls.id });
+}
+
+function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
+  const values = {
+    id: e.id,
+    callId,
+    seq: e.seq,
+    speaker: e.speaker,
+    text: e.text,
+    timestamp: e.timestamp,
+    emotions: e.emotions,
+    interrupted: e.interrupted ?? false,
+    latency: e.latency ?? null,
+  };
+  return database
+    .insert(transcriptEntries)
+    .values(values)
+    .onConflictDoUpdate({
+      target: transcriptEntries.id,
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency },
+    });
+}
+
+/** Writes (or rewrites) transcript entries of a call in one transaction. */
+export async function upsertTranscriptEntries(database: Db, callId: string, entries: readonly TranscriptEntry[]): Promise<void> {
+  const [first, ...rest] = entries.map((e) => upsertEntry(database, callId, e));
+  if (!first) return;
+  await database.batch([first, ...rest]);
+}
+
+export interface CallOutcome {
+  status: "completed" | "failed" | "abandoned";
+  endTime: number;
+  endReason: string;
+}
+
+/**
+ * Finalizes the call in one transaction: only while the row is still in progress, the owner's and the
+ * Echo's totalCalls, then status, endTime, duration and endReason; and the remaining transcript entries. Replays (a retried alarm, a repeated status callback) change nothing and count nothing.
+ * Returns true when this call did the finalization.
+ */
+export async function finalizeCall(
+  database: Db,
+  callId: string,
+  outcome: CallOutcome,
+  entries: readonly TranscriptEntry[] = [],
+): Promise<boolean> {
+  const stillOpen = sql`exists (select 1 from ${calls} where ${calls.id} = ${callId} and ${calls.status} = ${CALL_IN_PROGRESS})`;
+  const ownerOf = sql`(select ${calls.userId} from ${calls} where ${calls.id} = ${callId})`;
+  const echoOf = sql`(select ${calls.echoId} from ${calls} where ${calls.id} = ${callId})`;
+  const results = await database.batch([
+    database
+      .update(users)
+      .set({ totalCalls: sql`${users.totalCalls} + 1` })
+      .where(and(eq(users.id, ownerOf), stillOpen)),
+    database
+      .update(echoes)
+      .set({ totalCalls: sql`${echoes.totalCalls} + 1` })
+      .where(and(eq(echoes.id, echoOf), stillOpen)),
+    database
+      .update(calls)
+      .set({
+        status: outcome.status,
+        endTime: outcome.endTime,
+        duration: sql`max(0, cast(round((${outcome.endTime} - ${calls.startTime}) / 1000.0) as integer))`,
+        endReason: outcome.endReason,
+      })
+      .where(and(eq(calls.id, callId), eq(calls.status, CALL_IN_PROGRESS)))
+      .returning({ id: calls.id }),
+    ...entries.map((e) => upsertEntry(database, callId, e)),
+  ]);
+  return results[2].length > 0;
+}
