@@ -8,13 +8,15 @@ export default defineConfig({
     projects: [
       {
         plugins: [
-          cloudflareTest(async () => ({
+          cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: "./wrangler.toml" },
             remoteBindings: false,
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
                 PUBLIC_HOST: "https://echo.test",
+                // Local OpenID Connect provider for the Google sign-in round trip (test/oidc-server).
+                TEST_OIDC_ISSUER: inject("oidcIssuer"),
               },
             },
           })),
@@ -23,6 +25,7 @@ export default defineConfig({
           name: "worker",
           include: ["test/worker/**/*.test.ts"],
           setupFiles: ["test/worker/setup/apply-migrations.ts"],
+          globalSetup: ["test/oidc-server/global-setup.ts"],
         },
       },
       {

@@ -5,6 +5,8 @@ import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config";
 import { ApiError, errorBody, handleError } from "./http/errors";
 import { requireSameOrigin } from "./http/origin";
+import { authRoutes } from "./routes/auth";
+import { googleRoutes } from "./routes/google";
 import { callRoutes } from "./routes/calls";
 import { configRoutes } from "./routes/config";
 import { echoRoutes } from "./routes/echoes";
@@ -29,6 +31,8 @@ app.use("/api/*", requireSameOrigin, loadUser);
 app.use("/ws/*", requireSameOrigin, loadUser);
 
 app.route("/api/config", configRoutes);
+app.route("/api/auth", authRoutes);
+app.route("/api/auth/google", googleRoutes);
 app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
 app.route("/api/phone", phoneRoutes);

@@ -9,6 +9,8 @@ declare global {
     }
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** Issuer URL of the local OIDC provider (test/oidc-server/global-setup.ts). */
+      TEST_OIDC_ISSUER: string;
     }
   }
 }

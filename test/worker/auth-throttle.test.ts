@@ -1,0 +1,80 @@
+// Failed sign-in throttling (worker/auth/throttle.ts): per account and per client IP, in D1.
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, THROTTLE_WINDOW_MS, recordSignInFailure, throttleKeys, assertNotThrottled } from "../../worker/auth/throttle";
+import { env } from "cloudflare:workers";
+import { db } from "../../worker/db/client";
+
+const ORIGIN = "https://echo.test";
+let seq = 0;
+const uniqueEmail = () => `t${++seq}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+const uniqueIp = () => `192.0.2.${(++seq % 250) + 1}-${crypto.randomUUID().slice(0, 4)}`;
+
+function post(path: string, body: unknown, ip: string) {
+  return exports.default.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify(body),
+  });
+}
+
+async function code(res: Response): Promise<string> {
+  return ((await res.json()) as { error?: { code: string } }).error?.code ?? `ok-${res.status}`;
+}
+
+describe("sign-in throttling", () => {
+  it(`locks an account after ${ACCOUNT_FAILURE_LIMIT} failures (429, even with the right password), other accounts unaffected`, async () => {
+    const email = uniqueEmail();
+    const other = uniqueEmail();
+    expect((await post("/api/auth/sign-up", { email, password: "right-pass" }, uniqueIp())).status).toBe(201);
+    expect((await post("/api/auth/sign-up", { email: other, password: "right-pass" }, uniqueIp())).status).toBe(201);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+      // Different IPs: the account limit alone must trip.
+      expect(await code(await post("/api/auth/sign-in", { email, password: `wrong-${i}` }, uniqueIp()))).toBe("wrong-password");
+    }
+    const locked = await post("/api/auth/sign-in", { email, password: "right-pass" }, uniqueIp());
+    expect(locked.status).toBe(429);
+    const body = (await locked.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("too-many-requests");
+    expect(body.error.message).toMatch(/Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\./);
+    const retryAfter = Number(locked.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(THROTTLE_WINDOW_MS / 1000);
+
+    expect((await post("/api/auth/sign-in", { email: other, password: "right-pass" }, uniqueIp())).status).toBe(200);
+  });
+
+  it("a successful sign-in resets the account's counter", async () => {
+    const email = uniqueEmail();
+    expect((await post("/api/auth/sign-up", { email, password: "right-pass" }, uniqueIp())).status).toBe(201);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) {
+        expect(await code(await post("/api/auth/sign-in", { email, password: "nope-nope" }, uniqueIp()))).toBe("wrong-password");
+      }
+      expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, uniqueIp())).status).toBe(200);
+    }
+  });
+
+  it(`locks a client IP after ${IP_FAILURE_LIMIT} failures across accounts; other IPs unaffected`, async () => {
+    const ip = uniqueIp();
+    const email = uniqueEmail();
+    expect((await post("/api/auth/sign-up", { email, password: "right-pass" }, uniqueIp())).status).toBe(201);
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++) {
+      expect(await code(await post("/api/auth/sign-in", { email: uniqueEmail(), password: "guess-123" }, ip))).toBe("user-not-found");
+    }
+    expect(await code(await post("/api/auth/sign-in", { email, password: "right-pass" }, ip))).toBe("too-many-requests");
+    expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, uniqueIp())).status).toBe(200);
+  });
+
+  it("the lock ends with the window, and a new window starts counting from 1", async () => {
+    const database = db(env.DB);
+    const keys = throttleKeys(uniqueEmail(), uniqueIp());
+    const t0 = Date.now() - THROTTLE_WINDOW_MS - 5_000;
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await recordSignInFailure(database, keys, t0 + i);
+    await expect(assertNotThrottled(database, keys, t0 + 10)).rejects.toMatchObject({ status: 429 });
+    await expect(assertNotThrottled(database, keys)).resolves.toBeUndefined();
+    await recordSignInFailure(database, keys);
+    const row = await env.DB.prepare("select failures from auth_throttle where key = ?").bind(keys.account).first<{ failures: number }>();
+    expect(row?.failures).toBe(1);
+  });
+});

@@ -1,0 +1,17 @@
+// Starts a fresh session for a user who just proved who they are (password or Google): the session
+// the request arrived with, if any, is deleted first (rotation), then a new token is set as the cookie.
+import type { Context } from "hono";
+import type { AppEnv, UserRow } from "../app-env";
+import { db } from "../db/client";
+import { setSessionCookie } from "./middleware";
+import { createSession, invalidateSession } from "./session";
+
+export async function beginSession(c: Context<AppEnv>, user: UserRow): Promise<void> {
+  const database = db(c.env.DB);
+  const previous = c.get("sessionId");
+  if (previous) await invalidateSession(database, previous);
+  const { token, session } = await createSession(database, user.id);
+  setSessionCookie(c, token, session.expiresAt);
+  c.set("user", user);
+  c.set("sessionId", session.id);
+}

@@ -1,0 +1,40 @@
+// Maps a verified Google identity to an Echo account: the account already linked to that Google
+// subject; else an existing account with the same (Google-verified) email, which gets linked; else a
+// new account with Google's name and photo (§7: users/{uid} set on first Google sign-in if absent).
+import type { UserRow } from "../app-env";
+import type { Db } from "../db/client";
+import { DuplicateUserError, createUser, findUserByEmail, findUserByGoogleSub, linkGoogle } from "../db/users";
+import { GoogleSignInError, type GoogleIdentity } from "./google";
+
+export async function resolveGoogleUser(database: Db, identity: GoogleIdentity): Promise<UserRow> {
+  const linked = await findUserByGoogleSub(database, identity.sub);
+  if (linked) return linked;
+  if (!identity.email) throw new GoogleSignInError("google-no-email", "Your Google account did not share an email address.");
+  const existing = await findUserByEmail(database, identity.email);
+  if (existing) {
+    if (!identity.emailVerified) {
+      throw new GoogleSignInError("email-already-in-use", "An account with this email already exists.");
+    }
+    if (existing.googleSub) {
+      // The email's account is linked to a different Google account.
+      throw new GoogleSignInError("email-already-in-use", "An account with this email already exists.");
+    }
+    return linkGoogle(database, existing, identity.sub, identity.picture);
+  }
+  try {
+    return await createUser(database, {
+      email: identity.email,
+      displayName: identity.name,
+      photoURL: identity.picture,
+      googleSub: identity.sub,
+    });
+  } catch (err) {
+    if (err instanceof DuplicateUserError) {
+      // A concurrent first sign-in created it; use that one.
+      const again = await findUserByGoogleSub(database, identity.sub);
+      if (again) return again;
+      throw new GoogleSignInError("email-already-in-use", "An account with this email already exists.");
+    }
+    throw err;
+  }
+}

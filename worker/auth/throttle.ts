@@ -1,0 +1,52 @@
+// Failed sign-in throttling, per account (the email) and per client (CF-Connecting-IP).
+//   - 5 failures for one account within 15 minutes lock that account's password sign-in for the rest
+//     of the window;
+//   - 20 failures from one client IP within 15 minutes lock that IP the same way.
+// A locked key answers 429 `too-many-requests` (with Retry-After) before any password is checked.
+// A successful sign-in clears the account's counter (not the IP's: one good account must not
+// reset a client that is guessing others).
+import type { Db } from "../db/client";
+import { clearThrottle, readThrottle, recordFailure } from "../db/auth-throttle";
+import { ApiError } from "../http/errors";
+
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+export const ACCOUNT_FAILURE_LIMIT = 5;
+export const IP_FAILURE_LIMIT = 20;
+
+export interface ThrottleKeys {
+  account: string;
+  ip: string;
+}
+
+export function throttleKeys(email: string, ip: string | undefined): ThrottleKeys {
+  return { account: `acct:${email.toLowerCase()}`, ip: `ip:${ip || "unknown"}` };
+}
+
+export class TooManyAttemptsError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      429,
+      "too-many-requests",
+      `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    );
+  }
+}
+
+/** Throws TooManyAttemptsError when the account or the client is locked. */
+export async function assertNotThrottled(database: Db, keys: ThrottleKeys, now = Date.now()): Promise<void> {
+  const rows = await Promise.all([readThrottle(database, keys.account), readThrottle(database, keys.ip)]);
+  const lockedUntil = Math.max(0, ...rows.map((r) => (r && r.lockedUntil > now ? r.lockedUntil : 0)));
+  if (lockedUntil > now) throw new TooManyAttemptsError(Math.ceil((lockedUntil - now) / 1000));
+}
+
+export async function recordSignInFailure(database: Db, keys: ThrottleKeys, now = Date.now()): Promise<void> {
+  await Promise.all([
+    recordFailure(database, keys.account, now, THROTTLE_WINDOW_MS, ACCOUNT_FAILURE_LIMIT),
+    recordFailure(database, keys.ip, now, THROTTLE_WINDOW_MS, IP_FAILURE_LIMIT),
+  ]);
+}
+
+export async function recordSignInSuccess(database: Db, keys: ThrottleKeys): Promise<void> {
+  await clearThrottle(database, keys.account);
+}

@@ -1,0 +1,85 @@
+// User persistence. Emails are stored lower-cased, so lookups and the unique index are case-insensitive.
+import { eq } from "drizzle-orm";
+import type { UserProfile } from "../../protocol/api";
+import type { UserRow } from "../app-env";
+import type { Db } from "./client";
+import { users } from "./schema";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** §3: displayName defaults to the part of the email before the @. */
+export function defaultDisplayName(email: string): string {
+  return email.split("@")[0] ?? email;
+}
+
+/** The public shape of a user (never the password hash or Google subject). */
+export function toProfile(row: UserRow): UserProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    photoURL: row.photoURL,
+    createdAt: row.createdAt,
+    totalCalls: row.totalCalls,
+    subscription: row.subscription,
+  };
+}
+
+export async function findUserByEmail(database: Db, email: string): Promise<UserRow | undefined> {
+  return database.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+}
+
+export async function findUserByGoogleSub(database: Db, sub: string): Promise<UserRow | undefined> {
+  return database.select().from(users).where(eq(users.googleSub, sub)).get();
+}
+
+export interface NewUser {
+  email: string;
+  displayName?: string | null;
+  photoURL?: string | null;
+  passwordHash?: string | null;
+  googleSub?: string | null;
+}
+
+/** Thrown by createUser when the email (or Google subject) is already taken. */
+export class DuplicateUserError extends Error {}
+
+/** §3/§9: new users start with totalCalls 0 and subscription 'free'. */
+export async function createUser(database: Db, input: NewUser, now = Date.now()): Promise<UserRow> {
+  const email = normalizeEmail(input.email);
+  const row: UserRow = {
+    id: crypto.randomUUID(),
+    email,
+    displayName: input.displayName?.trim() || defaultDisplayName(email),
+    photoURL: input.photoURL ?? null,
+    createdAt: now,
+    totalCalls: 0,
+    subscription: "free",
+    passwordHash: input.passwordHash ?? null,
+    googleSub: input.googleSub ?? null,
+    phoneNumber: null,
+    phoneEchoId: null,
+  };
+  try {
+    await database.insert(users).values(row);
+  } catch (err) {
+    if (/UNIQUE constraint failed/i.test(String(err instanceof Error ? `${err.message} ${String(err.cause ?? "")}` : err))) {
+      throw new DuplicateUserError("user already exists");
+    }
+    throw err;
+  }
+  return row;
+}
+
+/** Links a Google identity to an existing account; fills photoURL only if the account has none. */
+export async function linkGoogle(database: Db, user: UserRow, sub: string, photoURL: string | null): Promise<UserRow> {
+  const patch = { googleSub: sub, photoURL: user.photoURL ?? photoURL };
+  await database.update(users).set(patch).where(eq(users.id, user.id));
+  return { ...user, ...patch };
+}
+
+export async function updatePasswordHash(database: Db, userId: string, passwordHash: string): Promise<void> {
+  await database.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

@@ -1,0 +1,98 @@
+// /api/auth: email + password accounts and the current user (the SPA's auth-state listener).
+// Errors use the spec's codes and messages (protocol/api AUTH_ERROR_MESSAGES).
+import { Hono } from "hono";
+import { z } from "zod";
+import { AUTH_ERROR_MESSAGES, type AuthErrorCode, type MeResponse, PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "../../protocol/api";
+import type { AppEnv } from "../app-env";
+import { beginSession } from "../auth/begin-session";
+import { clearSessionCookie } from "../auth/middleware";
+import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
+import { invalidateSession } from "../auth/session";
+import { TooManyAttemptsError, assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "../auth/throttle";
+import { db } from "../db/client";
+import { DuplicateUserError, createUser, findUserByEmail, normalizeEmail, toProfile, updatePasswordHash } from "../db/users";
+import { ApiError, readJson } from "../http/errors";
+
+const AUTH_STATUS: Record<AuthErrorCode, 400 | 401 | 404 | 409> = {
+  "invalid-email": 400,
+  "weak-password": 400,
+  "user-not-found": 404,
+  "wrong-password": 401,
+  "email-already-in-use": 409,
+};
+
+function authError(code: AuthErrorCode): ApiError {
+  return new ApiError(AUTH_STATUS[code], code, AUTH_ERROR_MESSAGES[code]);
+}
+
+const emailSchema = z.email();
+
+function checkEmail(raw: string): string {
+  const email = normalizeEmail(raw);
+  if (!emailSchema.safeParse(email).success) throw authError("invalid-email");
+  return email;
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/me", (c) => {
+    const user = c.get("user");
+    c.header("Cache-Control", "no-store");
+    return c.json<MeResponse>({ user: user ? toProfile(user) : null });
+  })
+
+  .post("/sign-up", async (c) => {
+    const input = await readJson(c, signUpSchema);
+    const email = checkEmail(input.email);
+    if (input.password.length < PASSWORD_MIN_LENGTH) throw authError("weak-password");
+    const database = db(c.env.DB);
+    if (await findUserByEmail(database, email)) throw authError("email-already-in-use");
+    let user;
+    try {
+      user = await createUser(database, { email, displayName: input.displayName, passwordHash: await hashPassword(input.password) });
+    } catch (err) {
+      if (err instanceof DuplicateUserError) throw authError("email-already-in-use");
+      throw err;
+    }
+    await beginSession(c, user);
+    return c.json<MeResponse>({ user: toProfile(user) }, 201);
+  })
+
+  .post("/sign-in", async (c) => {
+    const input = await readJson(c, signInSchema);
+    const email = checkEmail(input.email);
+    if (!input.password) throw new ApiError(400, "missing-password", "Please enter your password.");
+    const database = db(c.env.DB);
+    const keys = throttleKeys(email, c.req.header("CF-Connecting-IP"));
+    try {
+      await assertNotThrottled(database, keys);
+    } catch (err) {
+      if (err instanceof TooManyAttemptsError) c.header("Retry-After", String(err.retryAfterSeconds));
+      throw err;
+    }
+    const user = await findUserByEmail(database, email);
+    if (!user) {
+      await recordSignInFailure(database, keys);
+      throw authError("user-not-found");
+    }
+    if (!user.passwordHash) {
+      await recordSignInFailure(database, keys);
+      throw new ApiError(401, "use-google-sign-in", "This account signs in with Google. Use Continue with Google.");
+    }
+    if (!(await verifyPassword(input.password, user.passwordHash))) {
+      await recordSignInFailure(database, keys);
+      throw authError("wrong-password");
+    }
+    await recordSignInSuccess(database, keys);
+    if (needsRehash(user.passwordHash)) await updatePasswordHash(database, user.id, await hashPassword(input.password));
+    await beginSession(c, user);
+    return c.json<MeResponse>({ user: toProfile(user) });
+  })
+
+  .post("/sign-out", async (c) => {
+    const sessionId = c.get("sessionId");
+    if (sessionId) await invalidateSession(db(c.env.DB), sessionId);
+    clearSessionCookie(c);
+    c.set("user", null);
+    c.set("sessionId", null);
+    return c.json<MeResponse>({ user: null });
+  });
