@@ -13,10 +13,11 @@ const entry = (over: Partial<TranscriptEntry> & Pick<TranscriptEntry, "id" | "se
   emotions: {},
   ...over,
 });
-const connected: CallAction[] = [{ type: "start" }, { type: "mic-ready" }, { type: "socket-open" }];
+const started = server({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "workers-ai" });
+const connected: CallAction[] = [{ type: "start" }, { type: "mic-ready" }, started];
 
 describe("test call state machine", () => {
-  it("goes ready → requesting microphone → connecting to the Echo → connected", () => {
+  it("goes ready → requesting microphone → connecting to the Echo → connected (when the Echo answers)", () => {
     const phases = [initialCallState, run({ type: "start" }), run({ type: "start" }, { type: "mic-ready" }), run(...connected)].map((s) => s.phase);
     expect(phases).toEqual(["idle", "requesting-mic", "connecting", "connected"]);
     expect(statusText(run({ type: "start" }), false)).toBe("Requesting microphone…");
@@ -30,8 +31,8 @@ describe("test call state machine", () => {
 
   it("ignores steps out of order", () => {
     expect(run({ type: "mic-ready" })).toEqual(initialCallState);
-    expect(run({ type: "socket-open" })).toEqual(initialCallState);
-    expect(run({ type: "start" }, { type: "socket-open" }).phase).toBe("requesting-mic");
+    expect(run(started)).toEqual(initialCallState);
+    expect(run({ type: "start" }, started).phase).toBe("requesting-mic");
     // a second Start during a call changes nothing
     const mid = run(...connected, server({ type: "transcription", text: "hi", entry: entry({ id: "a", seq: 1 }) }));
     expect(callReducer(mid, { type: "start" })).toBe(mid);
@@ -58,8 +59,9 @@ describe("test call state machine", () => {
   it("shows server errors as 'Call error: …' and keeps the call going", () => {
     const s = run(...connected, server({ type: "error", error: "Speech-to-text failed" }));
     expect(s).toMatchObject({ phase: "connected", error: "Call error: Speech-to-text failed" });
-    // if the server then hangs up, the reason stays on screen instead of 'Connection lost'
-    expect(callReducer(s, { type: "socket-closed" })).toMatchObject({ phase: "error", error: "Call error: Speech-to-text failed" });
+    expect(callReducer(s, { type: "dismiss-error" }).error).toBeNull();
+    // a drop after that is still a lost connection
+    expect(callReducer(s, { type: "socket-closed" })).toMatchObject({ phase: "error", error: "Connection lost" });
   });
 
   it("ends on End Call; the socket closing afterwards is expected", () => {
@@ -67,16 +69,20 @@ describe("test call state machine", () => {
     expect(ended).toMatchObject({ phase: "ended", ending: true, error: null });
     expect(callReducer(ended, { type: "socket-closed" })).toBe(ended);
     expect(callReducer(ended, server({ type: "call_ended", callId: "c1" }))).toMatchObject({ phase: "ended", callId: "c1" });
+    // a failed call stays failed when a late call_ended arrives
+    const lost = run(...connected, { type: "socket-closed" });
+    expect(callReducer(lost, server({ type: "call_ended" })).phase).toBe("error");
   });
 
   it("ends when the server sends call_ended", () => {
     expect(run(...connected, server({ type: "call_ended" })).phase).toBe("ended");
   });
 
-  it("records call_started (id, Echo name, provider)", () => {
-    const s = run(...connected, server({ type: "call_started", callId: "c9", echoName: "Sunny", provider: "offline" }));
-    expect(s).toMatchObject({ callId: "c9", echoName: "Sunny", provider: "offline" });
+  it("records call_started (id, Echo name, provider), once", () => {
+    const s = run({ type: "start" }, { type: "mic-ready" }, server({ type: "call_started", callId: "c9", echoName: "Sunny", provider: "offline" }));
+    expect(s).toMatchObject({ phase: "connected", callId: "c9", echoName: "Sunny", provider: "offline" });
     expect(statusText(s, true)).toBe("Connected to Sunny");
+    expect(callReducer(s, started)).toBe(s);
   });
 
   it("mutes only during a call, and a new call starts unmuted with a clean slate", () => {

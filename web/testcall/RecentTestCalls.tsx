@@ -2,8 +2,9 @@
 // test calls, newest first, each with its transcript one click away.
 import { useEffect, useState } from "react";
 import type { CallDetail, CallListPage, CallSummary } from "../../protocol/calls";
-import { formatDuration } from "../../protocol/format";
 import { api } from "../lib/api";
+import { useFeed } from "../lib/feed";
+import { formatDateTime, formatDuration } from "../lib/format";
 import { Alert, Badge, Button, Modal, Spinner } from "../ui";
 import { TranscriptView } from "./TranscriptView";
 
@@ -13,10 +14,6 @@ type Load<T> = { status: "loading" } | { status: "error"; message: string } | { 
 
 function errorText(err: unknown, fallback: string): string {
   return err instanceof Error && err.message ? err.message : fallback;
-}
-
-function when(ts: number): string {
-  return new Date(ts).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 }
 
 function CallTranscriptModal({ call, onClose }: { call: CallSummary; onClose: () => void }) {
@@ -37,7 +34,7 @@ function CallTranscriptModal({ call, onClose }: { call: CallSummary; onClose: ()
       onClose={onClose}
       size="lg"
       title={`Test call with ${call.echoName ?? "an Echo"}`}
-      description={`${when(call.startTime)} · ${formatDuration(call.duration)} · ${call.status}`}
+      description={`${formatDateTime(call.startTime)} · ${formatDuration(call.duration)} · ${call.status}`}
       footer={
         <Button variant="secondary" onClick={onClose}>
           Close
@@ -62,17 +59,21 @@ function CallTranscriptModal({ call, onClose }: { call: CallSummary; onClose: ()
 export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
   const [calls, setCalls] = useState<Load<CallSummary[]>>({ status: "loading" });
   const [open, setOpen] = useState<CallSummary | null>(null);
-  const [retry, setRetry] = useState(0);
+  const [version, setVersion] = useState(0);
+  useFeed((signal) => {
+    if (signal.type === "call_changed" || signal.type === "feed_reconnected") setVersion((n) => n + 1);
+  });
 
   useEffect(() => {
     const abort = new AbortController();
+    setCalls((prev) => (prev.status === "ready" ? prev : { status: "loading" }));
     api<CallListPage>(`/api/calls?callType=browser_test&limit=${RECENT_TEST_CALLS}`, { signal: abort.signal })
       .then((page) => setCalls({ status: "ready", data: page.calls }))
       .catch((err: unknown) => {
         if (!abort.signal.aborted) setCalls({ status: "error", message: errorText(err, "Failed to load calls") });
       });
     return () => abort.abort();
-  }, [refreshKey, retry]);
+  }, [refreshKey, version]);
 
   return (
     <div id="callHistory" aria-busy={calls.status === "loading"}>
@@ -80,7 +81,7 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
       {calls.status === "error" ? (
         <Alert
           action={
-            <Button size="sm" variant="secondary" onClick={() => setRetry((n) => n + 1)}>
+            <Button size="sm" variant="secondary" onClick={() => setVersion((n) => n + 1)}>
               Retry
             </Button>
           }
@@ -100,7 +101,7 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
                 <Badge tone={call.status === "completed" ? "success" : "neutral"}>{call.status}</Badge>
               </div>
               <p className="text-xs text-slate-500">
-                {when(call.startTime)} · {formatDuration(call.duration)}
+                {formatDateTime(call.startTime)} · {formatDuration(call.duration)}
               </p>
               {call.preview ? (
                 <p className="line-clamp-2 text-sm text-slate-600">
@@ -109,7 +110,7 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
                 </p>
               ) : null}
               <div>
-                <Button size="sm" variant="ghost" className="-ml-3" onClick={() => setOpen(call)} aria-label={`View transcript of the test call at ${when(call.startTime)}`}>
+                <Button size="sm" variant="ghost" className="-ml-3" onClick={() => setOpen(call)} aria-label={`View transcript of the test call at ${formatDateTime(call.startTime)}`}>
                   View transcript
                 </Button>
               </div>

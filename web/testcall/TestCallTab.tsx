@@ -76,7 +76,7 @@ export function TestCallTab({ user, config }: TabProps) {
                 />
                 {statusText(state, offline)}
               </p>
-              {state.error ? <Alert>{state.error}</Alert> : null}
+              {state.error ? <Alert onDismiss={active ? call.dismissError : undefined}>{state.error}</Alert> : null}
             </div>
             <Visualizer analysers={call.analysers} muted={state.muted} />
             <div className="flex flex-col gap-2">

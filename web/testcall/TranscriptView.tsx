@@ -2,13 +2,9 @@
 // politely (role="log"); the list keeps the newest entry in view.
 import { useEffect, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call";
-import { formatPercent } from "../../protocol/format";
+import { formatPercent, formatTime } from "../lib/format";
 import { Badge, cx } from "../ui";
 import { topEmotions } from "./emotions";
-
-function clock(ts: number): string {
-  return new Date(ts).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-}
 
 export function EmotionChips({ emotions }: { emotions: TranscriptEntry["emotions"] }) {
   const top = topEmotions(emotions);
@@ -33,7 +29,7 @@ export function TranscriptEntryItem({ entry, assistantName }: { entry: Transcrip
       <div className={cx("max-w-[85%] rounded-xl px-3.5 py-2.5", caller ? "bg-indigo-50 text-slate-900" : "bg-slate-100 text-slate-900")}>
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
           <span className="font-semibold text-slate-700">{caller ? "You" : assistantName}</span>
-          <time dateTime={new Date(entry.timestamp).toISOString()}>{clock(entry.timestamp)}</time>
+          <time dateTime={new Date(entry.timestamp).toISOString()}>{formatTime(entry.timestamp)}</time>
           {entry.interrupted ? <Badge tone="warning">Interrupted</Badge> : null}
         </p>
         <p className="mt-0.5 whitespace-pre-wrap break-words text-sm leading-relaxed">{entry.text}</p>

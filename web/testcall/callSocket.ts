@@ -1,28 +1,47 @@
-// Opening and writing the test call's WebSocket: typed client messages only, a connect timeout.
-import type { ClientMessage } from "../../protocol/call";
+// Opening the test call's WebSocket: connect, send start_call, and wait for the Echo to answer
+// (call_started), all within the connect timeout. Writes typed client messages only.
+import type { ClientMessage, ServerMessage } from "../../protocol/call";
+import { parseServerMessage } from "./serverMessage";
+
+export type CallStarted = Extract<ServerMessage, { type: "call_started" }>;
 
 /**
- * Resolves once the socket is open; rejects (and closes it) if it closes first or does not open
- * within `timeoutMs`. `signal` abandons the attempt.
+ * Resolves with the open socket once the server confirmed the call. Rejects (closing the socket) if
+ * the socket closes first, the server answers with an error, `timeoutMs` passes, or `signal` aborts.
  */
-export function openCallSocket(url: string, timeoutMs: number, signal: AbortSignal): Promise<WebSocket> {
+export function connectCall(
+  url: string,
+  start: Extract<ClientMessage, { type: "start_call" }>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<{ ws: WebSocket; started: CallStarted }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
-    const done = (err?: Error) => {
+    const cleanup = () => {
       clearTimeout(timer);
       ws.removeEventListener("open", onOpen);
+      ws.removeEventListener("message", onMessage);
       ws.removeEventListener("close", onClose);
       signal.removeEventListener("abort", onAbort);
-      if (err) {
-        ws.close();
-        reject(err);
-      } else resolve(ws);
     };
-    const onOpen = () => done();
-    const onClose = (e: CloseEvent) => done(new Error(`Could not connect to the Echo${e.reason ? ` (${e.reason})` : ""}`));
-    const onAbort = () => done(new Error("Cancelled"));
-    const timer = setTimeout(() => done(new Error(`Connection timed out after ${Math.round(timeoutMs / 1000)} seconds`)), timeoutMs);
+    const fail = (err: Error) => {
+      cleanup();
+      ws.close();
+      reject(err);
+    };
+    const onOpen = () => sendMessage(ws, start);
+    const onMessage = (e: MessageEvent) => {
+      const msg = parseServerMessage(e.data);
+      if (msg?.type === "call_started") {
+        cleanup();
+        resolve({ ws, started: msg });
+      } else if (msg?.type === "error") fail(new Error(msg.error));
+    };
+    const onClose = (e: CloseEvent) => fail(new Error(`Could not connect to the Echo${e.reason ? ` (${e.reason})` : ""}`));
+    const onAbort = () => fail(new Error("Cancelled"));
+    const timer = setTimeout(() => fail(new Error(`Connection timed out after ${Math.round(timeoutMs / 1000)} seconds`)), timeoutMs);
     ws.addEventListener("open", onOpen);
+    ws.addEventListener("message", onMessage);
     ws.addEventListener("close", onClose);
     signal.addEventListener("abort", onAbort);
   });

@@ -1,5 +1,6 @@
 // The browser test call as a pure state machine (spec §4): ready/offline → connecting (requesting
-// microphone, then connecting to the Echo) → connected → error / ended. Status texts are spec §8's.
+// microphone, then connecting to the Echo until it answers with call_started) → connected →
+// error / ended. Error texts are spec §8's.
 import type { AiProviderName, ServerMessage, TranscriptEntry } from "../../protocol/call";
 
 export type CallPhase = "idle" | "requesting-mic" | "connecting" | "connected" | "ended" | "error";
@@ -20,13 +21,12 @@ export interface TestCallState {
 export type CallAction =
   | { type: "start" }
   | { type: "mic-ready" }
-  | { type: "socket-open" }
   | { type: "start-failed"; message: string }
   | { type: "server"; message: ServerMessage }
   | { type: "end-requested" }
   | { type: "socket-closed" }
   | { type: "toggle-mute" }
-  | { type: "reset" };
+  | { type: "dismiss-error" };
 
 export const initialCallState: TestCallState = {
   phase: "idle",
@@ -70,7 +70,8 @@ function assistantEntryFromText(state: TestCallState, text: string): TranscriptE
 function onServerMessage(state: TestCallState, message: ServerMessage): TestCallState {
   switch (message.type) {
     case "call_started":
-      return { ...state, callId: message.callId, echoName: message.echoName, provider: message.provider };
+      if (state.phase !== "connecting") return state;
+      return { ...state, phase: "connected", callId: message.callId, echoName: message.echoName, provider: message.provider };
     case "transcription":
       return { ...state, entries: upsertEntry(state.entries, message.entry) };
     case "ai_response":
@@ -78,8 +79,7 @@ function onServerMessage(state: TestCallState, message: ServerMessage): TestCall
     case "error":
       return { ...state, error: `Call error: ${message.error}` };
     case "call_ended":
-      if (!isCallActive(state.phase)) return { ...state, callId: message.callId ?? state.callId };
-      return { ...state, phase: state.error && !state.ending ? "error" : "ended", callId: message.callId ?? state.callId };
+      return { ...state, phase: isCallActive(state.phase) ? "ended" : state.phase, callId: message.callId ?? state.callId };
     case "audio_response":
     case "interrupt":
       return state;
@@ -93,8 +93,6 @@ export function callReducer(state: TestCallState, action: CallAction): TestCallS
       return { ...initialCallState, phase: "requesting-mic" };
     case "mic-ready":
       return state.phase === "requesting-mic" ? { ...state, phase: "connecting" } : state;
-    case "socket-open":
-      return state.phase === "connecting" ? { ...state, phase: "connected" } : state;
     case "start-failed":
       if (!isStarting(state.phase)) return state;
       return { ...state, phase: "error", error: `Failed to start call: ${action.message}` };
@@ -106,12 +104,11 @@ export function callReducer(state: TestCallState, action: CallAction): TestCallS
     case "socket-closed":
       if (state.ending || !isCallActive(state.phase)) return state;
       if (isStarting(state.phase)) return { ...state, phase: "error", error: "Failed to start call: Could not connect to the Echo" };
-      // A server-reported error explains the close better than 'Connection lost'.
-      return { ...state, phase: "error", error: state.error ?? "Connection lost" };
+      return { ...state, phase: "error", error: "Connection lost" };
     case "toggle-mute":
       return isCallActive(state.phase) ? { ...state, muted: !state.muted } : state;
-    case "reset":
-      return isCallActive(state.phase) ? state : initialCallState;
+    case "dismiss-error":
+      return { ...state, error: null };
   }
 }
 

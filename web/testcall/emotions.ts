@@ -1,6 +1,6 @@
 // Which emotions to show as chips on a transcript entry: the strongest few, strongest first.
 import type { EmotionScores } from "../../protocol/call";
-import { sortedEmotions } from "../../protocol/format";
+import { sortedEmotions } from "../lib/format";
 
 export const EMOTION_CHIPS_MAX = 3;
 /** Scores below this are noise, not worth a chip. */

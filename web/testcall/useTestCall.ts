@@ -6,7 +6,7 @@ import { base64ToPcm16, floatToPcm16, pcm16ToBase64 } from "../audio/pcm";
 import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
 import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
 import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
-import { openCallSocket, sendMessage } from "./callSocket";
+import { connectCall, sendMessage } from "./callSocket";
 import { parseServerMessage } from "./serverMessage";
 import { CONNECT_TIMEOUT_MS, callSocketUrl } from "./socketUrl";
 
@@ -39,6 +39,7 @@ export interface TestCall {
   start(echoId: string): Promise<void>;
   end(): void;
   toggleMute(): void;
+  dismissError(): void;
   setVolume(volume: number): void;
   sendText(text: string): boolean;
 }
@@ -57,8 +58,9 @@ export function useTestCall(userId: string): TestCall {
   const res = useRef<Resources>({ ctx: null, capture: null, queue: null, socket: null, abort: null, endTimer: null });
   const mutedRef = useRef(false);
   const volumeRef = useRef(volume);
-  mutedRef.current = state.muted;
-  volumeRef.current = volume;
+  useEffect(() => {
+    mutedRef.current = state.muted;
+  }, [state.muted]);
 
   /** Releases the microphone and the speaker; the socket too unless `keepSocket`. */
   const release = useCallback((keepSocket = false) => {
@@ -129,7 +131,12 @@ export function useTestCall(userId: string): TestCall {
         r.queue = new PlaybackQueue(ctx, volumeRef.current, setPlayback);
         setAnalysers({ mic: capture.analyser, output: r.queue.analyser });
         dispatch({ type: "mic-ready" });
-        const ws = await openCallSocket(callSocketUrl(window.location), CONNECT_TIMEOUT_MS, abort.signal);
+        const { ws, started } = await connectCall(
+          callSocketUrl(window.location),
+          { type: "start_call", echoId, userId, callType: "browser_test" },
+          CONNECT_TIMEOUT_MS,
+          abort.signal,
+        );
         if (abort.signal.aborted) {
           ws.close();
           return;
@@ -140,8 +147,7 @@ export function useTestCall(userId: string): TestCall {
           dispatch({ type: "socket-closed" });
           release();
         };
-        dispatch({ type: "socket-open" });
-        sendMessage(ws, { type: "start_call", echoId, userId, callType: "browser_test" });
+        dispatch({ type: "server", message: started });
       } catch (err) {
         if (abort.signal.aborted) return;
         dispatch({ type: "start-failed", message: message(err) });
@@ -166,9 +172,11 @@ export function useTestCall(userId: string): TestCall {
   }, [release]);
 
   const toggleMute = useCallback(() => dispatch({ type: "toggle-mute" }), []);
+  const dismissError = useCallback(() => dispatch({ type: "dismiss-error" }), []);
 
   const setVolume = useCallback((v: number) => {
     const next = clampVolume(v);
+    volumeRef.current = next;
     setVolumeState(next);
     res.current.queue?.setVolume(next);
   }, []);
@@ -179,5 +187,5 @@ export function useTestCall(userId: string): TestCall {
     return sendMessage(res.current.socket, { type: "text_input", text: trimmed });
   }, [state.phase]);
 
-  return { state, volume, playback, analysers, finishedCalls, start, end, toggleMute, setVolume, sendText };
+  return { state, volume, playback, analysers, finishedCalls, start, end, toggleMute, dismissError, setVolume, sendText };
 }
