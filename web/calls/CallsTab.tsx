@@ -1,6 +1,19 @@
+// Calls tab (spec §2): Live Calls and Call History.
 import type { TabProps } from "../tabs";
+import { CallHistory } from "./CallHistory";
+import { LiveCalls } from "./LiveCalls";
 
-// Calls tab: Live Calls and Call History (issue 3 and issue 5).
-export function CallsTab(_props: TabProps) {
-  return <section aria-labelledby="calls-heading"><h2 id="calls-heading">Calls</h2></section>;
+export function CallsTab(props: TabProps) {
+  return (
+    <section aria-labelledby="calls-heading" className="flex flex-col gap-6">
+      <header>
+        <h2 id="calls-heading" className="text-xl font-semibold text-slate-900">
+          Calls
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">Calls happening now and every call so far, with transcripts.</p>
+      </header>
+      <LiveCalls {...props} />
+      <CallHistory />
+    </section>
+  );
 }

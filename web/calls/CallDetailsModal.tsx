@@ -1,0 +1,118 @@
+// The call details modal: details, emotion-over-time plot, whole transcript and export buttons.
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import type { CallDetail } from "../../protocol/calls";
+import { api } from "../lib/api";
+import { useFeed } from "../lib/feed";
+import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
+import { Alert, Badge, Button, Modal, Spinner, buttonClasses } from "../ui";
+import { statusTone } from "./callList";
+import { EmotionChart } from "./EmotionChart";
+import { TranscriptList } from "./TranscriptList";
+
+export const DETAIL_LOAD_FAILED = "Failed to load this call. Please try again.";
+
+type State = { status: "loading" } | { status: "error" } | { status: "ready"; call: CallDetail };
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function CallDetailsModal({ callId, onClose }: { callId: string; onClose: () => void }) {
+  const [state, setState] = useState<State>({ status: "loading" });
+
+  const load = useCallback(
+    async (quiet: boolean) => {
+      if (!quiet) setState({ status: "loading" });
+      try {
+        const call = await api<CallDetail>(`/api/calls/${encodeURIComponent(callId)}`);
+        setState({ status: "ready", call });
+      } catch {
+        if (!quiet) setState({ status: "error" });
+      }
+    },
+    [callId],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  useFeed((signal) => {
+    if ((signal.type === "call_changed" && signal.callId === callId) || signal.type === "feed_reconnected") void load(true);
+  });
+
+  const exportHref = (format: "txt" | "json") => `/api/calls/${encodeURIComponent(callId)}/export?format=${format}`;
+  const call = state.status === "ready" ? state.call : null;
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      size="xl"
+      title="Call Details"
+      description={call ? `${formatCaller(call)} · ${formatDateTime(call.startTime)}` : undefined}
+      footer={
+        <>
+          {call ? (
+            <>
+              <a className={buttonClasses("secondary", "md")} href={exportHref("txt")} download>
+                Export text
+              </a>
+              <a className={buttonClasses("secondary", "md")} href={exportHref("json")} download>
+                Export JSON
+              </a>
+            </>
+          ) : null}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      {state.status === "loading" ? (
+        <div className="flex justify-center py-12 text-indigo-600">
+          <Spinner size="lg" label="Loading call" />
+        </div>
+      ) : state.status === "error" ? (
+        <Alert
+          title={DETAIL_LOAD_FAILED}
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void load(false)}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <div className="flex flex-col gap-6" data-testid="call-details">
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            <Detail label="Status">
+              <Badge tone={statusTone(state.call.status)}>{state.call.status}</Badge>
+            </Detail>
+            <Detail label="Started">{formatDateTime(state.call.startTime)}</Detail>
+            <Detail label="Duration">
+              <span className="tabular-nums">{formatDuration(state.call.duration)}</span>
+            </Detail>
+            <Detail label="From">{formatCaller(state.call)}</Detail>
+            <Detail label="Echo">{state.call.echoName ?? "—"}</Detail>
+            <Detail label="Turns">{state.call.transcript.length}</Detail>
+          </dl>
+          <section aria-labelledby="emotion-heading" className="flex flex-col gap-2">
+            <h3 id="emotion-heading" className="text-sm font-semibold text-slate-900">
+              Emotion over time
+            </h3>
+            <EmotionChart transcript={state.call.transcript} startTime={state.call.startTime} />
+          </section>
+          <section aria-labelledby="transcript-heading" className="flex flex-col gap-2">
+            <h3 id="transcript-heading" className="text-sm font-semibold text-slate-900">
+              Transcript
+            </h3>
+            <TranscriptList transcript={state.call.transcript} startTime={state.call.startTime} assistantName={state.call.echoName ?? "Echo"} />
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

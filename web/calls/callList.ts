@@ -1,0 +1,28 @@
+// Pure helpers for the Call History list.
+import type { CallSummary } from "../../protocol/calls";
+import type { BadgeTone } from "../ui";
+
+/** Newest start first, ties by id (the API's order). */
+function byNewest(a: CallSummary, b: CallSummary): number {
+  return b.startTime - a.startTime || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/**
+ * Merges a freshly fetched first page into what is on screen: fresh copies replace old ones, new
+ * calls appear in order, and older pages already loaded stay.
+ */
+export function mergeCalls(current: CallSummary[], fresh: CallSummary[]): CallSummary[] {
+  const byId = new Map(current.map((c) => [c.id, c]));
+  for (const c of fresh) byId.set(c.id, c);
+  return [...byId.values()].sort(byNewest);
+}
+
+/** Badge colour for a stored status (shown as stored, spec §4). */
+export function statusTone(status: string): BadgeTone {
+  const s = status.toLowerCase();
+  if (s === "completed") return "success";
+  if (s === "in-progress" || s === "in_progress" || s === "live") return "live";
+  if (s === "failed" || s === "error") return "danger";
+  if (s === "abandoned" || s === "no-answer" || s === "busy" || s === "canceled") return "warning";
+  return "neutral";
+}

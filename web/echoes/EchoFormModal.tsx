@@ -1,0 +1,126 @@
+// Create / edit an Echo: every field, name required, the spec's enum values as selects.
+import { type FormEvent, useId, useState } from "react";
+import { type Echo, type EchoInput, type Expertise, type Personality, type VoiceStyle } from "../../protocol/echo";
+import { ApiRequestError, api } from "../lib/api";
+import { Alert, Button, Modal, Select, TextArea, TextInput } from "../ui";
+import { EXPERTISE_OPTIONS, PERSONALITY_OPTIONS, VOICE_STYLE_OPTIONS } from "./labels";
+
+export const SAVE_FAILED = "Failed to save echo. Please try again.";
+const NAME_MAX = 80;
+const DESCRIPTION_MAX = 500;
+const INSTRUCTIONS_MAX = 4000;
+
+const EMPTY: Required<EchoInput> = {
+  name: "",
+  description: "",
+  personality: "friendly",
+  expertise: "general",
+  instructions: "",
+  voiceStyle: "default",
+};
+
+/** `echo` null: create a new one. Calls onSaved with the server's copy. */
+export function EchoFormModal({ echo, onClose, onSaved }: { echo: Echo | null; onClose: () => void; onSaved: (echo: Echo) => void }) {
+  const formId = useId();
+  const [form, setForm] = useState<Required<EchoInput>>(() =>
+    echo
+      ? {
+          name: echo.name,
+          description: echo.description,
+          personality: echo.personality,
+          expertise: echo.expertise,
+          instructions: echo.instructions,
+          voiceStyle: echo.voiceStyle,
+        }
+      : EMPTY,
+  );
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const set = <K extends keyof EchoInput>(key: K, value: Required<EchoInput>[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!form.name.trim()) {
+      setNameError("Echo name is required.");
+      document.getElementById(`${formId}-name`)?.focus();
+      return;
+    }
+    setNameError(null);
+    setSaveError(null);
+    setSaving(true);
+    try {
+      const saved = echo
+        ? await api<Echo>(`/api/echoes/${encodeURIComponent(echo.id)}`, { method: "PUT", body: form })
+        : await api<Echo>("/api/echoes", { method: "POST", body: form });
+      onSaved(saved);
+    } catch (err) {
+      setSaveError(err instanceof ApiRequestError && err.status === 400 ? err.message : "");
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      dismissible={!saving}
+      size="lg"
+      title={echo ? "Edit Echo" : "Create New Echo"}
+      description={echo ? "Changes apply to the next call this Echo answers." : "Design an assistant: who it is, what it knows and how it sounds."}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={saving}>
+            {echo ? "Save Changes" : "Create Echo"}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {saveError !== null ? (
+          <Alert title={SAVE_FAILED}>{saveError || undefined}</Alert>
+        ) : null}
+        <TextInput
+          id={`${formId}-name`}
+          label="Name"
+          required
+          autoFocus
+          maxLength={NAME_MAX}
+          value={form.name}
+          error={nameError ?? undefined}
+          onChange={(e) => {
+            set("name", e.target.value);
+            if (nameError && e.target.value.trim()) setNameError(null);
+          }}
+          placeholder="e.g. Sage"
+        />
+        <TextArea
+          label="Description"
+          rows={2}
+          maxLength={DESCRIPTION_MAX}
+          value={form.description}
+          onChange={(e) => set("description", e.target.value)}
+          placeholder="What is this Echo for?"
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Select label="Personality" options={PERSONALITY_OPTIONS} value={form.personality} onChange={(e) => set("personality", e.target.value as Personality)} />
+          <Select label="Expertise" options={EXPERTISE_OPTIONS} value={form.expertise} onChange={(e) => set("expertise", e.target.value as Expertise)} />
+          <Select label="Voice style" options={VOICE_STYLE_OPTIONS} value={form.voiceStyle} onChange={(e) => set("voiceStyle", e.target.value as VoiceStyle)} />
+        </div>
+        <TextArea
+          label="Instructions"
+          rows={6}
+          maxLength={INSTRUCTIONS_MAX}
+          value={form.instructions}
+          onChange={(e) => set("instructions", e.target.value)}
+          hint={`How it should talk and what to focus on. ${form.instructions.length}/${INSTRUCTIONS_MAX}`}
+          placeholder="e.g. Keep answers short. Ask one question at a time."
+        />
+      </form>
+    </Modal>
+  );
+}
