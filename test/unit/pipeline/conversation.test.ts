@@ -1,0 +1,295 @@
+import { describe, expect, it } from "vitest";
+import { concatPcm } from "../../../worker/audio/pcm";
+import { spokenUntil } from "../../../worker/pipeline/conversation";
+import { loadFixture, silence } from "../support/fixtures";
+import { setup } from "./conversation-harness";
+
+const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
+
+describe("Conversation: a spoken turn", () => {
+  it("emits caller_turn, assistant_started, text, audio in order, then assistant_done after playback", async () => {
+    const t = setup({
+      transcripts: [{ text: "I had a really good day today", recognized: true }],
+      replies: [["Hello! ", "It is ", "good to hear. ", "Tell me ", "more."]],
+      transcribeMs: 100,
+      firstTokenMs: 50,
+      tokenMs: 20,
+      synthMs: 30,
+      audioMs: () => 1000,
+    });
+    await t.speak(hello());
+    await t.clock.advance(5000);
+    await t.conversation.idle();
+
+    const types = t.types();
+    expect(types[0]).toBe("caller_turn");
+    expect(types[1]).toBe("assistant_started");
+    expect(types.at(-1)).toBe("assistant_done");
+    expect(types.indexOf("assistant_text")).toBeLessThan(types.indexOf("assistant_audio"));
+    expect(types.filter((x) => x === "caller_turn")).toHaveLength(1);
+
+    const turn = t.of("caller_turn")[0]!.event;
+    expect(turn).toMatchObject({ text: "I had a really good day today", recognized: true, typed: false });
+    expect(turn.speechMs).toBeGreaterThan(1700);
+    expect(turn.speechMs).toBeLessThan(2300);
+    expect(turn.emotions.joy).toBeGreaterThan(turn.emotions.sadness ?? 1);
+
+    const audio = t.of("assistant_audio").map((l) => l.event);
+    expect(audio.map((a) => a.sentence)).toEqual(["Hello!", "It is good to hear.", "Tell me more."]);
+    expect(audio.map((a) => a.index)).toEqual([0, 1, 2]);
+    expect(audio.every((a) => a.sampleRate === 16000 && a.pcm.length === 16000 && a.durationMs === 1000)).toBe(true);
+    expect(t.of("assistant_text").map((l) => l.event.delta).join("")).toBe("Hello! It is good to hear. Tell me more.");
+
+    const done = t.of("assistant_done")[0]!;
+    expect(done.event).toMatchObject({ text: "Hello! It is good to hear. Tell me more.", spokenText: "Hello! It is good to hear. Tell me more.", interrupted: false });
+    // Done only after the three 1 s sentences have played from the first audio on.
+    expect(done.at).toBeGreaterThanOrEqual(t.of("assistant_audio")[0]!.at + 3000);
+    expect(done.event.latency).toEqual({ transcribeMs: 100, firstTokenMs: 150, firstAudioMs: 180, endOfTurnMs: expect.any(Number) });
+    expect(done.event.latency?.endOfTurnMs).toBeGreaterThanOrEqual(250);
+    expect(done.event.latency?.endOfTurnMs).toBeLessThanOrEqual(300);
+  });
+
+  it("synthesizes the next sentence while the current one plays (pipelining)", async () => {
+    const t = setup({ replies: [["One. ", "Two. ", "Three."]], synthMs: 100, audioMs: () => 2000, tokenMs: 10 });
+    t.conversation.pushText("hi");
+    await t.clock.advance(10_000);
+    await t.conversation.idle();
+    const audio = t.of("assistant_audio");
+    expect(audio).toHaveLength(3);
+    const [s1, s2, s3] = t.provider.synthCalls;
+    // Sentence 2's synthesis starts as soon as sentence 1's audio is out, long before it finished playing.
+    expect(s2!.startedAt).toBe(audio[0]!.at);
+    expect(s2!.startedAt).toBeLessThan(audio[0]!.at + 2000);
+    expect(s3!.startedAt).toBe(audio[1]!.at);
+    expect(s1!.finishedAt).toBe(audio[0]!.at);
+  });
+
+  it("passes the persona, the history and the caller's emotions to the provider", async () => {
+    const t = setup({ replies: [["Sure."], ["Again."]] });
+    t.conversation.pushText("I am so worried about my exam");
+    await t.clock.advance(2000);
+    t.conversation.pushText("thanks");
+    await t.clock.advance(2000);
+    await t.conversation.idle();
+    const [first, second] = t.provider.requests;
+    expect(first!.messages[0]!.role).toBe("system");
+    expect(first!.messages[0]!.content).toContain("You are Nova");
+    expect(first!.messages[0]!.content).toContain("fear");
+    expect(first!.callerEmotions.fear).toBeGreaterThan(0.3);
+    expect(first!.turn).toMatchObject({ text: "I am so worried about my exam", recognized: true, typed: true, index: 0 });
+    expect(second!.messages.slice(1)).toEqual([
+      { role: "user", content: "I am so worried about my exam" },
+      { role: "assistant", content: "Sure." },
+      { role: "user", content: "thanks" },
+    ]);
+    expect(second!.turn?.index).toBe(1);
+  });
+});
+
+describe("Conversation: typed input", () => {
+  it("makes a recognized, typed caller turn and answers it", async () => {
+    const t = setup({ replies: [["I'm sorry you feel that way."]] });
+    t.conversation.pushText("  I feel sad and lonely today  ");
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(t.types()).toEqual(["caller_turn", "assistant_started", "assistant_text", "assistant_audio", "assistant_done"]);
+    const turn = t.of("caller_turn")[0]!.event;
+    expect(turn).toMatchObject({ text: "I feel sad and lonely today", recognized: true, typed: true, speechMs: 0 });
+    expect(Object.entries(turn.emotions).sort((a, b) => b[1] - a[1])[0]![0]).toBe("sadness");
+    expect(t.provider.transcribed).toHaveLength(0);
+    expect(t.of("assistant_done")[0]!.event.latency).toMatchObject({ transcribeMs: 0 });
+    expect(t.of("assistant_done")[0]!.event.latency?.endOfTurnMs).toBeUndefined();
+  });
+
+  it("ignores empty text", async () => {
+    const t = setup();
+    t.conversation.pushText("   ");
+    await t.clock.advance(1000);
+    expect(t.log).toHaveLength(0);
+  });
+});
+
+describe("Conversation: unrecognised speech", () => {
+  it("shows speech it cannot recognise as such and tells the provider so", async () => {
+    const t = setup({ transcripts: [{ text: "[speech, 2.0 s]", recognized: false }], replies: [["I'm offline."]] });
+    await t.speak(hello());
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    const turn = t.of("caller_turn")[0]!.event;
+    expect(turn).toMatchObject({ text: "[speech, 2.0 s]", recognized: false });
+    expect(t.provider.requests[0]!.turn).toMatchObject({ recognized: false });
+    expect(t.provider.requests[0]!.messages.at(-1)!.content).toMatch(/could not be recognized/);
+  });
+});
+
+describe("Conversation: barge-in", () => {
+  it("interrupts at once, aborts the reply and reports what was played", async () => {
+    const t = setup({
+      transcripts: [{ text: "wait stop", recognized: true }],
+      replies: [["Once upon a time there was a fox. ", "It ran far away. ", "The end."], ["Okay, I stopped."]],
+      synthMs: 50,
+      audioMs: () => 2000,
+    });
+    t.conversation.pushText("tell me a story");
+    await t.clock.advance(1000); // sentence 1 is playing (from 50 ms to 2050 ms)
+    await t.speak(hello(), 320); // speech starts 240 ms in; 20 ms chunks
+    await t.clock.advance(10_000);
+    await t.conversation.idle();
+
+    const interrupt = t.of("interrupt");
+    expect(interrupt).toHaveLength(1);
+    expect(interrupt[0]!.event.replyId).toBe(t.of("assistant_started")[0]!.event.replyId);
+    // Speech sustained for 200 ms (onset ≈ 240 ms into the audio) → interrupt right then, not at the turn's end.
+    expect(interrupt[0]!.at - 1000).toBeGreaterThanOrEqual(400);
+    expect(interrupt[0]!.at - 1000).toBeLessThanOrEqual(480);
+    expect(t.provider.replyAborted[0]).toBe(true);
+
+    const dones = t.of("assistant_done").map((l) => l.event);
+    expect(dones).toHaveLength(2);
+    expect(dones[0]).toMatchObject({ interrupted: true, text: "Once upon a time there was a fox. It ran far away. The end." });
+    // Interrupted ≈ 1.4 s into a 2 s sentence: its first words were heard, nothing after it.
+    expect(dones[0]!.spokenText).toBe("Once upon a time there…");
+    // The caller's words are then a normal turn with a normal reply; the cut reply is done before it.
+    expect(t.types().slice(t.types().indexOf("interrupt"))).toEqual([
+      "interrupt",
+      "assistant_done",
+      "caller_turn",
+      "assistant_started",
+      "assistant_text",
+      "assistant_audio",
+      "assistant_done",
+    ]);
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["tell me a story", "wait stop"]);
+    expect(dones[1]).toMatchObject({ interrupted: false, spokenText: "Okay, I stopped." });
+    // The history given to the next reply holds what was heard, not the whole cut-off reply.
+    expect(t.provider.requests[1]!.messages.slice(1)).toEqual([
+      { role: "user", content: "tell me a story" },
+      { role: "assistant", content: "Once upon a time there…" },
+      { role: "user", content: "wait stop" },
+    ]);
+  });
+
+  it("ignores a short blip (under the barge-in threshold) while the assistant speaks", async () => {
+    const t = setup({ replies: [["A long answer here. ", "And more."]], audioMs: () => 3000 });
+    t.conversation.pushText("hi");
+    await t.clock.advance(500);
+    // 100 ms of a tone: louder than the floor but far shorter than a turn or a barge-in.
+    const blip = new Int16Array(1600).map((_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 200 * i) / 16000)));
+    await t.speak(concatPcm([silence(300), blip, silence(500)]), 320);
+    await t.clock.advance(8000);
+    await t.conversation.idle();
+    expect(t.of("interrupt")).toHaveLength(0);
+    expect(t.of("assistant_done")[0]!.event.interrupted).toBe(false);
+  });
+
+  it("a typed message during a reply also interrupts it", async () => {
+    const t = setup({ replies: [["First answer is long. ", "Still going."], ["Second."]], audioMs: () => 3000 });
+    t.conversation.pushText("one");
+    await t.clock.advance(100);
+    t.conversation.pushText("two");
+    await t.clock.advance(8000);
+    await t.conversation.idle();
+    expect(t.types().filter((x) => x === "interrupt")).toHaveLength(1);
+    expect(t.of("assistant_done").map((l) => l.event.interrupted)).toEqual([true, false]);
+  });
+});
+
+describe("Conversation: provider errors", () => {
+  it("a transcription failure gives an error event and the call goes on", async () => {
+    const t = setup({ transcripts: [new Error("whisper is down")], replies: [["Fine."]] });
+    await t.speak(hello());
+    await t.clock.advance(1000);
+    expect(t.of("error").map((l) => l.event)).toEqual([{ type: "error", code: "stt_failed", message: "whisper is down" }]);
+    expect(t.of("caller_turn")).toHaveLength(0);
+    t.conversation.pushText("are you there?");
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(t.of("assistant_done")).toHaveLength(1);
+  });
+
+  it("an LLM failure mid-stream keeps what was said and reports the error", async () => {
+    const t = setup({ replies: [["Let me think. ", "Well", new Error("model overloaded")]] });
+    t.conversation.pushText("question");
+    await t.clock.advance(5000);
+    await t.conversation.idle();
+    expect(t.of("error")[0]!.event).toMatchObject({ code: "llm_failed", message: "model overloaded" });
+    const done = t.of("assistant_done")[0]!.event;
+    // The unfinished fragment stays in the text but is not spoken.
+    expect(done).toMatchObject({ text: "Let me think. Well", spokenText: "Let me think.", interrupted: false });
+    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual(["Let me think."]);
+  });
+
+  it("a synthesis failure skips that sentence's audio only", async () => {
+    const t = setup({ replies: [["Good. ", "Bad one. ", "Good again."]], failSynth: (s) => s.startsWith("Bad") });
+    t.conversation.pushText("go");
+    await t.clock.advance(5000);
+    await t.conversation.idle();
+    expect(t.of("error").map((l) => l.event.code)).toEqual(["tts_failed"]);
+    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual(["Good.", "Good again."]);
+    expect(t.of("assistant_done")[0]!.event.spokenText).toBe("Good. Good again.");
+  });
+});
+
+describe("Conversation: end-of-turn model", () => {
+  it("holds the turn while the model says the caller isn't done, and merges the next speech into it", async () => {
+    // speech-wait is "Wait, stop. … Can you say that again?": the VAD sees two turns around the pause.
+    const t = setup({
+      turnModel: (audio) => ({ complete: audio.samples.length > 16000 * 1.5, probability: 0.5 }),
+      transcripts: (audio) => ({ text: `${(audio.samples.length / 16000).toFixed(1)} s`, recognized: true }),
+      replies: [["Sure."]],
+    });
+    await t.speak(concatPcm([loadFixture("speech-wait"), silence(600)]));
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(t.provider.turnChecks.length).toBe(2);
+    expect(t.of("caller_turn")).toHaveLength(1);
+    expect(t.provider.transcribed[0]!.samples.length / 16000).toBeGreaterThan(2);
+  });
+
+  it("releases the turn after the hold time when no more speech comes", async () => {
+    const t = setup({ turnModel: () => ({ complete: false, probability: 0.2 }), replies: [["Yes?"]] }, { turnHoldMs: 1000 });
+    await t.speak(hello());
+    expect(t.of("caller_turn")).toHaveLength(0);
+    await t.clock.advance(1200);
+    await t.conversation.idle();
+    expect(t.of("caller_turn")).toHaveLength(1);
+  });
+});
+
+describe("Conversation: close", () => {
+  it("cuts the reply off without an interrupt and answers nothing more", async () => {
+    const t = setup({ replies: [["A long reply. ", "More."]], audioMs: () => 3000 });
+    t.conversation.pushText("hi");
+    await t.clock.advance(1000);
+    const closing = t.conversation.close();
+    await t.clock.advance(10);
+    await closing;
+    expect(t.of("interrupt")).toHaveLength(0);
+    expect(t.of("assistant_done")[0]!.event).toMatchObject({ interrupted: true, spokenText: expect.stringMatching(/^A…$|^A long…$/) });
+    t.conversation.pushText("anyone?");
+    await t.clock.advance(1000);
+    expect(t.of("caller_turn")).toHaveLength(1);
+  });
+
+  it("turns speech in progress into a last caller turn", async () => {
+    const t = setup({ transcripts: [{ text: "bye", recognized: true }] });
+    await t.speak(loadFixture("speech-hello").subarray(0, 16000 * 1.5));
+    const closing = t.conversation.close();
+    await t.clock.advance(10);
+    await closing;
+    expect(t.types()).toEqual(["caller_turn"]);
+  });
+});
+
+describe("spokenUntil", () => {
+  const played = [
+    { text: "One two three four.", startAt: 0, endAt: 1000 },
+    { text: "Five six.", startAt: 1000, endAt: 2000 },
+  ];
+  it("keeps whole sentences played and the share of words of the one cut off", () => {
+    expect(spokenUntil(played, 0)).toBe("");
+    expect(spokenUntil(played, 500)).toBe("One two…");
+    expect(spokenUntil(played, 1000)).toBe("One two three four.");
+    expect(spokenUntil(played, 5000)).toBe("One two three four. Five six.");
+  });
+});

@@ -1,0 +1,402 @@
+// The voice conversation of one call: caller audio/text in, PipelineEvents out. Knows only events and
+// the AiProvider interface (never sockets, storage or which provider it has).
+//
+// Usage (CallSession):
+//   const conversation = new Conversation({ provider, persona, emit: (event) => ..., history });
+//   conversation.pushAudio(int16Samples16kHz);   // every audio_data frame, any size
+//   conversation.pushText("typed words");        // text_input: a caller turn with recognized: true
+//   await conversation.close();                  // end_call: finishes the current turn/reply, then stops
+//
+// Events, per caller turn: caller_turn → assistant_started → assistant_text… / assistant_audio… (audio in
+// sentence order; sentence n+1 is synthesized while sentence n plays) → assistant_done. assistant_done
+// comes when the reply's audio has finished playing by the playback clock (or was cut off), so
+// `interrupted` and `spokenText` are exact. Barge-in: caller speech sustained for `bargeInMs` (or a typed
+// message, or a finished caller turn) while the assistant is replying or playing → `interrupt` at once,
+// the LLM stream and pending synthesis are aborted, and assistant_done reports interrupted: true with the
+// text played so far. Provider failures become `error` events and the call goes on.
+import type { EmotionScores, TurnLatency } from "../../protocol/call";
+import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
+import { abortableStream, raceAbort } from "./abortable";
+import { isAbortError, systemClock, type Clock } from "./clock";
+import { blendEmotions, measureProsody, prosodyEmotions } from "./emotion";
+import type { PipelineEmit } from "./events";
+import { buildMessages } from "./persona";
+import { SentenceChunker } from "./sentences";
+import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
+import type { VadOptions } from "./vad";
+
+export interface ConversationOptions {
+  provider: AiProvider;
+  persona: Persona;
+  emit: PipelineEmit;
+  clock?: Clock;
+  newId?: () => string;
+  turn?: Partial<TurnOptions>;
+  vad?: Partial<VadOptions>;
+  /** Caller speech must last this long to interrupt the assistant (filters echo blips). Default 200 ms. */
+  bargeInMs?: number;
+  /** How long to wait for more speech when the provider's turn model says the caller isn't done. */
+  turnHoldMs?: number;
+  /** The conversation so far (e.g. after the Durable Object restarted). */
+  history?: ChatMessage[];
+  maxHistory?: number;
+}
+
+interface CallerTurn {
+  audio: Int16Array | null;
+  sampleRate: number;
+  text: string | null;
+  speechMs: number;
+  /** Clock time the turn was known to be over (end-of-turn fired, or text received). */
+  endedAt: number;
+  endOfTurnMs: number | undefined;
+}
+
+interface PlayedSentence {
+  text: string;
+  startAt: number;
+  endAt: number;
+}
+
+interface ActiveReply {
+  replyId: string;
+  controller: AbortController;
+  sentences: PlayedSentence[];
+  interruptedAt: number | null;
+}
+
+type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
+
+const TURN_MODEL_MAX_MS = 8000;
+
+export class Conversation {
+  private readonly provider: AiProvider;
+  private readonly persona: Persona;
+  private readonly emit: PipelineEmit;
+  private readonly clock: Clock;
+  private readonly newId: () => string;
+  private readonly detector: TurnDetector;
+  private readonly bargeInMs: number;
+  private readonly turnHoldMs: number;
+  private readonly maxHistory: number;
+  private readonly history: ChatMessage[];
+  private queue: Promise<void> = Promise.resolve();
+  private active: ActiveReply | null = null;
+  private playhead = 0;
+  private turnIndex = 0;
+  private closed = false;
+  private held: { event: TurnEnd; endedAt: number; timer: AbortController } | null = null;
+  private holdGeneration = 0;
+  private bargedForCurrentSpeech = false;
+
+  constructor(options: ConversationOptions) {
+    this.provider = options.provider;
+    this.persona = options.persona;
+    this.emit = options.emit;
+    this.clock = options.clock ?? systemClock;
+    this.newId = options.newId ?? (() => crypto.randomUUID());
+    this.detector = new TurnDetector(options.turn, options.vad);
+    this.bargeInMs = options.bargeInMs ?? 200;
+    this.turnHoldMs = options.turnHoldMs ?? 1200;
+    this.maxHistory = options.maxHistory ?? 20;
+    this.history = [...(options.history ?? [])];
+    this.turnIndex = this.history.filter((m) => m.role === "user").length;
+  }
+
+  /** True while a reply is being generated or its audio is (by the playback clock) still playing. */
+  get assistantActive(): boolean {
+    return this.active !== null || this.clock.now() < this.playhead;
+  }
+
+  /** Caller audio: 16 kHz mono PCM16, any chunk size. */
+  pushAudio(samples: Int16Array): void {
+    if (this.closed) return;
+    for (const event of this.detector.push(samples)) this.onTurnEvent(event);
+    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && !this.bargedForCurrentSpeech) {
+      this.bargedForCurrentSpeech = true;
+      this.bargeIn();
+    }
+  }
+
+  /** Typed caller input: a recognised turn, answered like speech. */
+  pushText(text: string): void {
+    const trimmed = text.trim();
+    if (this.closed || !trimmed) return;
+    this.bargeIn();
+    this.enqueue({ audio: null, sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined });
+  }
+
+  /** Resolves when every queued turn and reply has finished. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  /**
+   * Ends the conversation: speech in progress becomes a last caller turn (transcribed, not answered),
+   * the current reply is cut off (assistant_done, interrupted), and the promise resolves when all is done.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return this.queue;
+    const tail = this.detector.flush();
+    if (this.held) this.releaseHeld();
+    this.closed = true;
+    this.active?.controller.abort();
+    if (this.active && this.active.interruptedAt === null) this.active.interruptedAt = this.clock.now();
+    if (tail) this.enqueue(this.turnFromEvent(tail, this.clock.now()));
+    return this.queue;
+  }
+
+  private onTurnEvent(event: TurnEvent): void {
+    if (event.type === "speech_start") {
+      this.bargedForCurrentSpeech = false;
+      if (this.held) {
+        // The caller went on talking: the held turn continues with the new speech.
+        this.held.timer.abort();
+        this.holdGeneration++;
+      }
+      return;
+    }
+    const endedAt = this.clock.now();
+    const merged = this.held ? mergeTurnEnds(this.held.event, event) : event;
+    this.held = null;
+    if (!this.provider.detectTurnEnd || event.forced) {
+      this.bargeIn();
+      this.enqueue(this.turnFromEvent(merged, endedAt));
+      return;
+    }
+    this.holdForTurnModel(merged, endedAt);
+  }
+
+  /** Asks the provider's turn model whether the caller is done; holds the turn open for a while if not. */
+  private holdForTurnModel(event: TurnEnd, endedAt: number): void {
+    const timer = new AbortController();
+    this.held = { event, endedAt, timer };
+    const generation = ++this.holdGeneration;
+    const detect = this.provider.detectTurnEnd;
+    if (!detect) return;
+    const window = event.audio.subarray(Math.max(0, event.audio.length - (TURN_MODEL_MAX_MS * event.sampleRate) / 1000));
+    void detect
+      .call(this.provider, { samples: window, sampleRate: event.sampleRate }, timer.signal)
+      .catch((err: unknown) => {
+        this.emitError("turn_detect_failed", err);
+        return { complete: true, probability: 1 };
+      })
+      .then(async (verdict) => {
+        if (generation !== this.holdGeneration || !this.held) return;
+        if (!verdict.complete) {
+          try {
+            await this.clock.sleep(this.turnHoldMs, timer.signal);
+          } catch {
+            return; // new speech arrived: the turn goes on
+          }
+          if (generation !== this.holdGeneration || !this.held) return;
+        }
+        this.releaseHeld();
+      });
+  }
+
+  private releaseHeld(): void {
+    const held = this.held;
+    if (!held) return;
+    this.held = null;
+    this.holdGeneration++;
+    held.timer.abort();
+    this.bargeIn();
+    this.enqueue(this.turnFromEvent(held.event, held.endedAt));
+  }
+
+  private turnFromEvent(event: TurnEnd, endedAt: number): CallerTurn {
+    return {
+      audio: event.audio,
+      sampleRate: event.sampleRate,
+      text: null,
+      speechMs: event.speechMs,
+      endedAt,
+      endOfTurnMs: event.atMs - event.lastSpeechMs,
+    };
+  }
+
+  /** Cuts off the reply in progress (if any): `interrupt` now, cancel generation and synthesis. */
+  private bargeIn(): void {
+    const now = this.clock.now();
+    const reply = this.active;
+    if (!reply || reply.interruptedAt !== null) return;
+    reply.interruptedAt = now;
+    this.playhead = now;
+    this.emit({ type: "interrupt", replyId: reply.replyId });
+    reply.controller.abort();
+  }
+
+  private enqueue(turn: CallerTurn): void {
+    this.queue = this.queue.then(() => this.runTurn(turn)).catch((err: unknown) => this.emitError("pipeline_failed", err));
+  }
+
+  private emitError(code: string, err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    this.emit({ type: "error", code, message });
+  }
+
+  private async runTurn(turn: CallerTurn): Promise<void> {
+    const turnId = this.newId();
+    let text: string;
+    let recognized: boolean;
+    if (turn.text !== null) {
+      text = turn.text;
+      recognized = true;
+    } else {
+      try {
+        const transcript = await this.provider.transcribe({ samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate });
+        text = transcript.text.trim();
+        recognized = transcript.recognized && text.length > 0;
+        if (!text) text = describeSpeech(turn.speechMs);
+      } catch (err) {
+        this.emitError("stt_failed", err);
+        return;
+      }
+    }
+    const transcribedAt = this.clock.now();
+    const emotions = await this.callerEmotions(turn, text, recognized);
+    const index = this.turnIndex++;
+    this.emit({ type: "caller_turn", turnId, text, recognized, typed: turn.text !== null, emotions, speechMs: turn.speechMs, at: turn.endedAt });
+    this.remember({
+      role: "user",
+      content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
+    });
+    if (this.closed) return;
+    const info: CallerTurnInfo = { text, recognized, typed: turn.text !== null, speechMs: turn.speechMs, index };
+    await this.runReply(turnId, info, emotions, turn, transcribedAt);
+  }
+
+  private async callerEmotions(turn: CallerTurn, text: string, recognized: boolean): Promise<EmotionScores> {
+    const parts: Array<{ scores: EmotionScores; weight: number }> = [];
+    if (turn.audio && turn.audio.length > 0) parts.push({ scores: prosodyEmotions(measureProsody(turn.audio, turn.sampleRate)), weight: 0.4 });
+    if (recognized) {
+      try {
+        parts.push({ scores: await this.provider.textEmotions(text), weight: 0.6 });
+      } catch (err) {
+        this.emitError("emotion_failed", err);
+      }
+    }
+    return blendEmotions(parts);
+  }
+
+  private async runReply(turnId: string, turn: CallerTurnInfo, emotions: EmotionScores, caller: CallerTurn, transcribedAt: number): Promise<void> {
+    const reply: ActiveReply = { replyId: this.newId(), controller: new AbortController(), sentences: [], interruptedAt: null };
+    const signal = reply.controller.signal;
+    this.active = reply;
+    this.emit({ type: "assistant_started", replyId: reply.replyId, turnId, at: this.clock.now() });
+
+    let fullText = "";
+    let firstTokenAt: number | null = null;
+    let firstAudioAt: number | null = null;
+    let sentenceIndex = 0;
+    let synthesis: Promise<void> = Promise.resolve();
+    const chunker = new SentenceChunker();
+
+    const speak = (sentence: string) => {
+      const index = sentenceIndex++;
+      synthesis = synthesis.then(async () => {
+        if (signal.aborted) return;
+        try {
+          const audio = await raceAbort(this.provider.synthesize(sentence, this.persona.voiceStyle, signal), signal);
+          if (signal.aborted || audio.samples.length === 0) return;
+          const now = this.clock.now();
+          const durationMs = (audio.samples.length * 1000) / audio.sampleRate;
+          const startAt = Math.max(now, this.playhead);
+          this.playhead = startAt + durationMs;
+          reply.sentences.push({ text: sentence, startAt, endAt: this.playhead });
+          firstAudioAt ??= now;
+          this.emit({ type: "assistant_audio", replyId: reply.replyId, index, sentence, pcm: audio.samples, sampleRate: audio.sampleRate, durationMs });
+        } catch (err) {
+          if (!signal.aborted && !isAbortError(err)) this.emitError("tts_failed", err);
+        }
+      });
+    };
+
+    try {
+      const request = { persona: this.persona, messages: buildMessages(this.persona, emotions, this.history, this.maxHistory), callerEmotions: emotions, turn };
+      for await (const delta of abortableStream(this.provider.reply(request, signal), signal)) {
+        if (!delta) continue;
+        firstTokenAt ??= this.clock.now();
+        fullText += delta;
+        this.emit({ type: "assistant_text", replyId: reply.replyId, delta });
+        for (const sentence of chunker.push(delta)) speak(sentence);
+      }
+      for (const sentence of chunker.flush()) speak(sentence);
+    } catch (err) {
+      if (!signal.aborted && !isAbortError(err)) this.emitError("llm_failed", err);
+    }
+    await synthesis;
+    try {
+      if (!signal.aborted) await this.clock.sleep(this.playhead - this.clock.now(), signal);
+    } catch {
+      // barge-in during playback
+    }
+
+    const interrupted = reply.interruptedAt !== null;
+    const spokenText = interrupted ? spokenUntil(reply.sentences, reply.interruptedAt ?? 0) : reply.sentences.map((s) => s.text).join(" ");
+    const latency: TurnLatency | null =
+      firstAudioAt === null
+        ? null
+        : {
+            transcribeMs: transcribedAt - caller.endedAt,
+            firstTokenMs: (firstTokenAt ?? firstAudioAt) - caller.endedAt,
+            firstAudioMs: firstAudioAt - caller.endedAt,
+            ...(caller.endOfTurnMs !== undefined ? { endOfTurnMs: caller.endOfTurnMs } : {}),
+          };
+    let replyEmotions: EmotionScores = {};
+    if (fullText.trim()) {
+      try {
+        replyEmotions = await this.provider.textEmotions(fullText);
+      } catch {
+        replyEmotions = {};
+      }
+    }
+    this.active = null;
+    if (interrupted) this.playhead = Math.min(this.playhead, this.clock.now());
+    this.emit({
+      type: "assistant_done",
+      replyId: reply.replyId,
+      text: fullText.trim(),
+      spokenText,
+      interrupted,
+      emotions: replyEmotions,
+      latency,
+      at: this.clock.now(),
+    });
+    const heard = interrupted ? spokenText : fullText.trim();
+    if (heard) this.remember({ role: "assistant", content: heard });
+  }
+
+  private remember(message: ChatMessage): void {
+    this.history.push(message);
+    if (this.history.length > this.maxHistory * 2) this.history.splice(0, this.history.length - this.maxHistory * 2);
+  }
+}
+
+/** "[speech, 1.8 s]": how unrecognised speech is shown. */
+export function describeSpeech(speechMs: number): string {
+  return `[speech, ${(speechMs / 1000).toFixed(1)} s]`;
+}
+
+function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {
+  const gap = new Int16Array(Math.max(0, Math.round(((b.startMs - a.atMs) * a.sampleRate) / 1000)));
+  const audio = new Int16Array(a.audio.length + gap.length + b.audio.length);
+  audio.set(a.audio, 0);
+  audio.set(b.audio, a.audio.length + gap.length);
+  return { ...b, audio, startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
+}
+
+/** The text the caller heard before `at`: whole sentences, plus the share of words of the one cut off. */
+export function spokenUntil(sentences: readonly PlayedSentence[], at: number): string {
+  const out: string[] = [];
+  for (const s of sentences) {
+    if (s.endAt <= at) out.push(s.text);
+    else if (s.startAt < at) {
+      const words = s.text.split(/\s+/);
+      const count = Math.floor((words.length * (at - s.startAt)) / (s.endAt - s.startAt));
+      if (count > 0) out.push(`${words.slice(0, count).join(" ")}…`);
+    }
+  }
+  return out.join(" ");
+}

@@ -1,0 +1,83 @@
+// Per-frame acoustic features shared by the VAD and the prosody scorer: level (dBFS) and voicing /
+// pitch from the normalised autocorrelation of a pre-emphasised window. Pure functions.
+
+export interface Voicing {
+  /** Peak normalised autocorrelation in the pitch range, 0..1 (voiced speech ≳ 0.5, noise ≲ 0.3). */
+  periodicity: number;
+  /** Fundamental frequency at that peak, or null when the window has no energy. */
+  pitchHz: number | null;
+}
+
+const MIN_PITCH_HZ = 70;
+const MAX_PITCH_HZ = 400;
+
+/** Level of a frame in dBFS (-100 for digital silence). */
+export function levelDb(frame: Int16Array): number {
+  if (frame.length === 0) return -100;
+  let sum = 0;
+  for (let i = 0; i < frame.length; i++) {
+    const v = frame[i] ?? 0;
+    sum += v * v;
+  }
+  const rms = Math.sqrt(sum / frame.length) / 32768;
+  return rms > 1e-5 ? 20 * Math.log10(rms) : -100;
+}
+
+/**
+ * First-order high-pass (pre-emphasis) y[n] = x[n] − k·x[n−1]: removes rumble, hum and brown-noise drift
+ * while keeping the formant band where speech energy sits. `before` is the sample preceding the frame.
+ */
+export function emphasize(frame: Int16Array, before: number, k = 0.95): Int16Array {
+  const out = new Int16Array(frame.length);
+  let prev = before;
+  for (let i = 0; i < frame.length; i++) {
+    const v = frame[i] ?? 0;
+    out[i] = Math.max(-32768, Math.min(32767, Math.round(v - k * prev)));
+    prev = v;
+  }
+  return out;
+}
+
+/**
+ * Voicing of `window` (e.g. 40 ms). A first difference whitens low-frequency noise such as
+ * brown noise or hum, which would otherwise look periodic; voiced speech keeps its glottal periodicity.
+ */
+export function voicing(window: Int16Array, sampleRate: number): Voicing {
+  const n = window.length;
+  const x = new Float32Array(n);
+  let prev = 0;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += window[i] ?? 0;
+  mean /= n || 1;
+  for (let i = 0; i < n; i++) {
+    const v = (window[i] ?? 0) - mean;
+    x[i] = v - prev;
+    prev = v;
+  }
+  const minLag = Math.max(2, Math.floor(sampleRate / MAX_PITCH_HZ));
+  const maxLag = Math.min(Math.floor(sampleRate / MIN_PITCH_HZ), Math.floor(n / 2));
+  let energy = 0;
+  for (let i = 0; i < n; i++) energy += (x[i] ?? 0) * (x[i] ?? 0);
+  if (energy < 1e-3 || maxLag <= minLag) return { periodicity: 0, pitchHz: null };
+  let best = 0;
+  let bestLag = 0;
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    let cross = 0;
+    let e1 = 0;
+    let e2 = 0;
+    for (let i = 0; i + lag < n; i++) {
+      const a = x[i] ?? 0;
+      const b = x[i + lag] ?? 0;
+      cross += a * b;
+      e1 += a * a;
+      e2 += b * b;
+    }
+    const r = e1 > 0 && e2 > 0 ? cross / Math.sqrt(e1 * e2) : 0;
+    if (r > best) {
+      best = r;
+      bestLag = lag;
+    }
+  }
+  // Prefer the shortest lag close to the best one (avoids picking the octave below).
+  return { periodicity: Math.max(0, best), pitchHz: bestLag > 0 ? sampleRate / bestLag : null };
+}

@@ -1,0 +1,179 @@
+// End-of-turn detection over the VAD: speech onset (confirmed after `minSpeechMs` of speech containing
+// `minVoicedMs` of voiced frames, so clicks and unvoiced bursts never open a turn) and turn end after
+// `silenceMs` without speech. Collects the turn's audio with a short pre-roll. Pure and streaming; times
+// are stream milliseconds (audio received so far), not wall-clock time.
+import { concatPcm } from "../audio/pcm";
+import { VoiceActivityDetector, type VadOptions } from "./vad";
+
+export interface TurnOptions {
+  /** Silence after speech that ends the turn (default 250 ms; keep ≤ 300 ms). */
+  silenceMs: number;
+  /** Speech shorter than this never becomes a turn. */
+  minSpeechMs: number;
+  /** Voiced speech a turn must contain. */
+  minVoicedMs: number;
+  /** Audio kept from before the onset. */
+  preRollMs: number;
+  /** Trailing silence kept after the last speech frame. */
+  tailMs: number;
+  /** A turn is cut here even without a pause. */
+  maxTurnMs: number;
+}
+
+export const DEFAULT_TURN_OPTIONS: TurnOptions = {
+  silenceMs: 250,
+  minSpeechMs: 120,
+  minVoicedMs: 80,
+  preRollMs: 200,
+  tailMs: 100,
+  maxTurnMs: 30_000,
+};
+
+export type TurnEvent =
+  /** Speech confirmed; `startMs` is where it began. */
+  | { type: "speech_start"; startMs: number; atMs: number }
+  /** The caller stopped for `silenceMs` (or hit `maxTurnMs`: forced). */
+  | {
+      type: "turn_end";
+      audio: Int16Array;
+      sampleRate: number;
+      startMs: number;
+      /** End of the last speech frame. */
+      lastSpeechMs: number;
+      /** Stream time the end was detected. */
+      atMs: number;
+      speechMs: number;
+      forced: boolean;
+    };
+
+type State = "idle" | "candidate" | "speaking";
+
+const CANDIDATE_GAP_MS = 100;
+
+export class TurnDetector {
+  readonly options: TurnOptions;
+  readonly vad: VoiceActivityDetector;
+  private state: State = "idle";
+  private preRoll: Int16Array[] = [];
+  private frames: Int16Array[] = [];
+  private startMs = 0;
+  private lastSpeechEndMs = 0;
+  private framesAtLastSpeech = 0;
+  private speechFramesMs = 0;
+  private voicedMs = 0;
+  private silenceRunMs = 0;
+  private streamMs = 0;
+
+  constructor(options: Partial<TurnOptions> = {}, vadOptions: Partial<VadOptions> = {}) {
+    this.options = { ...DEFAULT_TURN_OPTIONS, ...options };
+    this.vad = new VoiceActivityDetector(vadOptions);
+  }
+
+  /** True once speech is confirmed and until the turn ends. */
+  get speaking(): boolean {
+    return this.state === "speaking";
+  }
+
+  /** How long the current confirmed speech has lasted (0 when not speaking). */
+  get speechSoFarMs(): number {
+    return this.state === "speaking" ? this.streamMs - this.startMs : 0;
+  }
+
+  /** Audio received so far, ms. */
+  get nowMs(): number {
+    return this.streamMs;
+  }
+
+  push(samples: Int16Array): TurnEvent[] {
+    const events: TurnEvent[] = [];
+    const frameMs = this.vad.options.frameMs;
+    const preRollFrames = Math.ceil(this.options.preRollMs / frameMs);
+    for (const { frame, samples: frameSamples } of this.vad.push(samples)) {
+      this.streamMs = frame.startMs + frameMs;
+      if (this.state === "idle") {
+        if (frame.speech) {
+          this.state = "candidate";
+          this.frames = [...this.preRoll, frameSamples];
+          this.startMs = frame.startMs;
+          this.speechFramesMs = frameMs;
+          this.voicedMs = frame.voiced ? frameMs : 0;
+          this.silenceRunMs = 0;
+          this.markSpeech(frame.startMs + frameMs);
+        } else {
+          this.preRoll.push(frameSamples);
+          if (this.preRoll.length > preRollFrames) this.preRoll.shift();
+        }
+        continue;
+      }
+      this.frames.push(frameSamples);
+      if (frame.speech) {
+        this.speechFramesMs += frameMs;
+        if (frame.voiced) this.voicedMs += frameMs;
+        this.silenceRunMs = 0;
+        this.markSpeech(frame.startMs + frameMs);
+      } else {
+        this.silenceRunMs += frameMs;
+      }
+      if (this.state === "candidate") {
+        if (this.speechFramesMs >= this.options.minSpeechMs && this.voicedMs >= this.options.minVoicedMs) {
+          this.state = "speaking";
+          events.push({ type: "speech_start", startMs: this.startMs, atMs: this.streamMs });
+        } else if (this.silenceRunMs >= Math.min(this.options.silenceMs, CANDIDATE_GAP_MS)) {
+          // Onsets are continuous: scattered noisy frames never add up to a turn.
+          this.discard();
+        }
+        continue;
+      }
+      const forced = this.streamMs - this.startMs >= this.options.maxTurnMs;
+      if (this.silenceRunMs >= this.options.silenceMs || forced) events.push(this.finish(forced));
+    }
+    return events;
+  }
+
+  /** Drops any turn in progress. */
+  reset(): void {
+    this.discard();
+  }
+
+  /** Ends the stream: confirmed speech in progress becomes a forced turn_end; anything else is dropped. */
+  flush(): Extract<TurnEvent, { type: "turn_end" }> | null {
+    if (this.state !== "speaking") {
+      this.discard();
+      return null;
+    }
+    return this.finish(true);
+  }
+
+  private markSpeech(endMs: number): void {
+    this.lastSpeechEndMs = endMs;
+    this.framesAtLastSpeech = this.frames.length;
+  }
+
+  private finish(forced: boolean): Extract<TurnEvent, { type: "turn_end" }> {
+    const frameMs = this.vad.options.frameMs;
+    const tailFrames = Math.ceil(this.options.tailMs / frameMs);
+    const keep = Math.min(this.frames.length, this.framesAtLastSpeech + tailFrames);
+    const audio = concatPcm(this.frames.slice(0, keep));
+    const event: Extract<TurnEvent, { type: "turn_end" }> = {
+      type: "turn_end",
+      audio,
+      sampleRate: this.vad.options.sampleRate,
+      startMs: this.startMs,
+      lastSpeechMs: this.lastSpeechEndMs,
+      atMs: this.streamMs,
+      speechMs: this.lastSpeechEndMs - this.startMs,
+      forced,
+    };
+    this.discard();
+    return event;
+  }
+
+  private discard(): void {
+    this.state = "idle";
+    this.preRoll = [];
+    this.frames = [];
+    this.speechFramesMs = 0;
+    this.voicedMs = 0;
+    this.silenceRunMs = 0;
+  }
+}

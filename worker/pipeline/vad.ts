@@ -1,0 +1,102 @@
+// Voice activity detection, frame by frame (20 ms at 16 kHz by default). A frame is speech when its level
+// (measured after pre-emphasis, so rumble and hum don't count) is a margin above an adaptive noise floor (minimum statistics over the last ~1.5 s, so steady noise
+// is learned within that window) and above an absolute minimum. Voicing (periodicity) is reported per
+// frame so the turn detector can reject unvoiced bursts (clicks, rustle, noise swells). Pure and streaming.
+import { emphasize, levelDb, voicing } from "./features";
+
+export interface VadOptions {
+  sampleRate: number;
+  frameMs: number;
+  /** A speech frame is at least this far above the noise floor. */
+  marginDb: number;
+  /** …and above this absolute level. */
+  minLevelDb: number;
+  /** Minimum-statistics window for the noise floor. */
+  noiseWindowMs: number;
+  /** Periodicity above which a frame counts as voiced. */
+  voicingThreshold: number;
+}
+
+export const DEFAULT_VAD_OPTIONS: VadOptions = {
+  sampleRate: 16000,
+  frameMs: 20,
+  marginDb: 9,
+  minLevelDb: -52,
+  noiseWindowMs: 1500,
+  voicingThreshold: 0.5,
+};
+
+export interface VadFrame {
+  /** Stream time of the frame's start, ms. */
+  startMs: number;
+  speech: boolean;
+  voiced: boolean;
+  levelDb: number;
+  noiseDb: number;
+  pitchHz: number | null;
+}
+
+export class VoiceActivityDetector {
+  readonly options: VadOptions;
+  readonly frameSize: number;
+  private pending: Int16Array;
+  private pendingLength = 0;
+  private previous: Int16Array;
+  private levels: number[] = [];
+  private readonly windowFrames: number;
+  private frameIndex = 0;
+
+  constructor(options: Partial<VadOptions> = {}) {
+    this.options = { ...DEFAULT_VAD_OPTIONS, ...options };
+    this.frameSize = Math.round((this.options.sampleRate * this.options.frameMs) / 1000);
+    this.pending = new Int16Array(this.frameSize);
+    this.previous = new Int16Array(this.frameSize);
+    this.windowFrames = Math.max(1, Math.round(this.options.noiseWindowMs / this.options.frameMs));
+  }
+
+  /** Current noise floor estimate in dBFS (-100 before any audio). */
+  get noiseDb(): number {
+    return this.levels.length ? Math.min(...this.levels) : -100;
+  }
+
+  /** Feeds any number of samples; returns one VadFrame per completed frame, each with its samples. */
+  push(samples: Int16Array): Array<{ frame: VadFrame; samples: Int16Array }> {
+    const out: Array<{ frame: VadFrame; samples: Int16Array }> = [];
+    let at = 0;
+    while (at < samples.length) {
+      const take = Math.min(this.frameSize - this.pendingLength, samples.length - at);
+      this.pending.set(samples.subarray(at, at + take), this.pendingLength);
+      this.pendingLength += take;
+      at += take;
+      if (this.pendingLength === this.frameSize) {
+        const frameSamples = this.pending.slice();
+        out.push({ frame: this.classify(frameSamples), samples: frameSamples });
+        this.pendingLength = 0;
+      }
+    }
+    return out;
+  }
+
+  private classify(frame: Int16Array): VadFrame {
+    const o = this.options;
+    const level = levelDb(emphasize(frame, this.previous[this.previous.length - 1] ?? 0));
+    this.levels.push(level);
+    if (this.levels.length > this.windowFrames) this.levels.shift();
+    const noise = this.noiseDb;
+    const speech = level >= o.minLevelDb && level >= noise + o.marginDb;
+    let voiced = false;
+    let pitchHz: number | null = null;
+    if (speech) {
+      const window = new Int16Array(frame.length * 2);
+      window.set(this.previous, 0);
+      window.set(frame, frame.length);
+      const v = voicing(window, o.sampleRate);
+      voiced = v.periodicity >= o.voicingThreshold;
+      pitchHz = voiced ? v.pitchHz : null;
+    }
+    this.previous = frame;
+    const startMs = this.frameIndex * o.frameMs;
+    this.frameIndex++;
+    return { startMs, speech, voiced, levelDb: level, noiseDb: noise, pitchHz };
+  }
+}
