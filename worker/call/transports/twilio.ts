@@ -1,0 +1,165 @@
+// The phone transport: a Twilio Media Stream (bidirectional <Connect><Stream>). Inbound, 20 ms frames
+// of base64 μ-law at 8 kHz become the pipeline's 16 kHz PCM16; outbound, reply audio is resampled to
+// 8 kHz, μ-law encoded and sent as 160-byte (20 ms) `media` frames with a `mark` after each sentence,
+// so Twilio tells us when each sentence has been heard. Barge-in sends `clear`: Twilio drops whatever
+// it still had buffered at once (and returns the pending marks).
+import type { ServerMessage } from "../../../protocol/call";
+import { base64ToBytes, bytesToBase64, PcmFormatError } from "../../audio/pcm";
+import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "../../audio/mulaw";
+import { downsample16to8, Upsampler8to16 } from "../../audio/resample";
+import {
+  clearMessage,
+  markMessage,
+  mediaMessage,
+  parseTwilioFrame,
+  TWILIO_FRAME_BYTES,
+  TWILIO_SAMPLE_RATE,
+  type TwilioOutbound,
+} from "../../twilio/media-messages";
+import type { CallTransport, EndReason } from "../transport";
+
+/** What a Twilio frame means to the call. */
+export type TwilioEvent =
+  | { kind: "connected" }
+  | { kind: "start"; streamSid: string; callSid: string; customParameters: Record<string, string> }
+  /** 20 ms of caller audio as 16 kHz PCM16 (320 samples). */
+  | { kind: "audio"; pcm: Int16Array }
+  | { kind: "dtmf"; digit: string }
+  /** Twilio finished playing everything before this mark (or dropped it after a `clear`). */
+  | { kind: "played"; mark: string }
+  | { kind: "stop"; callSid: string }
+  /** Ignored frames: outbound-track echoes, media before start. */
+  | { kind: "ignored"; why: string }
+  | { kind: "invalid"; error: string };
+
+export interface TwilioStreamStats {
+  framesIn: number;
+  /** Inbound media chunks that never arrived (gaps in Twilio's chunk numbers). */
+  framesMissing: number;
+  framesOut: number;
+  marksSent: number;
+  clears: number;
+}
+
+export class TwilioTransport implements CallTransport {
+  readonly kind = "twilio" as const;
+  readonly stats: TwilioStreamStats = { framesIn: 0, framesMissing: 0, framesOut: 0, marksSent: 0, clears: 0 };
+  private readonly upsampler = new Upsampler8to16();
+  private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
+  private lastChunk = 0;
+  private markSeq = 0;
+  /** Marks sent whose audio Twilio has not finished playing yet, oldest first. */
+  private readonly unplayed: string[] = [];
+
+  /** `streamSid` is known once the `start` frame has been seen (the session keeps it across restarts). */
+  constructor(
+    private readonly ws: WebSocket,
+    private streamSid: string | null = null,
+  ) {}
+
+  get stream(): string | null {
+    return this.streamSid;
+  }
+
+  /** True while sent reply audio has not been played out by Twilio yet. */
+  get playing(): boolean {
+    return this.unplayed.length > 0;
+  }
+
+  // ---- inbound ----
+
+  receive(frame: string | ArrayBuffer): TwilioEvent {
+    const parsed = parseTwilioFrame(frame);
+    if (!parsed.ok) return { kind: "invalid", error: parsed.error };
+    const m = parsed.message;
+    switch (m.event) {
+      case "connected":
+        return { kind: "connected" };
+      case "start":
+        this.streamSid = m.start.streamSid;
+        return { kind: "start", streamSid: m.start.streamSid, callSid: m.start.callSid, customParameters: m.start.customParameters };
+      case "media": {
+        if (m.media.track !== "inbound") return { kind: "ignored", why: `${m.media.track} track` };
+        if (!this.streamSid || m.streamSid !== this.streamSid) return { kind: "ignored", why: "media outside the started stream" };
+        let bytes: Uint8Array;
+        try {
+          bytes = base64ToBytes(m.media.payload);
+        } catch (err) {
+          if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
+          throw err;
+        }
+        const chunk = Number(m.media.chunk);
+        if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
+        if (chunk > this.lastChunk) this.lastChunk = chunk;
+        this.stats.framesIn++;
+        const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
+        return { kind: "audio", pcm: this.upsampler.process(pcm8) };
+      }
+      case "dtmf":
+        return { kind: "dtmf", digit: m.dtmf.digit };
+      case "mark": {
+        const at = this.unplayed.indexOf(m.mark.name);
+        if (at >= 0) this.unplayed.splice(0, at + 1);
+        return { kind: "played", mark: m.mark.name };
+      }
+      case "stop":
+        return { kind: "stop", callSid: m.stop.callSid };
+    }
+  }
+
+  // ---- outbound ----
+
+  /** A phone line carries only audio: transcript and text messages are for screens. */
+  send(_message: ServerMessage): void {}
+
+  sendAudio(pcm: Int16Array, sampleRate: number, entryId: string): void {
+    if (!this.streamSid) return; // nothing to play into before Twilio's start
+    let pcm8: Int16Array;
+    if (sampleRate === 16000) pcm8 = downsample16to8(pcm);
+    else if (sampleRate === TWILIO_SAMPLE_RATE) pcm8 = pcm;
+    else {
+      console.error(`twilio transport: unsupported reply sample rate ${sampleRate}`);
+      return;
+    }
+    for (const payload of encodeFrames(pcm8)) this.post(mediaMessage(this.streamSid, payload));
+    const name = `${entryId}:${++this.markSeq}`;
+    this.unplayed.push(name);
+    this.stats.marksSent++;
+    this.post(markMessage(this.streamSid, name));
+  }
+
+  stopPlayback(_entryId: string): void {
+    if (!this.streamSid) return;
+    this.unplayed.length = 0;
+    this.stats.clears++;
+    this.post(clearMessage(this.streamSid));
+  }
+
+  /** Closing the stream socket ends <Connect><Stream>; with no TwiML after it Twilio hangs up. */
+  end(_reason: EndReason, _callId: string): void {
+    try {
+      this.ws.close(1000, "call ended");
+    } catch {
+      // already closed
+    }
+  }
+
+  private post(message: TwilioOutbound): void {
+    try {
+      this.ws.send(JSON.stringify(message));
+      if (message.event === "media") this.stats.framesOut++;
+    } catch {
+      // the socket is gone; the session's close handler ends the call
+    }
+  }
+}
+
+/** 8 kHz PCM16 → base64 payloads of exactly 160 μ-law bytes each (the last frame padded with silence). */
+export function encodeFrames(pcm8: Int16Array): string[] {
+  const frames = Math.ceil(pcm8.length / TWILIO_FRAME_BYTES);
+  const codes = new Uint8Array(frames * TWILIO_FRAME_BYTES).fill(MULAW_SILENCE);
+  encodeMulaw(pcm8, codes);
+  const out: string[] = [];
+  for (let i = 0; i < frames; i++) out.push(bytesToBase64(codes.subarray(i * TWILIO_FRAME_BYTES, (i + 1) * TWILIO_FRAME_BYTES)));
+  return out;
+}
