@@ -1,0 +1,56 @@
+// The embedded offline provider: no network, deterministic. Honest about its limits: it has no speech
+// recogniser, so it never invents the caller's words — transcribe() reports how much speech it heard
+// ("[speech, 1.8 s]", recognized: false). Emotions from a word lexicon, replies composed in character
+// (offline/replies.ts), speech from a small formant synthesizer (offline/synth.ts).
+import type { EmotionScores } from "../../../protocol/call";
+import type { VoiceStyle } from "../../../protocol/echo";
+import { levelDb } from "../../pipeline/features";
+import { lexiconEmotions } from "../lexicon";
+import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../provider";
+import { composeReply } from "./replies";
+import { SYNTH_SAMPLE_RATE, synthesizeSpeech } from "./synth";
+
+/** Milliseconds from the first to the last 20 ms frame within 35 dB of the loudest one. */
+export function activeSpeechMs(audio: PcmAudio): number {
+  const frame = Math.round(audio.sampleRate / 50);
+  const levels: number[] = [];
+  for (let at = 0; at + frame <= audio.samples.length; at += frame) levels.push(levelDb(audio.samples.subarray(at, at + frame)));
+  const top = Math.max(-100, ...levels);
+  if (top <= -60) return 0;
+  const first = levels.findIndex((l) => l > top - 35);
+  let last = levels.length - 1;
+  while (last > first && (levels[last] ?? -100) <= top - 35) last--;
+  return (last - first + 1) * 20;
+}
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
+}
+
+export class OfflineProvider implements AiProvider {
+  readonly name = "offline" as const;
+
+  async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
+    throwIfAborted(signal);
+    return { text: `[speech, ${(activeSpeechMs(audio) / 1000).toFixed(1)} s]`, recognized: false };
+  }
+
+  async textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
+    throwIfAborted(signal);
+    return lexiconEmotions(text);
+  }
+
+  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+    const text = composeReply(request.persona, request.turn, request.callerEmotions);
+    // Streamed word by word, like a model would.
+    for (const piece of text.match(/\S+\s*/g) ?? []) {
+      throwIfAborted(signal);
+      yield piece;
+    }
+  }
+
+  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
+    throwIfAborted(signal);
+    return { samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE };
+  }
+}

@@ -1,0 +1,112 @@
+// In-character replies for the offline provider, composed from templates: an opening in the Echo's
+// personality, a response to how the caller sounds, then either the typed words acknowledged through
+// the Echo's expertise or — for speech it cannot recognise — an honest note that it runs offline and
+// can't make out words, with an invitation to type. Varied by turn, deterministic for the same input.
+import type { EmotionScores } from "../../../protocol/call";
+import type { Expertise, Personality } from "../../../protocol/echo";
+import type { CallerTurnInfo, Persona } from "../provider";
+
+type Mood = "joy" | "sadness" | "anger" | "fear" | "surprise" | "calm";
+
+const OPENINGS: Record<Personality, string[]> = {
+  professional: ["Thank you.", "Understood.", "Certainly.", "Noted."],
+  friendly: ["Hey!", "Oh, hi there.", "Okay!", "Got it."],
+  empathetic: ["I'm here with you.", "Thank you for sharing that.", "I'm listening.", "I hear you."],
+  enthusiastic: ["Oh, wonderful!", "Great to hear from you!", "Ooh, okay!", "Love it!"],
+  calm: ["Alright.", "Okay, let's take this slowly.", "Mm, I see.", "Let's see."],
+  witty: ["Well, well.", "Ah, a classic.", "Now we're talking.", "Interesting."],
+};
+
+const MOOD_LINES: Record<Mood, string[]> = {
+  joy: ["You sound really happy, and that's lovely to hear.", "I can hear the good mood in that.", "That sounds like a bright moment."],
+  sadness: ["It sounds like things feel heavy right now.", "I'm sorry it's been hard.", "That sounds really tough, and it's okay to feel that way."],
+  anger: ["I can tell this is frustrating.", "That sounds genuinely annoying, and your frustration makes sense.", "I hear how upset you are about this."],
+  fear: ["That sounds worrying.", "It makes sense to feel anxious about that.", "Let's take it one step at a time, you're not alone in this."],
+  surprise: ["That sounds unexpected!", "Wow, I didn't see that coming either.", "What a surprise."],
+  calm: ["", "", ""],
+};
+
+const EXPERTISE_OFFERS: Record<Expertise, string[]> = {
+  general: ["I'm happy to think it through with you.", "Let's work through it together."],
+  health: ["We can look at what might help you feel better, and a doctor is the right call for anything serious.", "Let's think about rest, habits and what your body is telling you."],
+  business: ["We could break this down into goals, options and next steps.", "Let's look at the numbers and the decision in front of you."],
+  technology: ["We can go through it step by step, like troubleshooting a device.", "Let's figure out what's going on under the hood."],
+  education: ["We can break it into small pieces and learn it step by step.", "Let's start with what you already know."],
+  creativity: ["That could spark some fun ideas.", "Let's brainstorm a few directions from there."],
+  therapy: ["Your feelings matter here, and we can go at your pace.", "Would it help to talk about what's weighing on you most?"],
+  fitness: ["We can turn that into a small, doable plan for moving more.", "Let's think about a routine that fits your day."],
+};
+
+const QUESTIONS: Record<Expertise, string[]> = {
+  general: ["What would help most right now?", "Tell me more?"],
+  health: ["How have you been sleeping lately?", "How long has this been going on?"],
+  business: ["What outcome are you hoping for?", "What's the biggest obstacle right now?"],
+  technology: ["What have you tried so far?", "Which device or app is this about?"],
+  education: ["Which part feels the trickiest?", "What are you learning right now?"],
+  creativity: ["What mood do you want it to have?", "What inspired this idea?"],
+  therapy: ["How are you feeling right now, in this moment?", "What would feel supportive today?"],
+  fitness: ["How active have you been this week?", "What kind of exercise do you enjoy?"],
+};
+
+const OFFLINE_SPEECH = [
+  "I'm running offline right now, so I heard you speak for about {s} seconds, but I can't make out the words. If you type your message, I can follow along.",
+  "I can hear that you said something, about {s} seconds of it, but offline I can't recognise the words. Could you type it in the box instead?",
+  "Offline, I only hear the sound of your voice, not the words, so I won't guess what you said. Typing works though, if you'd like to try.",
+];
+
+const STOPWORDS = new Set(
+  "a an and are as at be been but by can could did do does for from had has have he her him his how i i'm im in is it it's its just me my of on or our so that the their them then there they this to too up us was we were what when where which who why will with would you your yours about am really very today feel felt".split(" "),
+);
+
+/** Small deterministic hash for choosing variants. */
+export function hashString(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+function pick<T>(list: readonly T[], seed: number): T {
+  return list[seed % list.length] as T;
+}
+
+function moodOf(emotions: EmotionScores): Mood {
+  let best: Mood = "calm";
+  let score = 0.3; // below this nothing stands out
+  for (const mood of ["joy", "sadness", "anger", "fear", "surprise"] as const) {
+    const s = emotions[mood] ?? 0;
+    if (s > score) {
+      best = mood;
+      score = s;
+    }
+  }
+  return best;
+}
+
+/** Up to two content words from the caller's text, longest first (e.g. "exam", "tomorrow"). */
+export function keywords(text: string): string[] {
+  const words = (text.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w));
+  return [...new Set(words)].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, 2);
+}
+
+export function composeReply(persona: Persona, turn: CallerTurnInfo | null, emotions: EmotionScores): string {
+  const seed = hashString(`${persona.name}|${turn?.index ?? -1}|${turn?.text ?? ""}`);
+  const parts: string[] = [];
+  if (!turn) {
+    parts.push(`Hi, I'm ${persona.name}.`, "I'm running offline, so I can't make out spoken words, but you can type to me.", pick(QUESTIONS[persona.expertise], seed));
+    return parts.join(" ");
+  }
+  parts.push(turn.index === 0 ? `${pick(OPENINGS[persona.personality], seed)} I'm ${persona.name}.` : pick(OPENINGS[persona.personality], seed));
+  const moodLine = pick(MOOD_LINES[moodOf(emotions)], seed >>> 3);
+  if (moodLine) parts.push(moodLine);
+  if (!turn.recognized) {
+    parts.push(pick(OFFLINE_SPEECH, turn.index + (seed % 2)).replace("{s}", (turn.speechMs / 1000).toFixed(1)));
+    return parts.join(" ");
+  }
+  const words = keywords(turn.text);
+  if (turn.text.trim().endsWith("?")) parts.push(words.length ? `That's a good question about ${words.join(" and ")}.` : "That's a good question.");
+  else if (words.length) parts.push(`You mentioned ${words.join(" and ")}.`);
+  parts.push(pick(EXPERTISE_OFFERS[persona.expertise], seed >>> 5));
+  if (turn.index === 0) parts.push("I'm running offline, so my answers stay simple.");
+  parts.push(pick(QUESTIONS[persona.expertise], seed >>> 7));
+  return parts.join(" ");
+}

@@ -1,0 +1,220 @@
+// A small formant speech synthesizer for the offline provider (no network, no model, deterministic).
+// It follows the text's syllables: each word is split into vowel groups; vowels are a glottal pulse train
+// through three formant resonators (F1–F3 by vowel letter, gliding from the previous vowel), consonants
+// are noise bursts (fricatives, stops) or voiced murmurs (nasals, liquids). Pitch follows a declining
+// contour per sentence, falls at "." and rises at "?", with pauses at spaces and punctuation. The voice
+// style sets pitch, range, rate and brightness. It is speech-like audio, not intelligible speech.
+import type { VoiceStyle } from "../../../protocol/echo";
+
+export const SYNTH_SAMPLE_RATE = 16000;
+
+interface Voice {
+  f0: number;
+  /** Pitch range around f0 (fraction). */
+  range: number;
+  rate: number;
+  formantScale: number;
+  level: number;
+}
+
+export const VOICES: Record<VoiceStyle, Voice> = {
+  default: { f0: 120, range: 0.18, rate: 1, formantScale: 1, level: 0.5 },
+  warm: { f0: 108, range: 0.14, rate: 0.92, formantScale: 0.97, level: 0.48 },
+  energetic: { f0: 150, range: 0.3, rate: 1.15, formantScale: 1.05, level: 0.55 },
+  authoritative: { f0: 96, range: 0.1, rate: 0.95, formantScale: 0.95, level: 0.55 },
+  gentle: { f0: 195, range: 0.16, rate: 0.88, formantScale: 1.15, level: 0.4 },
+};
+
+const VOWEL_FORMANTS: Record<string, [number, number, number]> = {
+  a: [730, 1090, 2440],
+  e: [530, 1840, 2480],
+  i: [300, 2200, 2960],
+  o: [570, 840, 2410],
+  u: [320, 920, 2240],
+  y: [400, 1900, 2550],
+};
+
+type ConsonantKind = "fricative" | "stop" | "voiced";
+const CONSONANTS: Record<string, ConsonantKind> = {
+  s: "fricative", z: "fricative", f: "fricative", v: "fricative", h: "fricative", x: "fricative", c: "fricative", j: "fricative",
+  p: "stop", t: "stop", k: "stop", b: "stop", d: "stop", g: "stop", q: "stop",
+  m: "voiced", n: "voiced", l: "voiced", r: "voiced", w: "voiced",
+};
+
+interface Syllable {
+  onset: string;
+  vowel: string;
+  coda: string;
+  stressed: boolean;
+}
+
+/** Splits a word into syllables around its vowel groups ("hello" → he·llo). */
+export function syllables(word: string): Syllable[] {
+  const w = word.toLowerCase().replace(/[^a-z]/g, "");
+  if (!w) return [];
+  const parts = w.match(/[^aeiouy]*[aeiouy]+|[^aeiouy]+$/g) ?? [w];
+  const out: Syllable[] = [];
+  for (const part of parts) {
+    const m = part.match(/^([^aeiouy]*)([aeiouy]*)$/);
+    const onset = m?.[1] ?? part;
+    const vowel = m?.[2] ?? "";
+    if (!vowel) {
+      const last = out[out.length - 1];
+      if (last) last.coda += onset;
+      else out.push({ onset: "", vowel: "e", coda: onset, stressed: true });
+      continue;
+    }
+    out.push({ onset, vowel, coda: "", stressed: out.length === 0 });
+  }
+  // A silent final "e" ("make") joins the previous syllable.
+  const last = out[out.length - 1];
+  if (out.length > 1 && last && last.vowel === "e" && last.coda === "" && w.endsWith("e")) {
+    out.pop();
+    const prev = out[out.length - 1];
+    if (prev) prev.coda += last.onset;
+  }
+  return out;
+}
+
+interface Token {
+  word: string;
+  /** Pause after the word, ms. */
+  pauseMs: number;
+  /** Sentence-final intonation after this word. */
+  final: "fall" | "rise" | null;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(/([A-Za-z0-9']+)([^A-Za-z0-9']*)/g)) {
+    const word = (m[1] ?? "").replace(/[0-9]+/g, (d) => "num".repeat(Math.min(3, d.length)));
+    const punct = m[2] ?? "";
+    let pauseMs = 35;
+    let final: Token["final"] = null;
+    if (/[.!…]/.test(punct)) {
+      pauseMs = 360;
+      final = "fall";
+    } else if (/\?/.test(punct)) {
+      pauseMs = 360;
+      final = "rise";
+    } else if (/[,;:—–-]/.test(punct)) pauseMs = 190;
+    tokens.push({ word, pauseMs, final });
+  }
+  return tokens;
+}
+
+/** Deterministic noise (LCG), so the same text always gives the same audio. */
+function noiseSource(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2147483648 - 1;
+  };
+}
+
+class Resonator {
+  private y1 = 0;
+  private y2 = 0;
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  set(freq: number, bandwidth: number, rate: number): void {
+    const r = Math.exp((-Math.PI * bandwidth) / rate);
+    this.c = -r * r;
+    this.b = 2 * r * Math.cos((2 * Math.PI * freq) / rate);
+    this.a = 1 - this.b - this.c;
+  }
+  step(x: number): number {
+    const y = this.a * x + this.b * this.y1 + this.c * this.y2;
+    this.y2 = this.y1;
+    this.y1 = y;
+    return y;
+  }
+}
+
+/** Synthesizes `text` in `style` as 16 kHz mono PCM16. */
+export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
+  const voice = VOICES[style];
+  const rate = SYNTH_SAMPLE_RATE;
+  const tokens = tokenize(text);
+  const out: number[] = [];
+  const noise = noiseSource(text.length * 7919 + style.length);
+  const r1 = new Resonator();
+  const r2 = new Resonator();
+  const r3 = new Resonator();
+  const fricative = new Resonator();
+  let phase = 0;
+  let formants: [number, number, number] = [500, 1500, 2500];
+  const totalSyllables = Math.max(1, tokens.reduce((n, t) => n + syllables(t.word).length, 0));
+  let syllableIndex = 0;
+  let currentPitch = voice.f0;
+  const ms = (v: number) => Math.round(((v / voice.rate) * rate) / 1000);
+
+  const silence = (n: number) => {
+    for (let i = 0; i < n; i++) out.push(0);
+  };
+  const consonant = (letter: string) => {
+    const kind = CONSONANTS[letter];
+    if (!kind) return;
+    if (kind === "stop") {
+      silence(ms(25));
+      fricative.set(letter === "p" || letter === "b" ? 900 : letter === "t" || letter === "d" ? 3500 : 2000, 1200, rate);
+      const n = ms(18);
+      for (let i = 0; i < n; i++) out.push(fricative.step(noise()) * 0.02 * (1 - i / n));
+    } else if (kind === "fricative") {
+      fricative.set(letter === "s" || letter === "z" || letter === "c" ? 5200 : letter === "h" ? 1500 : 3200, 1800, rate);
+      const n = ms(letter === "h" ? 45 : 75);
+      for (let i = 0; i < n; i++) {
+        const env = Math.min(1, i / (n * 0.2), (n - i) / (n * 0.2));
+        out.push(fricative.step(noise()) * 0.012 * env);
+      }
+    } else {
+      voiced(ms(55), [260, letter === "r" ? 1300 : letter === "l" ? 1100 : 1000, 2500], 0.45, 1);
+    }
+  };
+  const voiced = (n: number, target: [number, number, number], gain: number, pitchScale: number) => {
+    const from = formants;
+    for (let i = 0; i < n; i++) {
+      const glide = Math.min(1, i / Math.max(1, n * 0.35));
+      const f = from.map((v, k) => (v + ((target[k] ?? v) - v) * glide) * voice.formantScale);
+      r1.set(f[0] ?? 500, 80, rate);
+      r2.set(f[1] ?? 1500, 110, rate);
+      r3.set(f[2] ?? 2500, 160, rate);
+      const progress = (syllableIndex + i / n) / totalSyllables;
+      const f0 = currentPitch * pitchScale * (1 - 0.15 * progress);
+      phase += f0 / rate;
+      if (phase >= 1) phase -= 1;
+      // Glottal pulse: a rising ramp with a sharp closure, plus a little breath.
+      const source = (phase < 0.6 ? phase / 0.6 : 1 - (phase - 0.6) / 0.4) - 0.5 + noise() * 0.04;
+      const env = Math.min(1, i / ms(12), (n - i) / ms(20));
+      const y = r3.step(r2.step(r1.step(source)));
+      out.push(y * gain * env);
+    }
+    formants = target;
+  };
+
+  tokens.forEach((token, t) => {
+    const syls = syllables(token.word);
+    syls.forEach((syl, s) => {
+      const lastOfPhrase = token.final !== null && s === syls.length - 1;
+      let pitch = voice.f0 * (1 + (syl.stressed ? voice.range : 0) + Math.sin(t * 1.7 + s) * voice.range * 0.3);
+      if (lastOfPhrase) pitch = voice.f0 * (token.final === "rise" ? 1 + voice.range * 2 : 1 - voice.range);
+      currentPitch = pitch;
+      for (const letter of syl.onset) consonant(letter);
+      const vowelLetter = syl.vowel[0] ?? "e";
+      const target = VOWEL_FORMANTS[vowelLetter] ?? VOWEL_FORMANTS.e ?? [500, 1500, 2500];
+      const length = (syl.stressed ? 150 : 105) + (syl.vowel.length > 1 ? 40 : 0) + (lastOfPhrase ? 80 : 0);
+      voiced(ms(length), target, 1, 1);
+      for (const letter of syl.coda) consonant(letter);
+      syllableIndex++;
+    });
+    silence(ms(token.pauseMs));
+  });
+
+  let peak = 0;
+  for (const v of out) peak = Math.max(peak, Math.abs(v));
+  const scale = peak > 0 ? (voice.level * 32767) / peak : 0;
+  const pcm = new Int16Array(out.length);
+  for (let i = 0; i < out.length; i++) pcm[i] = Math.round((out[i] ?? 0) * scale);
+  return pcm;
+}

@@ -1,0 +1,49 @@
+// Text deltas from a Workers AI streamed text-generation response: a server-sent-events byte stream of
+// `data: {"response":"..."}` lines ending with `data: [DONE]` (OpenAI-style `choices[0].delta.content`
+// events are understood too). Lines may be split across chunks. A malformed event is a clear error.
+
+interface LlmEvent {
+  response?: unknown;
+  choices?: Array<{ delta?: { content?: unknown } }>;
+  error?: unknown;
+  errors?: unknown;
+}
+
+function deltaOf(json: string): string {
+  let event: LlmEvent;
+  try {
+    event = JSON.parse(json) as LlmEvent;
+  } catch {
+    throw new Error(`The language model sent a malformed stream event: ${json.slice(0, 80)}`);
+  }
+  if (event.error || event.errors) throw new Error(`The language model reported an error: ${JSON.stringify(event.error ?? event.errors).slice(0, 200)}`);
+  if (typeof event.response === "string") return event.response;
+  const content = event.choices?.[0]?.delta?.content;
+  return typeof content === "string" ? content : "";
+}
+
+export async function* sseTextDeltas(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const lines = buffer.split(/\r?\n/);
+      buffer = done ? "" : (lines.pop() ?? "");
+      for (const raw of lines) {
+        const line = raw.trim();
+        if (!line.startsWith("data:")) continue; // comments, event names, blank separators
+        const data = line.slice(5).trim();
+        if (data === "[DONE]") return;
+        if (!data) continue;
+        const delta = deltaOf(data);
+        if (delta) yield delta;
+      }
+      if (done) return;
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
