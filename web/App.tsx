@@ -1,3 +1,60 @@
+// The screen switch (spec §2, §4): signed in → Dashboard at any URL; signed out → Auth at ?auth=true,
+// else Landing. Driven by the auth-state listener (GET /api/auth/me) and the public config.
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { AuthProvider, useAuth } from "./auth/AuthProvider";
+import { AuthScreen } from "./auth/AuthScreen";
+import { PublicConfigProvider, usePublicConfig } from "./config/PublicConfigProvider";
+import { Dashboard } from "./dashboard/Dashboard";
+import { Landing } from "./landing/Landing";
+import { Alert, Button, Logo, Spinner } from "./ui";
+
 export function App() {
-  return <main className="p-8 text-slate-900">Echo</main>;
+  return (
+    <PublicConfigProvider>
+      <AuthProvider>
+        <Screens />
+      </AuthProvider>
+    </PublicConfigProvider>
+  );
+}
+
+function Screens() {
+  const { state, refresh } = useAuth();
+  const config = usePublicConfig();
+  const [params] = useSearchParams();
+
+  if (state.status === "loading") return <FullPage><Spinner size="lg" label="Loading Echo" className="text-indigo-600" /></FullPage>;
+  if (state.status === "error") {
+    return (
+      <FullPage>
+        <Alert tone="error" title="Echo couldn't load" action={<Button size="sm" onClick={() => void refresh()}>Try again</Button>}>
+          {state.message}
+        </Alert>
+      </FullPage>
+    );
+  }
+  if (state.status === "signed-in") {
+    if (config.status === "ready") return <Dashboard user={state.user} config={config.config} />;
+    if (config.status === "error") {
+      return (
+        <FullPage>
+          <Alert tone="error" title="Echo couldn't load its settings" action={<Button size="sm" onClick={config.retry}>Try again</Button>}>
+            {config.message}
+          </Alert>
+        </FullPage>
+      );
+    }
+    return <FullPage><Spinner size="lg" label="Loading your dashboard" className="text-indigo-600" /></FullPage>;
+  }
+  return params.get("auth") === "true" ? <AuthScreen /> : <Landing />;
+}
+
+function FullPage({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-slate-50 px-4">
+      <Logo />
+      <div className="flex w-full max-w-sm justify-center">{children}</div>
+    </div>
+  );
 }

@@ -1,0 +1,150 @@
+// What a newcomer does, in real Chromium against the real app (vite dev: Worker + D1).
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freshCredentials, signInInPage, waitForDashboard } from "./support/auth";
+import { launchBrowser } from "./support/browser";
+
+let browser: Browser;
+const baseURL = inject("baseURL");
+const SHOTS = process.env.E2E_SCREENSHOTS ?? "/tmp";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+describe("newcomer journey", () => {
+  it("landing → Sign In → Sign Up (short password refused) → dashboard → Sign Out → Sign In again", async () => {
+    const page = await newPage();
+    const creds = freshCredentials("newcomer");
+
+    await page.goto(baseURL);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    for (const feature of ["Real-time voice", "Emotional AI", "Live transcription", "Join live calls"]) {
+      await expect.poll(() => page.getByRole("heading", { name: feature }).count()).toBe(1);
+    }
+    const config = (await page.evaluate(() => fetch("/api/config").then((r) => r.json()))) as { phoneNumber: string };
+    const tel = page.locator(`a[href^="tel:"]`).first();
+    expect(await tel.getAttribute("href")).toBe(`tel:${config.phoneNumber.replace(/[^\d+]/g, "")}`);
+    expect(await tel.innerText()).toContain(config.phoneNumber);
+    await page.screenshot({ path: `${SHOTS}/echo-landing-desktop.png`, fullPage: true });
+
+    await page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).click();
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("auth")).toBe("true");
+    expect(await page.getByLabel("Full Name").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Continue with Google" }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/");
+
+    await page.getByRole("button", { name: "Sign up", exact: true }).click();
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    await page.getByLabel("Full Name").fill(creds.displayName);
+    await page.getByLabel("Email").fill(creds.email);
+    await page.getByLabel("Password").fill("12345");
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await page.getByText("Password should be at least 6 characters.").waitFor();
+    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+    await page.screenshot({ path: `${SHOTS}/echo-auth-error-desktop.png` });
+
+    await page.getByLabel("Password").fill(creds.password);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await waitForDashboard(page, creds);
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.getByRole("tab", { name: "Calls" }).getAttribute("aria-selected")).toBe("true");
+    expect(await page.getByText("AI: offline mode").isVisible()).toBe(true);
+    expect(await page.locator(`header a[href^="tel:"]`).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/echo-dashboard-desktop.png` });
+
+    // Still signed in after a reload (the cookie session).
+    await page.reload();
+    await waitForDashboard(page, creds);
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).waitFor();
+    expect(await page.getByText(`Welcome, ${creds.displayName}`).count()).toBe(0);
+    expect(await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json()))).toEqual({ user: null });
+
+    await signInInPage(page, baseURL, creds);
+    await page.context().close();
+  });
+
+  it("shows the spec's messages for a wrong password and an unknown email", async () => {
+    const page = await newPage();
+    const creds = freshCredentials("mistakes");
+    await page.goto(baseURL);
+    const status = await page.evaluate(
+      (body) => fetch("/api/auth/sign-up", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status),
+      creds,
+    );
+    expect(status).toBe(201);
+    await page.evaluate(() => fetch("/api/auth/sign-out", { method: "POST" }));
+
+    await page.goto(`${baseURL}/?auth=true`);
+    await page.getByLabel("Email").fill(creds.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "Incorrect password." }).waitFor();
+
+    await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "No account found with this email address." }).waitFor();
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Please enter a valid email address.").waitFor();
+
+    // Google isn't configured in this environment: the button says so.
+    expect(await page.getByRole("button", { name: "Continue with Google" }).isDisabled()).toBe(true);
+    await page.getByText("Google sign-in is not configured").waitFor();
+    await page.context().close();
+  });
+});
+
+describe("dashboard tabs", () => {
+  it("are addressable, keyboard-operable, and fit a phone", async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(baseURL);
+    await page.locator(`main a[href^="tel:"]`).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/echo-landing-phone.png`, fullPage: true });
+    await page.goto(`${baseURL}/?auth=true&mode=signup`);
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/echo-auth-phone.png` });
+
+    const creds = freshCredentials("tabs");
+    await page.getByLabel("Full Name").fill(creds.displayName);
+    await page.getByLabel("Email").fill(creds.email);
+    await page.getByLabel("Password").fill(creds.password);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await waitForDashboard(page, creds);
+    await page.screenshot({ path: `${SHOTS}/echo-dashboard-phone.png` });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.getByRole("tab", { name: "Echoes" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/echoes");
+    expect(await page.getByRole("tab", { name: "Echoes" }).getAttribute("aria-selected")).toBe("true");
+
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/test-call");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Test Call");
+    await page.keyboard.press("Home");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/calls");
+
+    await page.goto(`${baseURL}/echoes`);
+    await waitForDashboard(page, creds);
+    expect(await page.getByRole("tab", { name: "Echoes" }).getAttribute("aria-selected")).toBe("true");
+    const panel = page.getByRole("tabpanel");
+    expect(await panel.getAttribute("aria-labelledby")).toBe(await page.getByRole("tab", { name: "Echoes" }).getAttribute("id"));
+
+    await page.goBack();
+    await expect.poll(async () => page.getByRole("tab", { name: "Calls" }).getAttribute("aria-selected")).toBe("true");
+    await page.context().close();
+  });
+});

@@ -1,0 +1,78 @@
+// Dashboard shell (spec §2): header, then the tabs Calls (default) / Echoes / Test Call, each at its own
+// URL (/calls, /echoes, /test-call; "/" and any other URL show Calls). A tab stays mounted once opened,
+// so switching tabs doesn't drop a running test call or a half-written form.
+import { type ComponentType, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { PublicConfig, UserProfile } from "../../protocol/api";
+import { useAuth } from "../auth/AuthProvider";
+import { CallsTab } from "../calls/CallsTab";
+import { EchoesTab } from "../echoes/EchoesTab";
+import type { TabProps } from "../tabs";
+import { TestCallTab } from "../testcall/TestCallTab";
+import { Alert, TabPanel, Tabs } from "../ui";
+import { DashboardHeader } from "./DashboardHeader";
+import { DASHBOARD_TABS, type DashboardTabId, pathForTab, tabForPath } from "./routes";
+
+const TAB_COMPONENTS: Record<DashboardTabId, ComponentType<TabProps>> = {
+  calls: CallsTab,
+  echoes: EchoesTab,
+  "test-call": TestCallTab,
+};
+
+const ID_PREFIX = "dashboard";
+
+export function Dashboard({ user, config }: { user: UserProfile; config: PublicConfig }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const selected = tabForPath(location.pathname);
+  const [opened, setOpened] = useState<Set<DashboardTabId>>(() => new Set([selected]));
+  if (!opened.has(selected)) setOpened(new Set(opened).add(selected));
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    setSignOutError(null);
+    try {
+      await signOut();
+      navigate("/", { replace: true });
+    } catch {
+      setSignOutError("Could not sign out. Check your connection and try again.");
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="min-h-dvh bg-slate-50 text-slate-900">
+      <DashboardHeader user={user} config={config} onSignOut={onSignOut} signingOut={signingOut} />
+      <nav className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur" aria-label="Dashboard">
+        <div className="mx-auto max-w-6xl px-2 sm:px-4">
+          <Tabs
+            label="Dashboard sections"
+            idPrefix={ID_PREFIX}
+            items={DASHBOARD_TABS.map((t) => ({ id: t.id, label: t.label }))}
+            selected={selected}
+            onSelect={(id) => navigate(pathForTab(id as DashboardTabId))}
+          />
+        </div>
+      </nav>
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        {signOutError ? (
+          <Alert tone="error" className="mb-6" onDismiss={() => setSignOutError(null)}>
+            {signOutError}
+          </Alert>
+        ) : null}
+        {DASHBOARD_TABS.map(({ id }) => {
+          if (!opened.has(id)) return null;
+          const Tab = TAB_COMPONENTS[id];
+          return (
+            <TabPanel key={id} idPrefix={ID_PREFIX} id={id} hidden={id !== selected}>
+              <Tab user={user} config={config} />
+            </TabPanel>
+          );
+        })}
+      </main>
+    </div>
+  );
+}

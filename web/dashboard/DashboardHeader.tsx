@@ -1,0 +1,67 @@
+// Dashboard header (spec §2): welcome text (display name, else email), the phone link, Sign Out; plus
+// an honest badge when the assistant runs on the offline provider.
+import { useState } from "react";
+import type { PublicConfig, UserProfile } from "../../protocol/api";
+import { telHref } from "../config/phone";
+import { Badge, Button, Logo } from "../ui";
+
+function Avatar({ user }: { user: UserProfile }) {
+  const [broken, setBroken] = useState(false);
+  const name = user.displayName || user.email;
+  if (user.photoURL && !broken) {
+    return <img src={user.photoURL} alt="" referrerPolicy="no-referrer" onError={() => setBroken(true)} className="size-9 rounded-full object-cover ring-2 ring-white" />;
+  }
+  return (
+    <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold uppercase text-indigo-700 ring-2 ring-white">
+      {name.slice(0, 1)}
+    </span>
+  );
+}
+
+export function DashboardHeader({ user, config, onSignOut, signingOut }: { user: UserProfile; config: PublicConfig; onSignOut: () => void; signingOut: boolean }) {
+  const name = user.displayName || user.email;
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
+        <Logo />
+        {config.aiProvider === "offline" ? (
+          <Badge tone="warning" title="No AI account is configured: calls are answered by Echo's built-in offline assistant.">
+            AI: offline mode
+          </Badge>
+        ) : null}
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <a
+            href={telHref(config.phoneNumber)}
+            className="hidden items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:inline-flex"
+            aria-label={`Call Echo at ${config.phoneNumber}`}
+          >
+            <PhoneIcon />
+            {config.phoneNumber}
+          </a>
+          <Button variant="secondary" size="sm" onClick={onSignOut} loading={signingOut}>
+            Sign Out
+          </Button>
+        </div>
+      </div>
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 pb-4 pt-1 sm:px-6">
+        <Avatar user={user} />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-slate-900">Welcome, {name}</p>
+          <a href={telHref(config.phoneNumber)} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700 sm:hidden">
+            <PhoneIcon />
+            Call {config.phoneNumber}
+          </a>
+          <p className="hidden text-sm text-slate-500 sm:block">Call your Echo any time, then read the conversation here.</p>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+      <path fillRule="evenodd" clipRule="evenodd" d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.15a1.5 1.5 0 0 1 1.46 1.14l.72 2.88a1.5 1.5 0 0 1-.54 1.55l-.96.72a.5.5 0 0 0-.16.57 9.04 9.04 0 0 0 5 5 .5.5 0 0 0 .57-.16l.72-.96a1.5 1.5 0 0 1 1.55-.54l2.88.72A1.5 1.5 0 0 1 18 15.35v1.15a1.5 1.5 0 0 1-1.5 1.5H15C8.1 18 2 11.9 2 5V3.5Z" />
+    </svg>
+  );
+}
