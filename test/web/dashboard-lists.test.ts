@@ -99,6 +99,14 @@ describe("emotionSeries", () => {
     expect(new Set(s.lines.map((l) => l.color)).size).toBe(3);
   });
 
+  it("plots the caller's turns when they were scored, every scored turn otherwise", () => {
+    const both = [entry(0, 1000, { fear: 0.9 }), entry(1, 2000, { joy: 0.9 })];
+    expect(emotionSeries(both, 1_000_000)).toMatchObject({ samples: 1, callerOnly: true });
+    expect(emotionSeries(both, 1_000_000).lines.map((l) => l.name)).toEqual(["fear"]);
+    const assistantOnly = [entry(0, 1000, {}), entry(1, 2000, { joy: 0.9 })];
+    expect(emotionSeries(assistantOnly, 1_000_000)).toMatchObject({ samples: 1, callerOnly: false });
+  });
+
   it("leaves out emotions that never rise above noise", () => {
     const s = emotionSeries([entry(0, 0, { joy: 0.97, anger: 0.01, calm: 0.02 })], 1_000_000);
     expect(s.lines.map((l) => l.name)).toEqual(["joy"]);

@@ -15,14 +15,14 @@ function clock(seconds: number): string {
 }
 
 export function EmotionChart({ transcript, startTime }: { transcript: TranscriptEntry[]; startTime: number }) {
-  const { lines, span, samples } = emotionSeries(transcript, startTime);
+  const { lines, span, samples, callerOnly } = emotionSeries(transcript, startTime);
   if (samples === 0 || lines.length === 0) {
     return <p className="text-sm text-slate-500">No emotion scores were recorded for this call.</p>;
   }
   const x = (t: number) => PAD.left + (t / span) * PLOT_W;
   const y = (v: number) => PAD.top + (1 - v) * PLOT_H;
   const strongest = [...lines].sort((a, b) => b.peak - a.peak);
-  const summary = `Emotion over time across ${samples} scored turns. ${strongest
+  const summary = `${callerOnly ? "The caller's emotion" : "Emotion"} over time across ${samples} turns. ${strongest
     .map((l) => `${l.name} peaks at ${formatPercent(l.peak)}`)
     .join(", ")}.`;
 
@@ -64,7 +64,7 @@ export function EmotionChart({ transcript, startTime }: { transcript: Transcript
         ))}
       </svg>
       <figcaption>
-        <span className="sr-only">Legend: </span>
+        <p className="mb-1 text-xs text-slate-500">{callerOnly ? "The caller's emotions, turn by turn." : "Emotions, turn by turn."}</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           {lines.map((l) => (
             <li key={l.name} className="flex items-center gap-1.5">

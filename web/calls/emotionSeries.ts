@@ -36,8 +36,10 @@ export interface EmotionSeries {
   lines: EmotionLine[];
   /** Seconds from the call's start to the last scored entry (at least 1). */
   span: number;
-  /** Entries that carried emotion scores. */
+  /** Entries plotted. */
   samples: number;
+  /** Whether only the caller's turns are plotted. */
+  callerOnly: boolean;
 }
 
 function order(a: string, b: string): number {
@@ -47,8 +49,12 @@ function order(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
+const hasScores = (e: TranscriptEntry) => Object.values(e.emotions).some((v) => Number.isFinite(v));
+
+/** The caller's emotions when the caller's turns were scored (what the plot is about), else every scored turn. */
 export function emotionSeries(transcript: TranscriptEntry[], startTime: number): EmotionSeries {
-  const scored = transcript.filter((e) => Object.values(e.emotions).some((v) => Number.isFinite(v)));
+  const callerScored = transcript.filter((e) => e.speaker === "caller" && hasScores(e));
+  const scored = callerScored.length > 0 ? callerScored : transcript.filter(hasScores);
   const names = new Set<string>();
   for (const e of scored) for (const [k, v] of Object.entries(e.emotions)) if (Number.isFinite(v)) names.add(k);
   let fallback = 0;
@@ -64,5 +70,5 @@ export function emotionSeries(transcript: TranscriptEntry[], startTime: number):
     })
     .filter((l) => l.peak >= MIN_PEAK);
   const span = Math.max(1, ...scored.map((e) => (e.timestamp - startTime) / 1000));
-  return { lines, span, samples: scored.length };
+  return { lines, span, samples: scored.length, callerOnly: callerScored.length > 0 };
 }

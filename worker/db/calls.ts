@@ -1,6 +1,6 @@
 // Reading calls and transcripts for the dashboard (writes live in call-writes.ts). Every query is
 // scoped to the owner: someone else's call id finds nothing.
-import { type SQL, and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
 import type { CallType, TranscriptEntry } from "../../protocol/call";
 import {
   type CallDetail,
@@ -90,8 +90,9 @@ export async function listCalls(
   if (opts.callType) conds.push(eq(calls.callType, opts.callType));
   const cur = opts.cursor;
   if (cur) {
-    const after = or(lt(calls.startTime, cur.startTime), and(eq(calls.startTime, cur.startTime), lt(calls.id, cur.id)));
-    if (after) conds.push(after);
+    // `start_time <= t` on its own lets the index seek straight to the cursor; the OR settles ties.
+    const after = or(lt(calls.startTime, cur.startTime), lt(calls.id, cur.id));
+    if (after) conds.push(lte(calls.startTime, cur.startTime), after);
   }
   const rows = await summaryQuery(database)
     .where(and(...conds))

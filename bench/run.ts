@@ -1,0 +1,93 @@
+// `npm run bench`: runs every bench/<name>.bench.ts module one after another and prints one table of
+// figures, with ratios against targets. `npm run bench -- calls-api` runs only matching modules.
+//
+// Adding a benchmark: create bench/<name>.bench.ts with
+//   import { defineBench, latencyFigures, timeIt } from "./support/bench";
+//   export default defineBench({
+//     name: "my-thing",
+//     async run(ctx) {
+//       const app = await ctx.app();             // the real app in local workerd, shared by all modules
+//       const user = app.createUser("me");       // a signed-in user: send `Cookie: ${user.cookie}`
+//       app.sql([...]);                          // seed its database (see scripts/seed/sql.ts)
+//       const s = await timeIt(() => fetch(`${app.baseURL}/api/...`, { headers: { Cookie: user.cookie } }), { iterations: 200 });
+//       return latencyFigures("GET /api/...", s, 20);   // p50 + p95 (checked against 20 ms)
+//     },
+//   });
+// Figures are measurements, never assertions: a missed target is reported (✗), and the exit code
+// stays 0 unless a module throws. Run on an otherwise idle machine for meaningful numbers.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { LocalApp } from "./support/app";
+import { startLocalApp } from "./support/app";
+import type { Bench, Figure } from "./support/bench";
+
+const here = import.meta.dirname;
+const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+
+if (files.length === 0) {
+  console.error(`No bench/*.bench.ts module matches ${filters.join(", ") || "(all)"}.`);
+  process.exit(1);
+}
+
+const started: { app?: Promise<LocalApp> } = {};
+const ctx = {
+  app: () => (started.app ??= startLocalApp()),
+  log: (m: string) => console.log(`  ${m}`),
+};
+
+interface Row {
+  bench: string;
+  figure: Figure;
+}
+const rows: Row[] = [];
+const failures: string[] = [];
+
+try {
+  for (const file of files) {
+    const mod = (await import(join(here, file))) as { default: Bench };
+    const bench = mod.default;
+    console.log(`▶ ${bench.name} (${file})`);
+    const t0 = performance.now();
+    try {
+      for (const figure of await bench.run(ctx)) rows.push({ bench: bench.name, figure });
+      console.log(`  done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } catch (err) {
+      failures.push(`${bench.name}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`  FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    }
+  }
+} finally {
+  if (started.app) await (await started.app).stop();
+}
+
+function fmt(v: number): string {
+  if (!Number.isFinite(v)) return String(v);
+  return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+}
+
+const table = rows.map(({ bench, figure: f }) => {
+  const t = f.target;
+  const ratio = t ? f.value / t.value : null;
+  const ok = t ? (t.kind === "max" ? f.value <= t.value : f.value >= t.value) : null;
+  return [
+    bench,
+    f.name,
+    `${fmt(f.value)} ${f.unit}`,
+    t ? `${t.kind === "max" ? "≤" : "≥"} ${fmt(t.value)} ${f.unit}` : "",
+    ratio === null ? "" : `${ratio.toFixed(2)}×`,
+    ok === null ? "" : ok ? "✓" : "✗",
+  ];
+});
+const header = ["bench", "figure", "value", "target", "value/target", "ok"];
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
+console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+for (const r of table) console.log(line(r));
+if (failures.length) {
+  console.error(`\n${failures.length} bench module(s) failed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
+  process.exit(1);
+}

@@ -1,0 +1,75 @@
+// The tiny interface every bench/<name>.bench.ts module implements, and timing helpers.
+import type { LocalApp } from "./app";
+
+/** One measured number. `target` makes run.ts print a ratio and a pass/fail mark. */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** "max": value should be ≤ target (latencies); "min": value should be ≥ target (throughput). */
+  target?: { kind: "max" | "min"; value: number };
+}
+
+export interface BenchContext {
+  /** The real app in local workerd (started once on first use, shared by every module). */
+  app(): Promise<LocalApp>;
+  log(message: string): void;
+}
+
+export interface Bench {
+  /** Short name, shown in the table and usable as a filter: `npm run bench -- calls-api`. */
+  name: string;
+  run(ctx: BenchContext): Promise<Figure[]>;
+}
+
+export function defineBench(bench: Bench): Bench {
+  return bench;
+}
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  max: number;
+}
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+export function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    mean: s.reduce((a, b) => a + b, 0) / Math.max(1, s.length),
+    max: s[s.length - 1] ?? Number.NaN,
+  };
+}
+
+/** Runs `fn` `warmup` times unmeasured, then `iterations` times one after another; returns ms timings. */
+export async function timeIt(fn: (i: number) => Promise<unknown>, opts: { warmup?: number; iterations: number }): Promise<Stats> {
+  for (let i = 0; i < (opts.warmup ?? 10); i++) await fn(i);
+  const samples: number[] = [];
+  for (let i = 0; i < opts.iterations; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+/** p50 and p95 figures for a latency, the p95 checked against `targetP95Ms` when given. */
+export function latencyFigures(label: string, s: Stats, targetP95Ms?: number): Figure[] {
+  return [
+    { name: `${label} p50`, value: s.p50, unit: "ms" },
+    { name: `${label} p95`, value: s.p95, unit: "ms", ...(targetP95Ms ? { target: { kind: "max" as const, value: targetP95Ms } } : {}) },
+  ];
+}
