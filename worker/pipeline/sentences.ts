@@ -54,14 +54,24 @@ export class SentenceChunker {
       if (!".!?…".includes(ch)) continue;
       let end = i + 1;
       while (end < text.length && ".!?…\"'”’)]".includes(text[end] ?? "")) end++;
-      if (end >= text.length) return null; // need the next character to decide
+      if (end >= text.length) break; // need the next character to decide
       if (!/\s/.test(text[end] ?? "")) {
         i = end - 1;
         continue; // 3.5, e.g.x, "word.word"
       }
+      if (text.slice(i, end).startsWith("...") || ch === "…") {
+        // An ellipsis ends a sentence only before a capital letter: "and... well" runs on.
+        const next = text.slice(end).match(/\S/)?.[0];
+        if (next === undefined) break;
+        if (!/[A-Z0-9"“(]/.test(next)) {
+          i = end - 1;
+          continue;
+        }
+        return end;
+      }
       if (ch === ".") {
         const abbreviation = this.abbreviation(text, i, end);
-        if (abbreviation === "wait") return null;
+        if (abbreviation === "wait") break;
         if (abbreviation === "yes") continue;
       }
       return end;

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import type { CallerTurnInfo, Persona, ReplyRequest } from "../../../worker/ai/provider";
+import { OfflineProvider, activeSpeechMs } from "../../../worker/ai/offline/provider";
+import { composeReply, keywords } from "../../../worker/ai/offline/replies";
+import { synthesizeSpeech, syllables } from "../../../worker/ai/offline/synth";
+import { concatPcm } from "../../../worker/audio/pcm";
+import { measureProsody } from "../../../worker/pipeline/emotion";
+import { TurnDetector } from "../../../worker/pipeline/turn";
+import { loadFixture, silence } from "../support/fixtures";
+
+const persona: Persona = { name: "Nova", description: "", personality: "friendly", expertise: "fitness", instructions: "", voiceStyle: "default" };
+const turn = (over: Partial<CallerTurnInfo> = {}): CallerTurnInfo => ({ text: "hello", recognized: true, typed: true, speechMs: 0, index: 1, ...over });
+
+async function replyText(p: OfflineProvider, request: Partial<ReplyRequest>): Promise<string> {
+  let text = "";
+  for await (const d of p.reply({ persona, messages: [], callerEmotions: {}, turn: turn(), ...request })) text += d;
+  return text;
+}
+
+describe("offline provider: honest transcription", () => {
+  it("never invents words: it reports how much speech it heard", async () => {
+    const p = new OfflineProvider();
+    const t = await p.transcribe({ samples: loadFixture("speech-hello"), sampleRate: 16000 });
+    expect(t.recognized).toBe(false);
+    expect(t.text).toMatch(/^\[speech, (1\.9|2\.0) s\]$/);
+    expect(activeSpeechMs({ samples: silence(1000), sampleRate: 16000 })).toBe(0);
+  });
+});
+
+describe("offline provider: replies", () => {
+  it("for unrecognised speech says it is offline, can't make out words, and invites typing", () => {
+    const text = composeReply(persona, turn({ text: "[speech, 1.8 s]", recognized: false, typed: false, speechMs: 1800 }), {});
+    expect(text).toMatch(/offline/i);
+    expect(text).toMatch(/type/i);
+    expect(text).not.toMatch(/you mentioned|good question/i);
+    expect(text).toMatch(/1\.8 seconds|won't guess|can't (make out|recognise)/);
+  });
+
+  it("acknowledges typed words through its expertise and asks a follow-up", () => {
+    const text = composeReply(persona, turn({ text: "I want to start running before my marathon" }), {});
+    expect(text).toContain("marathon");
+    expect(text).toMatch(/\?$/);
+    expect(keywords("I want to start running before my marathon")).toEqual(["marathon", "running"]);
+  });
+
+  it("responds to the caller's emotions", () => {
+    expect(composeReply(persona, turn({ text: "my dog died" }), { sadness: 0.7, calm: 0.3 })).toMatch(/heavy|sorry|tough/);
+    expect(composeReply(persona, turn({ text: "I got the job" }), { joy: 0.8, calm: 0.2 })).toMatch(/happy|good mood|bright/);
+    expect(composeReply(persona, turn({ text: "fine" }), { calm: 1 })).not.toMatch(/heavy|sorry|frustrating|worrying/);
+  });
+
+  it("stays in character: personality and expertise change the reply", () => {
+    const a = composeReply({ ...persona, personality: "professional", expertise: "business" }, turn({ index: 3 }), {});
+    const b = composeReply({ ...persona, personality: "enthusiastic", expertise: "technology" }, turn({ index: 3 }), {});
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/goals|numbers|outcome|obstacle/);
+    expect(b).toMatch(/step by step|under the hood|device|tried/);
+  });
+
+  it("introduces itself on the first turn, varies by turn, and is deterministic", () => {
+    expect(composeReply(persona, turn({ index: 0 }), {})).toContain("I'm Nova");
+    const replies = new Set([0, 1, 2, 3, 4, 5].map((index) => composeReply(persona, turn({ index, text: "hello there" }), {})));
+    expect(replies.size).toBeGreaterThan(2);
+    expect(composeReply(persona, turn(), {})).toBe(composeReply(persona, turn(), {}));
+  });
+
+  it("streams the reply word by word and stops when aborted", async () => {
+    const p = new OfflineProvider();
+    const text = await replyText(p, {});
+    expect(text.split(" ").length).toBeGreaterThan(5);
+    const controller = new AbortController();
+    const seen: string[] = [];
+    await expect(async () => {
+      for await (const d of p.reply({ persona, messages: [], callerEmotions: {}, turn: turn() }, controller.signal)) {
+        seen.push(d);
+        controller.abort();
+      }
+    }).rejects.toThrow(/aborted/);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe("offline provider: speech synthesis", () => {
+  it("splits words into syllables", () => {
+    expect(syllables("hello").map((s) => s.vowel)).toEqual(["e", "o"]);
+    expect(syllables("make")).toHaveLength(1);
+    expect(syllables("strength")).toHaveLength(1);
+    expect(syllables("")).toEqual([]);
+  });
+
+  it("produces audible, speech-like audio that the VAD hears as speech", async () => {
+    const { samples, sampleRate } = await new OfflineProvider().synthesize("Hello there, how are you today?", "default");
+    expect(sampleRate).toBe(16000);
+    expect(samples.length / 16000).toBeGreaterThan(1);
+    expect(samples.length / 16000).toBeLessThan(4);
+    const events = new TurnDetector({ silenceMs: 400 }).push(concatPcm([silence(300), samples, silence(600)]));
+    expect(events.map((e) => e.type)).toEqual(["speech_start", "turn_end"]);
+    const p = measureProsody(samples, 16000);
+    expect(p.voicedRatio).toBeGreaterThan(0.3);
+    expect(p.syllablesPerSec).toBeGreaterThan(2);
+  });
+
+  it("follows the text: more syllables take longer, punctuation adds pauses", () => {
+    const short = synthesizeSpeech("Hi there", "default").length;
+    const long = synthesizeSpeech("Hi there, it is lovely to talk with you again", "default").length;
+    expect(long).toBeGreaterThan(short * 2);
+    const plain = synthesizeSpeech("one two three", "default").length;
+    const paused = synthesizeSpeech("one, two. three", "default").length;
+    expect(paused - plain).toBeGreaterThan(16000 * 0.3);
+  });
+
+  it("sounds different per voice style (pitch) and is deterministic", () => {
+    const pitch = (style: "gentle" | "authoritative" | "energetic") => measureProsody(synthesizeSpeech("Good morning, how are you?", style), 16000).pitchHz!;
+    expect(pitch("gentle")).toBeGreaterThan(pitch("authoritative") * 1.4);
+    expect(pitch("energetic")).toBeGreaterThan(pitch("authoritative"));
+    expect(synthesizeSpeech("Same text.", "warm")).toEqual(synthesizeSpeech("Same text.", "warm"));
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { concatPcm } from "../../../worker/audio/pcm";
+import { VoiceActivityDetector } from "../../../worker/pipeline/vad";
+import { loadFixture, silence } from "../support/fixtures";
+import { chunks, runStage } from "../support/stage-harness";
+
+const frames = (audio: Int16Array, chunk = 4096) => {
+  const vad = new VoiceActivityDetector();
+  return runStage(vad, chunks(audio, chunk)).map((o) => o.output.frame);
+};
+
+describe("VoiceActivityDetector", () => {
+  it("finds no speech in digital silence", () => {
+    expect(frames(silence(2000)).filter((f) => f.speech)).toHaveLength(0);
+  });
+
+  it("finds no speech in steady white or brown noise", () => {
+    const white = loadFixture("noise-white");
+    const brown = loadFixture("noise-brown");
+    for (const noise of [concatPcm([white, white]), concatPcm([brown, brown])]) {
+      const voiced = frames(noise).filter((f) => f.voiced);
+      expect(voiced.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("marks the spoken part of the espeak fixture as voiced speech, and the padding not", () => {
+    const f = frames(loadFixture("speech-hello"));
+    const inSpeech = f.filter((x) => x.startMs >= 300 && x.startMs < 2150);
+    const leading = f.filter((x) => x.startMs < 220);
+    const trailing = f.filter((x) => x.startMs >= 2300);
+    expect(inSpeech.filter((x) => x.speech).length / inSpeech.length).toBeGreaterThan(0.7);
+    expect(inSpeech.filter((x) => x.voiced).length / inSpeech.length).toBeGreaterThan(0.4);
+    expect(leading.some((x) => x.speech)).toBe(false);
+    expect(trailing.some((x) => x.speech)).toBe(false);
+  });
+
+  it("reports the voice's pitch on voiced frames", () => {
+    const pitches = frames(loadFixture("speech-hello"))
+      .map((f) => f.pitchHz)
+      .filter((p): p is number => p !== null)
+      .sort((a, b) => a - b);
+    const median = pitches[Math.floor(pitches.length / 2)]!;
+    expect(median).toBeGreaterThan(80); // espeak en-us male voice ≈ 100–140 Hz
+    expect(median).toBeLessThan(200);
+  });
+
+  it("learns a steady noise floor and still finds speech in noise", () => {
+    const f = frames(loadFixture("speech-hello-noisy"));
+    expect(f.at(-1)!.noiseDb).toBeGreaterThan(-60);
+    const inSpeech = f.filter((x) => x.startMs >= 300 && x.startMs < 2150);
+    expect(inSpeech.filter((x) => x.speech).length / inSpeech.length).toBeGreaterThan(0.6);
+    expect(f.filter((x) => x.startMs >= 2300).some((x) => x.speech)).toBe(false);
+  });
+
+  it("gives the same frames whatever the chunk size", () => {
+    const audio = loadFixture("speech-hello");
+    const a = frames(audio, 4096).map((f) => f.speech);
+    const b = frames(audio, 160).map((f) => f.speech);
+    const c = frames(audio, 333).map((f) => f.speech);
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+  });
+});
