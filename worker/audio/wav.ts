@@ -77,7 +77,7 @@ function decode(data: Uint8Array, f: { tag: number; channels: number; bits: numb
 }
 
 /** Mono PCM16 → a complete WAV file. */
-export function buildWav(samples: Int16Array, sampleRate: number): Uint8Array {
+export function buildWav(samples: Int16Array, sampleRate: number): Uint8Array<ArrayBuffer> {
   const data = pcm16ToBytes(samples);
   const out = new Uint8Array(44 + data.length);
   const view = new DataView(out.buffer);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMOTIONS } from "../../../protocol/call";
 import { lexiconEmotions } from "../../../worker/ai/lexicon";
-import { sentimentEmotions } from "../../../worker/ai/workers-ai/provider";
+import { sentimentEmotions } from "../../../worker/ai/workers-ai/sentiment";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { blendEmotions, countSyllablePeaks, measureProsody, prosodyEmotions, topEmotions } from "../../../worker/pipeline/emotion";
 import { loadFixture, silence } from "../support/fixtures";

@@ -9,8 +9,8 @@ import type { EmotionScores } from "../../../protocol/call";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../audio/pcm";
 import { buildWav, parseWav } from "../../audio/wav";
-import { lexiconCues, normalizeEmotions } from "../lexicon";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../provider";
+import { sentimentEmotions } from "./sentiment";
 import { sseTextDeltas } from "./sse";
 
 export const MODELS = {
@@ -180,25 +180,4 @@ export class WorkersAiProvider implements AiProvider {
     if (typeof result?.is_complete !== "boolean") throw new Error(`End-of-turn detection failed (${MODELS.turn}): unexpected output`);
     return { complete: result.is_complete, probability: typeof result.probability === "number" ? result.probability : result.is_complete ? 1 : 0 };
   }
-}
-
-/**
- * Sentiment (probability the text is positive) + the word lexicon → emotions. Positive sentiment feeds
- * joy; negative sentiment is shared among sadness, anger and fear in the proportions the words suggest
- * (sadness when they suggest nothing); neutral sentiment leaves room for calm.
- */
-export function sentimentEmotions(text: string, positive: number): EmotionScores {
-  const { weights } = lexiconCues(text);
-  const negative = 1 - positive;
-  const negWords = weights.sadness + weights.anger + weights.fear;
-  const share = (w: number, fallback: number) => (negWords > 0 ? w / negWords : fallback);
-  const certainty = Math.abs(positive - negative);
-  return normalizeEmotions({
-    joy: weights.joy * 0.5 + Math.max(0, positive - 0.5) * 2,
-    sadness: weights.sadness * 0.5 + Math.max(0, negative - 0.5) * 2 * share(weights.sadness, 1),
-    anger: weights.anger * 0.5 + Math.max(0, negative - 0.5) * 2 * share(weights.anger, 0),
-    fear: weights.fear * 0.5 + Math.max(0, negative - 0.5) * 2 * share(weights.fear, 0),
-    surprise: weights.surprise * 0.5,
-    calm: weights.calm * 0.5 + (1 - certainty) * 0.8 + 0.1,
-  });
 }
