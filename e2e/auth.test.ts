@@ -99,10 +99,38 @@ describe("newcomer journey", () => {
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByText("Please enter a valid email address.").waitFor();
+    await page.context().close();
+  });
+});
 
-    // Google isn't configured in this environment: the button says so.
-    expect(await page.getByRole("button", { name: "Continue with Google" }).isDisabled()).toBe(true);
-    await page.getByText("Google sign-in is not configured").waitFor();
+describe("Google sign-in (popup, against the local OIDC provider started by e2e/support/global-setup.ts)", () => {
+  async function continueWithGoogle(page: Page) {
+    const button = page.getByRole("button", { name: "Continue with Google" });
+    await button.waitFor();
+    if (await button.isDisabled()) {
+      throw new Error("Google sign-in is not configured in the e2e server: a local .dev.vars file hides the test's GOOGLE_* settings from wrangler.");
+    }
+    const [popup] = await Promise.all([page.waitForEvent("popup"), button.click()]);
+    // The callback page tells this window and closes itself.
+    if (!popup.isClosed()) await popup.waitForEvent("close", { timeout: 20_000 });
+  }
+
+  it("signs in through the popup, creates the profile with Google's photo, and finds the same account next time", async () => {
+    const page = await newPage();
+    await page.goto(`${baseURL}/?auth=true`);
+    await continueWithGoogle(page);
+    await page.getByText("Welcome, Gina Google").waitFor();
+    const first = (await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json()))) as { user: { id: string; email: string; photoURL: string | null } };
+    expect(first.user.email).toBe("gina.google@example.com");
+    expect(first.user.photoURL).toMatch(/^data:image\/svg\+xml/);
+    expect(await page.locator("header img").getAttribute("src")).toBe(first.user.photoURL);
+
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).click();
+    await continueWithGoogle(page);
+    await page.getByText("Welcome, Gina Google").waitFor();
+    const second = (await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json()))) as { user: { id: string } };
+    expect(second.user.id).toBe(first.user.id);
     await page.context().close();
   });
 });

@@ -8,6 +8,18 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
+import { startMockOidcProvider } from "../../test/oidc-server/provider";
+
+/** The Google account the local OIDC provider signs in as in browser tests (e2e/auth.test.ts). */
+export const E2E_GOOGLE_IDENTITY = {
+  sub: "e2e-google-subject",
+  email: "gina.google@example.com",
+  email_verified: true,
+  name: "Gina Google",
+  picture:
+    "data:image/svg+xml;base64," +
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#0ea5e9"/><text x="20" y="26" font-size="16" text-anchor="middle" fill="#fff" font-family="sans-serif">GG</text></svg>').toString("base64"),
+};
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -45,8 +57,17 @@ export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-e2e-"));
   migrateLocal(stateDir);
   const port = await freePort();
+  // Google sign-in against a local OIDC provider. The dev server takes these from process.env
+  // (CLOUDFLARE_INCLUDE_PROCESS_ENV), which wrangler only reads when no .dev.vars file exists.
+  const oidc = await startMockOidcProvider({ defaultIdentity: E2E_GOOGLE_IDENTITY });
+  const google = {
+    CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+    GOOGLE_CLIENT_ID: "echo-e2e-client",
+    GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
+    GOOGLE_ISSUER: oidc.issuer,
+  };
   const server = spawn("npx", ["vite", "dev", "--port", String(port), "--strictPort"], {
-    env: { ...process.env, ECHO_STATE_DIR: stateDir, PORT: String(port) },
+    env: { ...process.env, ...google, ECHO_STATE_DIR: stateDir, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -65,6 +86,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     if (server.pid) process.kill(-server.pid, "SIGTERM");
     await new Promise((r) => setTimeout(r, 300));
+    await oidc.stop();
     rmSync(stateDir, { recursive: true, force: true });
   };
 }
