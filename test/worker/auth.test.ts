@@ -2,6 +2,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
+import { SCRYPT_PARAMS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { SESSION_COOKIE, SESSION_RENEW_MS, SESSION_TTL_MS, createSession, sessionIdFromToken } from "../../worker/auth/session";
 import { db } from "../../worker/db/client";
 
@@ -137,6 +138,20 @@ describe("sign-in", () => {
   it("answers invalid-email before looking anything up, and asks for a missing password", async () => {
     await expectError(await call("POST", "/api/auth/sign-in", { email: "nope", password: "x" }), 400, "invalid-email", "Please enter a valid email address.");
     await expectError(await call("POST", "/api/auth/sign-in", { email: uniqueEmail(), password: "" }), 400, "missing-password", "Please enter your password.");
+  });
+
+  it("re-hashes a password stored with older scrypt parameters at the next sign-in", async () => {
+    const email = uniqueEmail("rehash");
+    const old = await hashPassword("legacy-pass", { N: 2 ** 10, r: 8, p: 1 });
+    await env.DB.prepare("insert into users (id, email, display_name, created_at, password_hash) values (?, ?, 'R', 0, ?)")
+      .bind(crypto.randomUUID(), email, old)
+      .run();
+    const res = await call("POST", "/api/auth/sign-in", { email, password: "legacy-pass" }, { ip: "198.51.100.14" });
+    expect(res.status).toBe(200);
+    const row = await env.DB.prepare("select password_hash from users where email = ?").bind(email).first<{ password_hash: string }>();
+    expect(row!.password_hash).not.toBe(old);
+    expect(row!.password_hash.startsWith(`scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$`)).toBe(true);
+    expect(await verifyPassword("legacy-pass", row!.password_hash)).toBe(true);
   });
 
   it("tells a Google-only account to use Google", async () => {
