@@ -18,12 +18,12 @@ import type { EmotionScores, TurnLatency } from "../../protocol/call";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
 import { abortableStream, raceAbort } from "./abortable";
 import { isAbortError, systemClock, type Clock } from "./clock";
-import { blendEmotions, measureProsody, prosodyEmotions } from "./emotion";
+import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
 import type { PipelineEmit } from "./events";
 import { buildMessages } from "./persona";
 import { SentenceChunker } from "./sentences";
 import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
-import type { VadOptions } from "./vad";
+import type { VadFrame, VadOptions } from "./vad";
 
 export interface ConversationOptions {
   provider: AiProvider;
@@ -44,6 +44,8 @@ export interface ConversationOptions {
 
 interface CallerTurn {
   audio: Int16Array | null;
+  /** The VAD's frame analysis of `audio` (for prosody). */
+  frames: VadFrame[];
   sampleRate: number;
   text: string | null;
   speechMs: number;
@@ -123,7 +125,7 @@ export class Conversation {
     const trimmed = text.trim();
     if (this.closed || !trimmed) return;
     this.bargeIn();
-    this.enqueue({ audio: null, sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined });
+    this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined });
   }
 
   /** Resolves when every queued turn and reply has finished. */
@@ -208,6 +210,7 @@ export class Conversation {
   private turnFromEvent(event: TurnEnd, endedAt: number): CallerTurn {
     return {
       audio: event.audio,
+      frames: event.frames,
       sampleRate: event.sampleRate,
       text: null,
       speechMs: event.speechMs,
@@ -269,7 +272,7 @@ export class Conversation {
 
   private async callerEmotions(turn: CallerTurn, text: string, recognized: boolean): Promise<EmotionScores> {
     const parts: Array<{ scores: EmotionScores; weight: number }> = [];
-    if (turn.audio && turn.audio.length > 0) parts.push({ scores: prosodyEmotions(measureProsody(turn.audio, turn.sampleRate)), weight: 0.4 });
+    if (turn.frames.length > 0) parts.push({ scores: prosodyEmotions(prosodyFromFrames(turn.frames)), weight: 0.4 });
     if (recognized) {
       try {
         parts.push({ scores: await this.provider.textEmotions(text), weight: 0.6 });
@@ -384,7 +387,7 @@ function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {
   const audio = new Int16Array(a.audio.length + gap.length + b.audio.length);
   audio.set(a.audio, 0);
   audio.set(b.audio, a.audio.length + gap.length);
-  return { ...b, audio, startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
+  return { ...b, audio, frames: [...a.frames, ...b.frames], startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
 }
 
 /** The text the caller heard before `at`: whole sentences, plus the share of words of the one cut off. */

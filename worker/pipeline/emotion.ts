@@ -22,26 +22,39 @@ export interface Prosody {
 
 const FRAME_MS = 20;
 
+/** Per-frame analysis prosody needs (the VAD's frames carry it). */
+export interface FrameAnalysis {
+  levelDb: number;
+  pitchHz: number | null;
+}
+
+/** Prosody from raw audio (analyses each 20 ms frame first). */
 export function measureProsody(samples: Int16Array, sampleRate: number): Prosody {
   const frame = Math.round((sampleRate * FRAME_MS) / 1000);
-  const levels: number[] = [];
+  const frames: FrameAnalysis[] = [];
+  for (let at = 0; at + frame <= samples.length; at += frame) {
+    const level = levelDb(samples.subarray(at, at + frame));
+    let pitchHz: number | null = null;
+    if (level >= -50) {
+      const v = voicing(samples.subarray(Math.max(0, at - frame), at + frame), sampleRate);
+      if (v.periodicity >= 0.5) pitchHz = v.pitchHz;
+    }
+    frames.push({ levelDb: level, pitchHz });
+  }
+  return prosodyFromFrames(frames);
+}
+
+/** Prosody from 20 ms frame analyses (e.g. the VAD's, so nothing is computed twice). */
+export function prosodyFromFrames(frames: readonly FrameAnalysis[]): Prosody {
+  const levels = frames.map((f) => f.levelDb);
   const pitches: number[] = [];
   let voicedLevelSum = 0;
-  let voicedCount = 0;
-  for (let at = 0; at + frame <= samples.length; at += frame) {
-    const f = samples.subarray(at, at + frame);
-    const level = levelDb(f);
-    levels.push(level);
-    if (level < -50) continue;
-    const window = samples.subarray(Math.max(0, at - frame), at + frame);
-    const v = voicing(window, sampleRate);
-    if (v.periodicity >= 0.5 && v.pitchHz !== null) {
-      pitches.push(v.pitchHz);
-      voicedLevelSum += level;
-      voicedCount++;
-    }
+  for (const f of frames) {
+    if (f.pitchHz === null) continue;
+    pitches.push(f.pitchHz);
+    voicedLevelSum += f.levelDb;
   }
-  const durationMs = (samples.length * 1000) / sampleRate;
+  const voicedCount = pitches.length;
   const sorted = [...pitches].sort((a, b) => a - b);
   const median = sorted.length ? (sorted[Math.floor(sorted.length / 2)] ?? null) : null;
   let rangeSt = 0;
@@ -56,7 +69,7 @@ export function measureProsody(samples: Int16Array, sampleRate: number): Prosody
     pitchRangeSt: rangeSt,
     syllablesPerSec: countSyllablePeaks(levels) / Math.max(0.25, speechSeconds(levels)),
     voicedRatio: levels.length ? voicedCount / levels.length : 0,
-    durationMs,
+    durationMs: frames.length * FRAME_MS,
   };
 }
 

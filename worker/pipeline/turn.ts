@@ -3,7 +3,7 @@
 // `silenceMs` without speech. Collects the turn's audio with a short pre-roll. Pure and streaming; times
 // are stream milliseconds (audio received so far), not wall-clock time.
 import { concatPcm } from "../audio/pcm";
-import { VoiceActivityDetector, type VadOptions } from "./vad";
+import { VoiceActivityDetector, type VadFrame, type VadOptions } from "./vad";
 
 export interface TurnOptions {
   /** Silence after speech that ends the turn (default 250 ms; keep ≤ 300 ms). */
@@ -36,6 +36,8 @@ export type TurnEvent =
   | {
       type: "turn_end";
       audio: Int16Array;
+      /** The VAD's analysis of each 20 ms frame of `audio` (level, voicing, pitch) — reused for prosody. */
+      frames: VadFrame[];
       sampleRate: number;
       startMs: number;
       /** End of the last speech frame. */
@@ -54,8 +56,9 @@ export class TurnDetector {
   readonly options: TurnOptions;
   readonly vad: VoiceActivityDetector;
   private state: State = "idle";
-  private preRoll: Int16Array[] = [];
+  private preRoll: Array<{ samples: Int16Array; frame: VadFrame }> = [];
   private frames: Int16Array[] = [];
+  private analysis: VadFrame[] = [];
   private startMs = 0;
   private lastSpeechEndMs = 0;
   private framesAtLastSpeech = 0;
@@ -93,19 +96,21 @@ export class TurnDetector {
       if (this.state === "idle") {
         if (frame.speech) {
           this.state = "candidate";
-          this.frames = [...this.preRoll, frameSamples];
+          this.frames = [...this.preRoll.map((p) => p.samples), frameSamples];
+          this.analysis = [...this.preRoll.map((p) => p.frame), frame];
           this.startMs = frame.startMs;
           this.speechFramesMs = frameMs;
           this.voicedMs = frame.voiced ? frameMs : 0;
           this.silenceRunMs = 0;
           this.markSpeech(frame.startMs + frameMs);
         } else {
-          this.preRoll.push(frameSamples);
+          this.preRoll.push({ samples: frameSamples, frame });
           if (this.preRoll.length > preRollFrames) this.preRoll.shift();
         }
         continue;
       }
       this.frames.push(frameSamples);
+      this.analysis.push(frame);
       if (frame.speech) {
         this.speechFramesMs += frameMs;
         if (frame.voiced) this.voicedMs += frameMs;
@@ -157,6 +162,7 @@ export class TurnDetector {
     const event: Extract<TurnEvent, { type: "turn_end" }> = {
       type: "turn_end",
       audio,
+      frames: this.analysis.slice(0, keep),
       sampleRate: this.vad.options.sampleRate,
       startMs: this.startMs,
       lastSpeechMs: this.lastSpeechEndMs,
@@ -172,6 +178,7 @@ export class TurnDetector {
     this.state = "idle";
     this.preRoll = [];
     this.frames = [];
+    this.analysis = [];
     this.speechFramesMs = 0;
     this.voicedMs = 0;
     this.silenceRunMs = 0;

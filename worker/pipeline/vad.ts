@@ -31,7 +31,11 @@ export interface VadFrame {
   startMs: number;
   speech: boolean;
   voiced: boolean;
+  /** Level of the frame, dBFS. */
   levelDb: number;
+  /** Level after pre-emphasis, dBFS: what the speech decision compares with the noise floor. */
+  bandDb: number;
+  /** Noise floor (of bandDb), dBFS. */
   noiseDb: number;
   pitchHz: number | null;
 }
@@ -80,6 +84,7 @@ export class VoiceActivityDetector {
   private classify(frame: Int16Array): VadFrame {
     const o = this.options;
     const level = levelDb(emphasize(frame, this.previous[this.previous.length - 1] ?? 0));
+    const raw = levelDb(frame);
     this.levels.push(level);
     if (this.levels.length > this.windowFrames) this.levels.shift();
     const noise = this.noiseDb;
@@ -97,6 +102,6 @@ export class VoiceActivityDetector {
     this.previous = frame;
     const startMs = this.frameIndex * o.frameMs;
     this.frameIndex++;
-    return { startMs, speech, voiced, levelDb: level, noiseDb: noise, pitchHz };
+    return { startMs, speech, voiced, levelDb: raw, bandDb: level, noiseDb: noise, pitchHz };
   }
 }

@@ -3,7 +3,8 @@ import { EMOTIONS } from "../../../protocol/call";
 import { lexiconEmotions } from "../../../worker/ai/lexicon";
 import { sentimentEmotions } from "../../../worker/ai/workers-ai/sentiment";
 import { concatPcm } from "../../../worker/audio/pcm";
-import { blendEmotions, countSyllablePeaks, measureProsody, prosodyEmotions, topEmotions } from "../../../worker/pipeline/emotion";
+import { blendEmotions, countSyllablePeaks, measureProsody, prosodyEmotions, prosodyFromFrames, topEmotions } from "../../../worker/pipeline/emotion";
+import { TurnDetector } from "../../../worker/pipeline/turn";
 import { loadFixture, silence } from "../support/fixtures";
 
 const top = (scores: Record<string, number>) => topEmotions(scores, 1)[0]!.emotion;
@@ -93,6 +94,16 @@ describe("prosody (voice)", () => {
     const lively = prosodyEmotions({ levelDb: -15, pitchHz: 240, pitchRangeSt: 5, syllablesPerSec: 5, voicedRatio: 0.7, durationMs: 2000 });
     expect(["joy", "surprise"]).toContain(top(lively));
     expect(prosodyEmotions(measureProsody(silence(1000), 16000))).toMatchObject({ calm: 1 });
+  });
+
+  it("reuses the VAD's frame analysis of a turn and agrees with measuring the audio again", () => {
+    const [end] = new TurnDetector().push(concatPcm([loadFixture("speech-hello"), silence(500)])).filter((e) => e.type === "turn_end");
+    if (end?.type !== "turn_end") throw new Error("no turn");
+    expect(end.frames.length).toBe(end.audio.length / 320);
+    const fromVad = prosodyFromFrames(end.frames);
+    const again = measureProsody(end.audio, 16000);
+    expect(Math.abs(fromVad.pitchHz! - again.pitchHz!) / again.pitchHz!).toBeLessThan(0.1);
+    expect(Math.abs(fromVad.syllablesPerSec - again.syllablesPerSec)).toBeLessThan(1);
   });
 
   it("scores a real recording: sums to 1", () => {
