@@ -207,9 +207,9 @@ export class CallSession extends DurableObject<Env> {
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();
     this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
-    this.conversation.stop();
+    await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
-    if (done) await this.ctx.storage.deleteAlarm();
+    if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
     this.callerTransport()?.end(reason, state.callId);
     this.fanout.publish({ kind: "ended", status, reason });
@@ -232,13 +232,14 @@ export class CallSession extends DurableObject<Env> {
     if (!state) return;
     const now = Date.now();
     if (state.phase === "ended") {
-      if (state.d1Finalized) return;
-      const done = await this.persistence.finalize({
-        status: state.finalStatus ?? "abandoned",
-        endTime: state.endTime ?? now,
-        endReason: state.endReason ?? "connection_lost",
-      });
-      if (!done) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
+      const done = state.d1Finalized
+        ? await this.persistence.syncPending()
+        : await this.persistence.finalize({
+            status: state.finalStatus ?? "abandoned",
+            endTime: state.endTime ?? now,
+            endReason: state.endReason ?? "connection_lost",
+          });
+      if (!done || this.store.hasPending()) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
       return;
     }
     const caller = this.callerSocket();

@@ -1,22 +1,20 @@
 // Owns this call's pipeline Conversation: creates it lazily with the call's persona, its provider and
-// the transcript stored so far (so a restarted object picks the conversation up where it was), and
-// forwards caller audio and typed text to it.
+// the transcript stored so far (so a restarted object picks the conversation up where it left off),
+// and forwards caller audio and typed text to it.
 import type { AiProviderName } from "../../protocol/call";
-import type { AiProvider } from "../ai/provider";
-import { readConfig } from "../config";
+import type { AiProvider, ChatMessage } from "../ai/provider";
+import { selectProvider } from "../ai/select";
 import type { Env } from "../env";
+import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/events";
 import type { CallStore } from "./store";
 
-interface PipelineConversation {
-  pushAudio(pcm: Int16Array): void;
-  pushText(text: string): void;
-  close(): void;
-}
+/** How long ending a call waits for the pipeline to wrap up its last turn. */
+export const CLOSE_TIMEOUT_MS = 5_000;
 
 export class ConversationHost {
-  private current: PipelineConversation | null = null;
-  private override: AiProvider | null = null;
+  private current: Conversation | null = null;
+  private provider: AiProvider | null = null;
 
   constructor(
     private readonly env: Env,
@@ -24,13 +22,20 @@ export class ConversationHost {
     private readonly emit: PipelineEmit,
   ) {}
 
-  providerName(): AiProviderName {
-    return this.override?.name ?? readConfig(this.env).aiProvider;
+  /** This call's AI provider (chosen from the configuration, unless useProvider replaced it). */
+  aiProvider(): AiProvider {
+    this.provider ??= selectProvider(this.env);
+    return this.provider;
   }
 
+  providerName(): AiProviderName {
+    return this.aiProvider().name;
+  }
+
+  /** Swaps the provider; the conversation restarts from the stored transcript on the next input. */
   useProvider(provider: AiProvider): void {
-    this.override = provider;
-    this.stop();
+    this.provider = provider;
+    this.current = null;
   }
 
   start(): void {
@@ -45,16 +50,25 @@ export class ConversationHost {
     this.conversation()?.pushText(text);
   }
 
-  stop(): void {
-    this.current?.close();
+  /** Ends the conversation: its last caller turn and the cut-off reply are emitted before this resolves. */
+  async close(): Promise<void> {
+    const conversation = this.current;
     this.current = null;
+    if (!conversation) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+    });
+    await Promise.race([conversation.close(), timeout]);
+    clearTimeout(timer);
   }
 
-  private conversation(): PipelineConversation | null {
+  private conversation(): Conversation | null {
     if (this.current) return this.current;
     const state = this.store.state();
     if (!state || state.phase !== "active") return null;
-    void this.emit;
-    return null;
+    const history: ChatMessage[] = this.store.entries().map((e) => ({ role: e.speaker === "caller" ? "user" : "assistant", content: e.text }));
+    this.current = new Conversation({ provider: this.aiProvider(), persona: state.persona, emit: this.emit, history });
+    return this.current;
   }
 }

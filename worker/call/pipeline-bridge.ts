@@ -90,7 +90,9 @@ export class PipelineBridge {
   private done(event: Extract<PipelineEvent, { type: "assistant_done" }>): void {
     const p = this.replies.get(event.replyId);
     this.replies.delete(event.replyId);
-    const text = (event.interrupted ? event.spokenText : event.text).trim();
+    // Cut off before a whole word was heard: the entry stays, marked interrupted, as "…".
+    const heard = (event.interrupted ? event.spokenText : event.text).trim();
+    const text = heard || (p?.entryId ? "…" : "");
     const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency };
     const { store } = this.deps;
     let entry;
