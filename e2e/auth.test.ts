@@ -120,6 +120,7 @@ describe("Google sign-in (popup, against the local OIDC provider started by e2e/
     await page.goto(`${baseURL}/?auth=true`);
     await continueWithGoogle(page);
     await page.getByText("Welcome, Gina Google").waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe("");
     const first = (await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json()))) as { user: { id: string; email: string; photoURL: string | null } };
     expect(first.user.email).toBe("gina.google@example.com");
     expect(first.user.photoURL).toMatch(/^data:image\/svg\+xml/);

@@ -1,7 +1,7 @@
 // The screen switch (spec §2, §4): signed in → Dashboard at any URL; signed out → Auth at ?auth=true,
 // else Landing. Driven by the auth-state listener (GET /api/auth/me) and the public config.
-import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { type ReactNode, useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { AuthProvider, useAuth } from "./auth/AuthProvider";
 import { AuthScreen } from "./auth/AuthScreen";
 import { PublicConfigProvider, usePublicConfig } from "./config/PublicConfigProvider";
@@ -23,6 +23,14 @@ function Screens() {
   const { state, refresh } = useAuth();
   const config = usePublicConfig();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const signedIn = state.status === "signed-in";
+  const authQuery = params.get("auth") !== null;
+
+  // Signed in (e.g. by the Google popup) while on ?auth=true: drop the query, the dashboard is at /.
+  useEffect(() => {
+    if (signedIn && authQuery) navigate("/", { replace: true });
+  }, [signedIn, authQuery, navigate]);
 
   if (state.status === "loading") return <FullPage><Spinner size="lg" label="Loading Echo" className="text-indigo-600" /></FullPage>;
   if (state.status === "error") {
