@@ -55,6 +55,19 @@ describe("call lifecycle", () => {
     expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
   });
 
+  it("tells the owner's open dashboards when the call starts and ends", async () => {
+    const owner = await createUser();
+    const feed = await connect("/ws/feed", { cookie: owner.cookie });
+    const { socket, callId } = await startTestCall({ owner });
+    expect(await feed.next("live_call_started")).toEqual({ type: "live_call_started", callId });
+    expect(await feed.next("call_changed")).toEqual({ type: "call_changed", callId });
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+    expect(await feed.next("live_call_ended")).toEqual({ type: "live_call_ended", callId });
+    expect(await feed.next("call_changed")).toEqual({ type: "call_changed", callId });
+    feed.close();
+  });
+
   it("finalizes a call whose client just closed the socket", async () => {
     const { owner, echo, socket, callId } = await startTestCall();
     socket.close(1001, "tab closed");
