@@ -66,7 +66,14 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ServerMessage =
   | { type: "call_started"; callId: string; echoName: string; provider: AiProviderName }
   | { type: "transcription"; text: string; entry: TranscriptEntry }
+  /**
+   * Reply text, one sentence at a time just before its audio (`final: false`, `text` = that sentence,
+   * `entry` = the assistant entry so far), then once more when the reply is over (`final: true`,
+   * `text` = the whole reply as heard, `entry` as stored, with `interrupted` and `latency`). All messages
+   * of one reply carry the same `entry.id`: replace the entry by id.
+   */
   | { type: "ai_response"; text: string; entry?: TranscriptEntry; final?: boolean }
+  /** Reply audio: base64 PCM16 LE mono at `sampleRate` (16000), ≤ ~2 s per frame, for `entryId`. */
   | { type: "audio_response"; data: string; sampleRate: number; entryId?: string }
   /** Stop playback now: the caller barged in. */
   | { type: "interrupt"; entryId?: string }
