@@ -1,0 +1,142 @@
+// The voice pipeline's own speed, with the real VAD/end-of-turn on the real espeak fixtures and a
+// zero-latency AI double (so only our code is measured, not models):
+//  • server time from the audio chunk whose last speech frame fires end-of-turn to the first
+//    assistant_audio (targets: p50 ≤ 5 ms, p99 ≤ 20 ms);
+//  • end-of-turn delay after speech stops (target ≤ 300 ms), in stream time at the detector's 20 ms
+//    frames, and — for information — when audio arrives in the browser's 4096-sample (256 ms) chunks.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { EmotionScores } from "../protocol/call";
+import { lexiconEmotions } from "../worker/ai/lexicon";
+import { synthesizeSpeech } from "../worker/ai/offline/synth";
+import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../worker/ai/provider";
+import { concatPcm } from "../worker/audio/pcm";
+import { parseWav } from "../worker/audio/wav";
+import type { Clock } from "../worker/pipeline/clock";
+import { Conversation } from "../worker/pipeline/conversation";
+import { TurnDetector } from "../worker/pipeline/turn";
+import { type Figure, defineBench, stats } from "./support/bench";
+
+const RUNS = 300;
+
+function fixture(name: string): Int16Array {
+  return parseWav(readFileSync(fileURLToPath(new URL(`../test/fixtures/${name}.wav`, import.meta.url)))).samples;
+}
+
+/** Where speech ends in the fixtures (ms): 0.25 s padding + 1.9455 s of espeak speech (see test/fixtures/README.md). */
+const SPEECH_END_MS = 250 + 1945.5;
+
+const REPLY_AUDIO: PcmAudio = { samples: synthesizeSpeech("Sure.", "default"), sampleRate: 16000 };
+
+/** Answers instantly: the figures are the pipeline's own cost. */
+class InstantProvider implements AiProvider {
+  readonly name = "offline" as const;
+  async transcribe(): Promise<Transcript> {
+    return { text: "I had a really good day today", recognized: true };
+  }
+  async textEmotions(text: string): Promise<EmotionScores> {
+    return lexiconEmotions(text);
+  }
+  async *reply(_request: ReplyRequest): AsyncIterable<string> {
+    yield "Sure. ";
+    yield "Tell me more about it.";
+  }
+  async synthesize(): Promise<PcmAudio> {
+    return REPLY_AUDIO;
+  }
+}
+
+/** Real time for latency; playback waits end at once so runs don't sit through audio. */
+const benchClock: Clock = { now: () => performance.now(), sleep: async () => undefined };
+
+/** The index of the chunk during which the detector fires turn_end. */
+function triggeringChunk(audio: Int16Array, chunk: number): number {
+  const detector = new TurnDetector();
+  for (let i = 0, n = 0; i < audio.length; i += chunk, n++) {
+    if (detector.push(audio.subarray(i, i + chunk)).some((e) => e.type === "turn_end")) return n;
+  }
+  throw new Error("the fixture never ended a turn");
+}
+
+async function firstAudioLatency(audio: Int16Array, chunk: number, trigger: number): Promise<number> {
+  let t0 = 0;
+  let firstAudio = 0;
+  let resolveAudio: () => void = () => undefined;
+  const gotAudio = new Promise<void>((r) => (resolveAudio = r));
+  const conversation = new Conversation({
+    provider: new InstantProvider(),
+    persona: { name: "Bench", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "default" },
+    clock: benchClock,
+    emit: (event) => {
+      if (event.type === "assistant_audio" && firstAudio === 0) {
+        firstAudio = performance.now();
+        resolveAudio();
+      }
+    },
+  });
+  for (let i = 0, n = 0; i < audio.length; i += chunk, n++) {
+    if (n === trigger) t0 = performance.now();
+    conversation.pushAudio(audio.subarray(i, i + chunk));
+    if (n === trigger) break;
+  }
+  await gotAudio;
+  await conversation.close();
+  return firstAudio - t0;
+}
+
+export default defineBench({
+  name: "pipeline",
+  async run(ctx) {
+    const figures: Figure[] = [];
+    const speech = [fixture("speech-hello"), fixture("speech-hello-noisy")];
+    const tail = new Int16Array(16000);
+
+    // 1. Last speech frame (end-of-turn fired) → first assistant_audio, server time.
+    const latencies: number[] = [];
+    for (const chunk of [4096, 320]) {
+      for (const fx of speech) {
+        const audio = concatPcm([fx, tail]);
+        const trigger = triggeringChunk(audio, chunk);
+        for (let i = 0; i < 10; i++) await firstAudioLatency(audio, chunk, trigger); // warm-up
+        for (let i = 0; i < RUNS / 4; i++) latencies.push(await firstAudioLatency(audio, chunk, trigger));
+      }
+    }
+    const lat = stats(latencies);
+    ctx.log(`end-of-turn → first audio over ${lat.n} runs: p50 ${lat.p50.toFixed(2)} ms, p99 ${lat.p99.toFixed(2)} ms, max ${lat.max.toFixed(2)} ms`);
+    figures.push(
+      { name: "end of turn → first audio_response p50", value: lat.p50, unit: "ms", target: { kind: "max", value: 5 } },
+      { name: "end of turn → first audio_response p99", value: lat.p99, unit: "ms", target: { kind: "max", value: 20 } },
+    );
+
+    // 2. End-of-turn delay after speech stops: many runs with the speech shifted by 0–19 ms of leading
+    //    silence (so it lands differently on the 20 ms frames), on both fixtures.
+    const frameDelays: number[] = [];
+    const browserDelays: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const shiftMs = (run * 7) % 20;
+      const fx = speech[run % speech.length]!;
+      const audio = concatPcm([new Int16Array(shiftMs * 16), fx, tail]);
+      const speechEnd = SPEECH_END_MS + shiftMs;
+      const detector = new TurnDetector();
+      let fired: number | null = null;
+      for (let i = 0; i < audio.length && fired === null; i += 320) {
+        const end = detector.push(audio.subarray(i, i + 320)).find((e) => e.type === "turn_end");
+        if (end?.type === "turn_end") fired = end.atMs;
+      }
+      if (fired === null) throw new Error("no end of turn");
+      frameDelays.push(fired - speechEnd);
+      // In 4096-sample chunks the server sees the deciding frame only when its chunk arrives.
+      const chunkMs = 256;
+      browserDelays.push(Math.ceil(fired / chunkMs) * chunkMs - speechEnd);
+    }
+    const eot = stats(frameDelays);
+    const browser = stats(browserDelays);
+    ctx.log(`end-of-turn delay over ${eot.n} runs: p50 ${eot.p50.toFixed(0)} ms, p99 ${eot.p99.toFixed(0)} ms (4096-sample chunks: p50 ${browser.p50.toFixed(0)} ms)`);
+    figures.push(
+      { name: "end-of-turn delay after speech stops p50", value: eot.p50, unit: "ms", target: { kind: "max", value: 300 } },
+      { name: "end-of-turn delay after speech stops p99", value: eot.p99, unit: "ms", target: { kind: "max", value: 300 } },
+      { name: "  … as seen with 4096-sample browser chunks p50", value: browser.p50, unit: "ms" },
+    );
+    return figures;
+  },
+});
