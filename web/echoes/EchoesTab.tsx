@@ -7,6 +7,7 @@ import type { TabProps } from "../tabs";
 import { Alert, Button, EmptyState, Spinner } from "../ui";
 import { EchoCard } from "./EchoCard";
 import { EchoFormModal } from "./EchoFormModal";
+import { PhonePanel } from "../phone/PhonePanel";
 import { testCallMessage } from "./testCallMessage";
 import { useEchoes } from "./useEchoes";
 
@@ -60,6 +61,8 @@ export function EchoesTab({ config }: TabProps) {
         </div>
         {state.status === "ready" && state.echoes.length > 0 ? create : null}
       </header>
+
+      <PhonePanel />
 
       {toggleError ? <Alert onDismiss={() => setToggleError(false)}>{TOGGLE_FAILED}</Alert> : null}
 
