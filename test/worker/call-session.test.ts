@@ -40,7 +40,11 @@ describe("call lifecycle", () => {
 
     await new Promise((r) => setTimeout(r, 1100));
     socket.send({ type: "end_call" });
+    // Microphone frames still in flight while the call ends are dropped without an error.
+    for (let i = 0; i < 3; i++) socket.send({ type: "audio_data", data: "AAAAAA==", timestamp: Date.now() });
+    socket.send({ type: "end_call" });
     const ended = await socket.next("call_ended");
+    expect(socket.all("error")).toEqual([]);
     expect(ended).toMatchObject({ callId, reason: "caller_ended" });
     await socket.closed;
 

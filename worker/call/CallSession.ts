@@ -146,7 +146,10 @@ export class CallSession extends DurableObject<Env> {
       return;
     }
     if (state.phase !== "active") {
-      reply({ type: "error", error: "The call has ended.", code: "call-ended" });
+      // Audio still in flight and a repeated end_call after the end are expected: ignore them quietly.
+      if (message.type !== "audio_data" && message.type !== "end_call") {
+        reply({ type: "error", error: "The call has ended.", code: "call-ended" });
+      }
       return;
     }
     switch (message.type) {

@@ -35,7 +35,7 @@ export class ConversationHost {
   /** Swaps the provider; the conversation restarts from the stored transcript on the next input. */
   useProvider(provider: AiProvider): void {
     this.provider = provider;
-    this.current = null;
+    void this.close();
   }
 
   start(): void {
