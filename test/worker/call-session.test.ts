@@ -1,7 +1,8 @@
 // The browser test-call socket: upgrade checks, start/end lifecycle and D1 finalization.
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, evictDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { IDLE_TIMEOUT_MS } from "../../worker/call/CallSession";
 import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { createUser } from "./support/users";
@@ -80,6 +81,22 @@ describe("call lifecycle", () => {
       return r?.status !== "in-progress" ? r : null;
     });
     expect(row).toMatchObject({ status: "abandoned", end_reason: "connection_lost" });
+    expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+  });
+
+  it("ends a call whose socket stays open but silent past the idle timeout (alarm)", async () => {
+    const { owner, echo, socket, callId } = await startTestCall();
+    expect(await runDurableObjectAlarm(callStub(callId))).toBe(true); // a live call: just a sync
+    expect((await callRow(callId))?.status).toBe("in-progress");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + IDLE_TIMEOUT_MS + 1000);
+      expect(await runDurableObjectAlarm(callStub(callId))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await socket.next("call_ended")).toMatchObject({ callId, reason: "idle_timeout" });
+    expect(await callRow(callId)).toMatchObject({ status: "abandoned", end_reason: "idle_timeout" });
     expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
   });
 
