@@ -14,14 +14,13 @@
 // message, or a finished caller turn) while the assistant is replying or playing → `interrupt` at once,
 // the LLM stream and pending synthesis are aborted, and assistant_done reports interrupted: true with the
 // text played so far. Provider failures become `error` events and the call goes on.
-import type { EmotionScores, TurnLatency } from "../../protocol/call";
+import type { EmotionScores } from "../../protocol/call";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
-import { abortableStream, raceAbort } from "./abortable";
-import { isAbortError, systemClock, type Clock } from "./clock";
+import { systemClock, type Clock } from "./clock";
 import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
 import type { PipelineEmit } from "./events";
 import { buildMessages } from "./persona";
-import { SentenceChunker } from "./sentences";
+import { PlaybackClock, Reply } from "./reply";
 import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
 import type { VadFrame, VadOptions } from "./vad";
 
@@ -54,19 +53,6 @@ interface CallerTurn {
   endOfTurnMs: number | undefined;
 }
 
-interface PlayedSentence {
-  text: string;
-  startAt: number;
-  endAt: number;
-}
-
-interface ActiveReply {
-  replyId: string;
-  controller: AbortController;
-  sentences: PlayedSentence[];
-  interruptedAt: number | null;
-}
-
 type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
 
 const TURN_MODEL_MAX_MS = 8000;
@@ -83,8 +69,8 @@ export class Conversation {
   private readonly maxHistory: number;
   private readonly history: ChatMessage[];
   private queue: Promise<void> = Promise.resolve();
-  private active: ActiveReply | null = null;
-  private playhead = 0;
+  private active: Reply | null = null;
+  private readonly playback: PlaybackClock;
   private turnIndex = 0;
   private closed = false;
   private held: { event: TurnEnd; endedAt: number; timer: AbortController } | null = null;
@@ -96,6 +82,7 @@ export class Conversation {
     this.persona = options.persona;
     this.emit = options.emit;
     this.clock = options.clock ?? systemClock;
+    this.playback = new PlaybackClock(this.clock);
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.detector = new TurnDetector(options.turn, options.vad);
     this.bargeInMs = options.bargeInMs ?? 200;
@@ -107,7 +94,7 @@ export class Conversation {
 
   /** True while a reply is being generated or its audio is (by the playback clock) still playing. */
   get assistantActive(): boolean {
-    return this.active !== null || this.clock.now() < this.playhead;
+    return this.active !== null || this.playback.playing;
   }
 
   /** Caller audio: 16 kHz mono PCM16, any chunk size. */
@@ -142,8 +129,7 @@ export class Conversation {
     const tail = this.detector.flush();
     if (this.held) this.releaseHeld();
     this.closed = true;
-    this.active?.controller.abort();
-    if (this.active && this.active.interruptedAt === null) this.active.interruptedAt = this.clock.now();
+    this.active?.interrupt();
     if (tail) this.enqueue(this.turnFromEvent(tail, this.clock.now()));
     return this.queue;
   }
@@ -221,13 +207,8 @@ export class Conversation {
 
   /** Cuts off the reply in progress (if any): `interrupt` now, cancel generation and synthesis. */
   private bargeIn(): void {
-    const now = this.clock.now();
     const reply = this.active;
-    if (!reply || reply.interruptedAt !== null) return;
-    reply.interruptedAt = now;
-    this.playhead = now;
-    this.emit({ type: "interrupt", replyId: reply.replyId });
-    reply.controller.abort();
+    if (reply?.interrupt()) this.emit({ type: "interrupt", replyId: reply.replyId });
   }
 
   private enqueue(turn: CallerTurn): void {
@@ -284,91 +265,22 @@ export class Conversation {
   }
 
   private async runReply(turnId: string, turn: CallerTurnInfo, emotions: EmotionScores, caller: CallerTurn, transcribedAt: number): Promise<void> {
-    const reply: ActiveReply = { replyId: this.newId(), controller: new AbortController(), sentences: [], interruptedAt: null };
-    const signal = reply.controller.signal;
-    this.active = reply;
-    this.emit({ type: "assistant_started", replyId: reply.replyId, turnId, at: this.clock.now() });
-
-    let fullText = "";
-    let firstTokenAt: number | null = null;
-    let firstAudioAt: number | null = null;
-    let sentenceIndex = 0;
-    let synthesis: Promise<void> = Promise.resolve();
-    const chunker = new SentenceChunker();
-
-    const speak = (sentence: string) => {
-      const index = sentenceIndex++;
-      synthesis = synthesis.then(async () => {
-        if (signal.aborted) return;
-        try {
-          const audio = await raceAbort(this.provider.synthesize(sentence, this.persona.voiceStyle, signal), signal);
-          if (signal.aborted || audio.samples.length === 0) return;
-          const now = this.clock.now();
-          const durationMs = (audio.samples.length * 1000) / audio.sampleRate;
-          const startAt = Math.max(now, this.playhead);
-          this.playhead = startAt + durationMs;
-          reply.sentences.push({ text: sentence, startAt, endAt: this.playhead });
-          firstAudioAt ??= now;
-          this.emit({ type: "assistant_audio", replyId: reply.replyId, index, sentence, pcm: audio.samples, sampleRate: audio.sampleRate, durationMs });
-        } catch (err) {
-          if (!signal.aborted && !isAbortError(err)) this.emitError("tts_failed", err);
-        }
-      });
-    };
-
-    try {
-      const request = { persona: this.persona, messages: buildMessages(this.persona, emotions, this.history, this.maxHistory), callerEmotions: emotions, turn };
-      for await (const delta of abortableStream(this.provider.reply(request, signal), signal)) {
-        if (!delta) continue;
-        firstTokenAt ??= this.clock.now();
-        fullText += delta;
-        this.emit({ type: "assistant_text", replyId: reply.replyId, delta });
-        for (const sentence of chunker.push(delta)) speak(sentence);
-      }
-      for (const sentence of chunker.flush()) speak(sentence);
-    } catch (err) {
-      if (!signal.aborted && !isAbortError(err)) this.emitError("llm_failed", err);
-    }
-    await synthesis;
-    try {
-      if (!signal.aborted) await this.clock.sleep(this.playhead - this.clock.now(), signal);
-    } catch {
-      // barge-in during playback
-    }
-
-    const interrupted = reply.interruptedAt !== null;
-    const spokenText = interrupted ? spokenUntil(reply.sentences, reply.interruptedAt ?? 0) : reply.sentences.map((s) => s.text).join(" ");
-    const latency: TurnLatency | null =
-      firstAudioAt === null
-        ? null
-        : {
-            transcribeMs: transcribedAt - caller.endedAt,
-            firstTokenMs: (firstTokenAt ?? firstAudioAt) - caller.endedAt,
-            firstAudioMs: firstAudioAt - caller.endedAt,
-            ...(caller.endOfTurnMs !== undefined ? { endOfTurnMs: caller.endOfTurnMs } : {}),
-          };
-    let replyEmotions: EmotionScores = {};
-    if (fullText.trim()) {
-      try {
-        replyEmotions = await this.provider.textEmotions(fullText);
-      } catch {
-        replyEmotions = {};
-      }
-    }
-    this.active = null;
-    if (interrupted) this.playhead = Math.min(this.playhead, this.clock.now());
-    this.emit({
-      type: "assistant_done",
-      replyId: reply.replyId,
-      text: fullText.trim(),
-      spokenText,
-      interrupted,
-      emotions: replyEmotions,
-      latency,
-      at: this.clock.now(),
+    const reply = new Reply(this.newId(), {
+      provider: this.provider,
+      emit: this.emit,
+      clock: this.clock,
+      playback: this.playback,
+      onError: (code, err) => this.emitError(code, err),
     });
-    const heard = interrupted ? spokenText : fullText.trim();
-    if (heard) this.remember({ role: "assistant", content: heard });
+    this.active = reply;
+    const request = { persona: this.persona, messages: buildMessages(this.persona, emotions, this.history, this.maxHistory), callerEmotions: emotions, turn };
+    try {
+      const outcome = await reply.run(turnId, request, { turnEndedAt: caller.endedAt, transcribedAt, endOfTurnMs: caller.endOfTurnMs });
+      const heard = outcome.interrupted ? outcome.spokenText : outcome.text;
+      if (heard) this.remember({ role: "assistant", content: heard });
+    } finally {
+      this.active = null;
+    }
   }
 
   private remember(message: ChatMessage): void {
@@ -388,18 +300,4 @@ function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {
   audio.set(a.audio, 0);
   audio.set(b.audio, a.audio.length + gap.length);
   return { ...b, audio, frames: [...a.frames, ...b.frames], startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
-}
-
-/** The text the caller heard before `at`: whole sentences, plus the share of words of the one cut off. */
-export function spokenUntil(sentences: readonly PlayedSentence[], at: number): string {
-  const out: string[] = [];
-  for (const s of sentences) {
-    if (s.endAt <= at) out.push(s.text);
-    else if (s.startAt < at) {
-      const words = s.text.split(/\s+/);
-      const count = Math.floor((words.length * (at - s.startAt)) / (s.endAt - s.startAt));
-      if (count > 0) out.push(`${words.slice(0, count).join(" ")}…`);
-    }
-  }
-  return out.join(" ");
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
-import { spokenUntil } from "../../../worker/pipeline/conversation";
+import { spokenUntil } from "../../../worker/pipeline/reply";
 import { loadFixture, silence } from "../support/fixtures";
 import { setup } from "./conversation-harness";
 
