@@ -90,6 +90,10 @@ describe("test call state machine", () => {
     const muted = run(...connected, { type: "toggle-mute" });
     expect(muted.muted).toBe(true);
     expect(callReducer(muted, { type: "toggle-mute" }).muted).toBe(false);
+    // leaving the call un-mutes (however it ends)
+    expect(callReducer(muted, { type: "end-requested" }).muted).toBe(false);
+    expect(callReducer(muted, { type: "socket-closed" }).muted).toBe(false);
+    expect(callReducer(muted, server({ type: "call_ended" })).muted).toBe(false);
     const again = run(...connected, { type: "toggle-mute" }, server({ type: "error", error: "x" }), { type: "end-requested" }, { type: "start" });
     expect(again).toEqual({ ...initialCallState, phase: "requesting-mic" });
   });
@@ -106,6 +110,15 @@ describe("test call state machine", () => {
       ["a1", "assistant", "Hi there."],
     ]);
     expect(s.entries[1]?.emotions).toEqual({ joy: 0.7 });
+  });
+
+  it("marks a streaming reply until its final ai_response", () => {
+    const a = (text: string, final: boolean) => server({ type: "ai_response", text, final, entry: entry({ id: "a1", seq: 2, speaker: "assistant", text }) });
+    const s = run(...connected, a("One.", false), a("One. Two.", false));
+    expect(s.streaming).toEqual(["a1"]);
+    expect(s.entries).toHaveLength(1);
+    expect(callReducer(s, a("One. Two.", true)).streaming).toEqual([]);
+    expect(callReducer(s, { type: "socket-closed" }).streaming).toEqual([]);
   });
 
   it("keeps an ai_response without an entry as an assistant line", () => {

@@ -51,14 +51,16 @@ export function CallControls({
     if (lost) (active ? endRef.current : startRef.current)?.focus();
   }, [active]);
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:flex-wrap sm:items-center">
-      <div className="flex flex-wrap gap-2">
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
+      <div className="grid grid-cols-2 gap-2 sm:flex">
         <Button ref={startRef} variant="primary" size="lg" icon={<PhoneIcon />} onClick={onStart} disabled={active || !canStart} loading={isStarting(phase)}>
           Start Call
         </Button>
         <Button ref={endRef} variant="danger" size="lg" icon={<PhoneIcon />} onClick={onEnd} disabled={!active}>
           End Call
         </Button>
+      </div>
+      <div className="flex min-w-0 flex-1 items-center gap-3 sm:min-w-72">
         <Button
           variant="secondary"
           size="lg"
@@ -66,12 +68,10 @@ export function CallControls({
           aria-pressed={muted}
           onClick={onToggleMute}
           disabled={!active}
-          className={cx(muted && "bg-amber-50 text-amber-900 ring-amber-300 hover:bg-amber-100")}
+          className={cx("shrink-0", muted && "bg-amber-100! text-amber-900! ring-amber-400! hover:bg-amber-200!")}
         >
           Mute
         </Button>
-      </div>
-      <div className="flex min-w-0 flex-1 items-center gap-3 sm:min-w-56">
         <label htmlFor={volumeId} className="text-sm font-medium text-slate-800">
           Volume
         </label>
@@ -87,7 +87,7 @@ export function CallControls({
           onChange={(e) => onVolume(Number(e.currentTarget.value))}
           className="h-2 min-w-0 flex-1 cursor-pointer accent-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
         />
-        <output htmlFor={volumeId} className="w-9 text-right text-sm tabular-nums text-slate-600">
+        <output htmlFor={volumeId} className="w-8 text-right text-sm tabular-nums text-slate-600">
           {volume}
         </output>
       </div>

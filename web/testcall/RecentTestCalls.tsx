@@ -1,64 +1,22 @@
 // The Test Call tab's call history container (left empty by the spec): this user's recent browser
-// test calls, newest first, each with its transcript one click away.
+// test calls, newest first, kept current by the change feed; View Details opens the Calls tab's
+// details modal (transcript, emotions, latency).
 import { useEffect, useState } from "react";
-import type { CallDetail, CallListPage, CallSummary } from "../../protocol/calls";
+import type { CallListPage, CallSummary } from "../../protocol/calls";
+import { CallDetailsModal } from "../calls/CallDetailsModal";
+import { statusTone } from "../calls/callList";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { formatDateTime, formatDuration } from "../lib/format";
-import { Alert, Badge, Button, Modal, Spinner } from "../ui";
-import { TranscriptView } from "./TranscriptView";
+import { Alert, Badge, Button, Spinner } from "../ui";
 
 export const RECENT_TEST_CALLS = 5;
 
-type Load<T> = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; data: T };
-
-function errorText(err: unknown, fallback: string): string {
-  return err instanceof Error && err.message ? err.message : fallback;
-}
-
-function CallTranscriptModal({ call, onClose }: { call: CallSummary; onClose: () => void }) {
-  const [detail, setDetail] = useState<Load<CallDetail>>({ status: "loading" });
-  useEffect(() => {
-    const abort = new AbortController();
-    api<CallDetail>(`/api/calls/${encodeURIComponent(call.id)}`, { signal: abort.signal })
-      .then((data) => setDetail({ status: "ready", data }))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) setDetail({ status: "error", message: errorText(err, "Failed to load calls") });
-      });
-    return () => abort.abort();
-  }, [call.id]);
-
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      size="lg"
-      title={`Test call with ${call.echoName ?? "an Echo"}`}
-      description={`${formatDateTime(call.startTime)} · ${formatDuration(call.duration)} · ${call.status}`}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      {detail.status === "loading" ? <Spinner label="Loading transcript" /> : null}
-      {detail.status === "error" ? <Alert>{detail.message}</Alert> : null}
-      {detail.status === "ready" ? (
-        <TranscriptView
-          entries={detail.data.transcript}
-          assistantName={detail.data.echoName ?? "Echo"}
-          live={false}
-          emptyText="Nothing was said in this call."
-          className="max-h-[60vh]"
-        />
-      ) : null}
-    </Modal>
-  );
-}
+type Load<T> = { status: "loading" } | { status: "error" } | { status: "ready"; data: T };
 
 export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
   const [calls, setCalls] = useState<Load<CallSummary[]>>({ status: "loading" });
-  const [open, setOpen] = useState<CallSummary | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   useFeed((signal) => {
     if (signal.type === "call_changed" || signal.type === "feed_reconnected") setVersion((n) => n + 1);
@@ -69,8 +27,8 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
     setCalls((prev) => (prev.status === "ready" ? prev : { status: "loading" }));
     api<CallListPage>(`/api/calls?callType=browser_test&limit=${RECENT_TEST_CALLS}`, { signal: abort.signal })
       .then((page) => setCalls({ status: "ready", data: page.calls }))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) setCalls({ status: "error", message: errorText(err, "Failed to load calls") });
+      .catch(() => {
+        if (!abort.signal.aborted) setCalls({ status: "error" });
       });
     return () => abort.abort();
   }, [refreshKey, version]);
@@ -98,7 +56,7 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
             <li key={call.id} data-call-id={call.id} className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm font-medium text-slate-900">{call.echoName ?? "Deleted Echo"}</p>
-                <Badge tone={call.status === "completed" ? "success" : "neutral"}>{call.status}</Badge>
+                <Badge tone={statusTone(call.status)}>{call.status}</Badge>
               </div>
               <p className="text-xs text-slate-500">
                 {formatDateTime(call.startTime)} · {formatDuration(call.duration)}
@@ -110,15 +68,15 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
                 </p>
               ) : null}
               <div>
-                <Button size="sm" variant="ghost" className="-ml-3" onClick={() => setOpen(call)} aria-label={`View transcript of the test call at ${formatDateTime(call.startTime)}`}>
-                  View transcript
+                <Button size="sm" variant="ghost" className="-ml-3" onClick={() => setOpen(call.id)} aria-label={`View Details of the test call at ${formatDateTime(call.startTime)}`}>
+                  View Details
                 </Button>
               </div>
             </li>
           ))}
         </ul>
       ) : null}
-      {open ? <CallTranscriptModal call={open} onClose={() => setOpen(null)} /> : null}
+      {open ? <CallDetailsModal callId={open} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 // Test Call tab (spec §2): call one of your Echoes from the browser — Echo selector, Start / End
 // Call, Mute, volume, live transcript with emotions, audio visualizer, typed input, recent test calls.
 import { useState } from "react";
-import { Alert, Badge, Card, CardBody, CardHeader, cx } from "../ui";
+import { Link } from "react-router";
+import { Alert, buttonClasses, Card, CardBody, CardHeader, cx } from "../ui";
 import type { TabProps } from "../tabs";
 import { CallControls } from "./CallControls";
 import { isCallActive, statusText } from "./callState";
@@ -41,7 +42,6 @@ export function TestCallTab({ user, config }: TabProps) {
           </h2>
           <p className="mt-1 text-sm text-slate-500">Talk to one of your Echoes right here in the browser.</p>
         </div>
-        {offline ? <Badge tone="warning">Offline assistant</Badge> : <Badge tone="accent">Workers AI</Badge>}
       </header>
 
       {offline ? (
@@ -50,11 +50,22 @@ export function TestCallTab({ user, config }: TabProps) {
         </Alert>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2">
           <CardHeader title="Call" headingLevel={3} />
           <CardBody className="flex flex-col gap-5">
-            <EchoPicker echoes={echoes} value={echoId} onChange={setEchoId} disabled={active} onRetry={reload} />
+            <EchoPicker
+              echoes={echoes}
+              value={echoId}
+              onChange={setEchoId}
+              disabled={active}
+              onRetry={reload}
+              emptyAction={
+                <Link to="/echoes" className={buttonClasses("primary")}>
+                  Go to Echoes
+                </Link>
+              }
+            />
             <CallControls
               phase={state.phase}
               canStart={Boolean(chosen)}
@@ -83,8 +94,8 @@ export function TestCallTab({ user, config }: TabProps) {
               <h4 className="text-sm font-semibold text-slate-800">Live transcript</h4>
               <TranscriptView
                 entries={state.entries}
+                streaming={state.streaming}
                 assistantName={assistantName}
-                live
                 emptyText={active ? "Listening… say something or type a message." : "The transcript appears here during a call."}
                 className="h-72 sm:h-80"
               />

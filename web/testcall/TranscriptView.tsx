@@ -6,6 +6,9 @@ import { formatPercent, formatTime } from "../lib/format";
 import { Badge, cx } from "../ui";
 import { topEmotions } from "./emotions";
 
+/** Within this distance of the bottom, the list keeps following new entries. */
+const FOLLOW_SLACK_PX = 48;
+
 export function EmotionChips({ emotions }: { emotions: TranscriptEntry["emotions"] }) {
   const top = topEmotions(emotions);
   if (top.length === 0) return null;
@@ -22,17 +25,24 @@ export function EmotionChips({ emotions }: { emotions: TranscriptEntry["emotions
   );
 }
 
-export function TranscriptEntryItem({ entry, assistantName }: { entry: TranscriptEntry; assistantName: string }) {
+export function TranscriptEntryItem({ entry, assistantName, streaming }: { entry: TranscriptEntry; assistantName: string; streaming: boolean }) {
   const caller = entry.speaker === "caller";
   return (
-    <li data-speaker={entry.speaker} className={cx("flex", caller ? "justify-end" : "justify-start")}>
+    <li data-speaker={entry.speaker} data-final={!streaming} aria-busy={streaming || undefined} className={cx("flex", caller ? "justify-end" : "justify-start")}>
       <div className={cx("max-w-[85%] rounded-xl px-3.5 py-2.5", caller ? "bg-indigo-50 text-slate-900" : "bg-slate-100 text-slate-900")}>
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
           <span className="font-semibold text-slate-700">{caller ? "You" : assistantName}</span>
           <time dateTime={new Date(entry.timestamp).toISOString()}>{formatTime(entry.timestamp)}</time>
           {entry.interrupted ? <Badge tone="warning">Interrupted</Badge> : null}
         </p>
-        <p className="mt-0.5 whitespace-pre-wrap break-words text-sm leading-relaxed">{entry.text}</p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words text-sm leading-relaxed">
+          {entry.text}
+          {streaming ? (
+            <span aria-hidden="true" className="ml-1 inline-block animate-pulse text-slate-400">
+              …
+            </span>
+          ) : null}
+        </p>
         <EmotionChips emotions={entry.emotions} />
       </div>
     </li>
@@ -41,36 +51,43 @@ export function TranscriptEntryItem({ entry, assistantName }: { entry: Transcrip
 
 export function TranscriptView({
   entries,
+  streaming = [],
   assistantName,
-  live,
   emptyText,
   className,
 }: {
   entries: readonly TranscriptEntry[];
+  /** Ids of assistant entries still streaming in. */
+  streaming?: readonly string[];
   assistantName: string;
-  /** Announce new entries to screen readers and follow the newest one. */
-  live: boolean;
   emptyText: string;
   className?: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const last = entries.at(-1);
+  // Follow the newest entry unless the reader scrolled up to read an earlier one.
+  const following = useRef(true);
   useEffect(() => {
     const el = scroller.current;
-    if (live && el) el.scrollTop = el.scrollHeight;
-  }, [live, last?.id, last?.text]);
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  }, [entries, streaming]);
 
   return (
-    <div ref={scroller} className={cx("overflow-y-auto rounded-xl border border-slate-200 bg-white p-3", className)}>
-      <ol
-        role={live ? "log" : undefined}
-        aria-live={live ? "polite" : undefined}
-        aria-relevant={live ? "additions" : undefined}
-        aria-label="Transcript"
-        className="flex flex-col gap-2.5"
-      >
+    // Focusable so the scrolling region can be scrolled with the keyboard.
+    <div
+      ref={scroller}
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK_PX;
+      }}
+      className={cx(
+        "overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
+        className,
+      )}
+    >
+      <ol role="log" aria-live="polite" aria-relevant="additions" aria-label="Transcript" className="flex flex-col gap-2.5">
         {entries.map((e) => (
-          <TranscriptEntryItem key={e.id} entry={e} assistantName={assistantName} />
+          <TranscriptEntryItem key={e.id} entry={e} assistantName={assistantName} streaming={streaming.includes(e.id)} />
         ))}
       </ol>
       {entries.length === 0 ? <p className="py-6 text-center text-sm text-slate-500">{emptyText}</p> : null}

@@ -16,6 +16,8 @@ export interface TestCallState {
   echoName: string | null;
   provider: AiProviderName | null;
   entries: TranscriptEntry[];
+  /** Assistant entries whose reply is still streaming in (ai_response final:false so far). */
+  streaming: string[];
 }
 
 export type CallAction =
@@ -37,6 +39,7 @@ export const initialCallState: TestCallState = {
   echoName: null,
   provider: null,
   entries: [],
+  streaming: [],
 };
 
 /** The call is under way (mic or socket held): the selector is locked; Mute, volume and End Call work. */
@@ -67,6 +70,11 @@ function assistantEntryFromText(state: TestCallState, text: string): TranscriptE
   };
 }
 
+/** Leaving the call: nothing streams and nothing is muted any more. */
+function over(state: TestCallState, patch: Partial<TestCallState>): TestCallState {
+  return { ...state, streaming: [], muted: false, ...patch };
+}
+
 function onServerMessage(state: TestCallState, message: ServerMessage): TestCallState {
   switch (message.type) {
     case "call_started":
@@ -74,12 +82,15 @@ function onServerMessage(state: TestCallState, message: ServerMessage): TestCall
       return { ...state, phase: "connected", callId: message.callId, echoName: message.echoName, provider: message.provider };
     case "transcription":
       return { ...state, entries: upsertEntry(state.entries, message.entry) };
-    case "ai_response":
-      return { ...state, entries: upsertEntry(state.entries, message.entry ?? assistantEntryFromText(state, message.text)) };
+    case "ai_response": {
+      const entry = message.entry ?? assistantEntryFromText(state, message.text);
+      const others = state.streaming.filter((id) => id !== entry.id);
+      return { ...state, entries: upsertEntry(state.entries, entry), streaming: message.final === false ? [...others, entry.id] : others };
+    }
     case "error":
       return { ...state, error: `Call error: ${message.error}` };
     case "call_ended":
-      return { ...state, phase: isCallActive(state.phase) ? "ended" : state.phase, callId: message.callId ?? state.callId };
+      return over(state, { phase: isCallActive(state.phase) ? "ended" : state.phase, callId: message.callId ?? state.callId });
     case "audio_response":
     case "interrupt":
       return state;
@@ -95,16 +106,16 @@ export function callReducer(state: TestCallState, action: CallAction): TestCallS
       return state.phase === "requesting-mic" ? { ...state, phase: "connecting" } : state;
     case "start-failed":
       if (!isStarting(state.phase)) return state;
-      return { ...state, phase: "error", error: `Failed to start call: ${action.message}` };
+      return over(state, { phase: "error", error: `Failed to start call: ${action.message}` });
     case "server":
       return onServerMessage(state, action.message);
     case "end-requested":
       if (!isCallActive(state.phase)) return state;
-      return { ...state, phase: "ended", ending: true };
+      return over(state, { phase: "ended", ending: true });
     case "socket-closed":
       if (state.ending || !isCallActive(state.phase)) return state;
-      if (isStarting(state.phase)) return { ...state, phase: "error", error: "Failed to start call: Could not connect to the Echo" };
-      return { ...state, phase: "error", error: "Connection lost" };
+      if (isStarting(state.phase)) return over(state, { phase: "error", error: "Failed to start call: Could not connect to the Echo" });
+      return over(state, { phase: "error", error: "Connection lost" });
     case "toggle-mute":
       return isCallActive(state.phase) ? { ...state, muted: !state.muted } : state;
     case "dismiss-error":

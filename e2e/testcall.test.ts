@@ -1,0 +1,193 @@
+// The browser test call, end to end in real Chromium against the real app (Worker, CallSession,
+// D1) with a fake microphone that speaks e2e/fixtures/speech.wav on a loop.
+import { resolve } from "node:path";
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freshCredentials, signUpInPage, signUpViaApi } from "./support/auth";
+import { launchBrowser } from "./support/browser";
+
+const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");
+const POLL = { timeout: 45_000, interval: 250 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser({ fakeAudioWav: SPEECH_WAV });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Creates an Echo through the Echoes tab, as a person would. */
+async function createEchoInUi(page: Page, name: string): Promise<void> {
+  await page.getByRole("tab", { name: "Echoes" }).click();
+  await page.getByRole("button", { name: "Create New Echo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Echo" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Description").fill("Cheerful test companion");
+  await dialog.getByLabel("Personality").selectOption("witty");
+  await dialog.getByRole("button", { name: "Create Echo" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+async function createEchoViaApi(page: Page, name: string): Promise<string> {
+  const echo = await page.evaluate(
+    async (body) => (await fetch("/api/echoes", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json() as Promise<{ id: string }>,
+    { name, description: "Calm test companion", personality: "calm", expertise: "general", instructions: "", voiceStyle: "gentle" },
+  );
+  expect(echo.id).toBeTruthy();
+  return echo.id;
+}
+
+async function openTestCall(page: Page): Promise<void> {
+  await page.getByRole("tab", { name: "Test Call" }).click();
+  await page.getByRole("heading", { name: "Test Call", level: 2 }).waitFor();
+}
+
+const section = (page: Page) => page.locator("section[data-call-phase]");
+const attr = (page: Page, name: string) => section(page).getAttribute(name);
+const entries = (page: Page, speaker: "caller" | "assistant") => page.getByRole("log", { name: "Transcript" }).locator(`li[data-speaker=${speaker}]`);
+
+describe("Test Call tab", () => {
+  it("calls an Echo with the microphone, hears it, types to it, and finds the call in the history", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signUpInPage(page, inject("baseURL"), freshCredentials("caller"));
+    await createEchoInUi(page, "Sunny");
+    await openTestCall(page);
+
+    const start = page.getByRole("button", { name: "Start Call" });
+    const end = page.getByRole("button", { name: "End Call" });
+    const mute = page.getByRole("button", { name: "Mute" });
+    const volume = page.getByRole("slider", { name: "Volume" });
+    const picker = page.getByLabel("Echo", { exact: true });
+
+    // Ready: Start needs a chosen Echo; Mute and volume wait for a call; volume defaults to 80.
+    await picker.waitFor();
+    expect(await start.isDisabled()).toBe(true);
+    expect(await mute.isDisabled()).toBe(true);
+    expect(await volume.isDisabled()).toBe(true);
+    expect(await volume.inputValue()).toBe("80");
+    await picker.selectOption({ label: "Sunny" });
+    expect(await start.isEnabled()).toBe(true);
+
+    await start.click();
+    await expect.poll(() => attr(page, "data-call-phase"), POLL).toBe("connected");
+    expect(await picker.isDisabled()).toBe(true);
+    expect(await mute.isEnabled()).toBe(true);
+    expect(await volume.isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Connected to Sunny" }).count(), POLL).toBe(1);
+
+    // The spoken WAV becomes a caller entry, the Echo answers, and its voice actually plays.
+    await expect.poll(() => entries(page, "caller").count(), POLL).toBeGreaterThan(0);
+    await expect.poll(() => entries(page, "assistant").count(), POLL).toBeGreaterThan(0);
+    expect((await entries(page, "assistant").first().innerText()).trim().length).toBeGreaterThan(10);
+    await expect.poll(async () => Number(await attr(page, "data-playback-played")), POLL).toBeGreaterThan(0);
+    expect(Number(await attr(page, "data-playback-seconds"))).toBeGreaterThan(0.2);
+    // The audio that reached the output was not silence.
+    await expect.poll(async () => Number(await page.locator("canvas").getAttribute("data-output-peak")), POLL).toBeGreaterThan(0.005);
+    // Caller entries carry emotion chips, shown as a percent with one decimal.
+    await expect.poll(() => page.getByRole("list", { name: "Emotions" }).first().innerText(), POLL).toMatch(/\d+\.\d%/);
+
+    // Mute, then talk in words.
+    await mute.click();
+    expect(await mute.getAttribute("aria-pressed")).toBe("true");
+    await volume.focus();
+    await page.keyboard.press("ArrowLeft");
+    expect(await volume.inputValue()).toBe("79");
+    const assistantBefore = await entries(page, "assistant").count();
+    const box = page.getByLabel("Type a message");
+    await box.fill("What would you recommend for a relaxing evening?");
+    await box.press("Enter");
+    await expect.poll(() => entries(page, "caller").filter({ hasText: "relaxing evening" }).count(), POLL).toBe(1);
+    await expect.poll(() => entries(page, "assistant").count(), POLL).toBeGreaterThan(assistantBefore);
+    // the reply streams in sentence by sentence; wait for the final text
+    await expect.poll(() => entries(page, "assistant").last().getAttribute("data-final"), POLL).toBe("true");
+    const reply = (await entries(page, "assistant").last().locator("p").nth(1).innerText()).trim();
+    expect(reply.length).toBeGreaterThan(10);
+
+    await end.click();
+    await expect.poll(() => attr(page, "data-call-phase"), POLL).toBe("ended");
+    expect(await picker.isEnabled()).toBe(true);
+    expect(await mute.isDisabled()).toBe(true);
+    expect(await page.getByRole("alert").count()).toBe(0);
+
+    // The call is in this tab's history…
+    const history = page.locator("#callHistory");
+    await expect.poll(() => history.locator("li[data-call-id]").count(), POLL).toBe(1);
+    await expect.poll(() => history.innerText(), POLL).toContain("completed");
+    expect(await history.innerText()).toContain("Sunny");
+    await page.screenshot({ path: "/tmp/testcall-desktop.png", fullPage: true });
+    await history.getByRole("button", { name: /View Details/ }).click();
+    const details = page.getByRole("dialog", { name: "Call Details" });
+    await expect.poll(() => details.innerText(), POLL).toContain("relaxing evening");
+    expect(await details.innerText()).toContain(reply.slice(0, 30));
+    await details.getByRole("button", { name: "Close" }).first().click();
+    await details.waitFor({ state: "detached" });
+
+    // …and in the Calls tab's Call History, with its transcript.
+    await page.getByRole("tab", { name: "Calls" }).click();
+    const callsPanel = page.getByRole("tabpanel", { name: "Calls" });
+    await callsPanel.getByRole("button", { name: /View Details/ }).first().click();
+    await expect.poll(() => page.getByRole("dialog", { name: "Call Details" }).innerText(), POLL).toContain("relaxing evening");
+    await context.close();
+  });
+
+  it("shows the spec's texts when the call can't start, errors, or drops — and recovers", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signUpViaApi(page, inject("baseURL"), freshCredentials("unlucky"));
+    await createEchoViaApi(page, "Breezy");
+    await openTestCall(page);
+    const picker = page.getByLabel("Echo", { exact: true });
+    const start = page.getByRole("button", { name: "Start Call" });
+    await picker.selectOption({ label: "Breezy" });
+
+    // 1. Signed out elsewhere: the socket is refused → 'Failed to start call: …', mic released, selector back.
+    const cookies = await context.cookies();
+    await context.clearCookies();
+    await start.click();
+    await expect.poll(() => page.getByRole("alert").innerText(), POLL).toMatch(/^Failed to start call: .+/);
+    expect(await attr(page, "data-call-phase")).toBe("error");
+    expect(await picker.isEnabled()).toBe(true);
+    expect(await start.isEnabled()).toBe(true);
+    await context.addCookies(cookies);
+
+    // The rest goes through a pass-through proxy to the real server, so the test can tamper with
+    // the wire and pull the plug.
+    const net: { mode: "pass" | "unknown-echo"; page?: WebSocketRoute; server?: WebSocketRoute } = { mode: "pass" };
+    await page.routeWebSocket(/\/ws\/call$/, (ws) => {
+      const server = ws.connectToServer();
+      net.page = ws;
+      net.server = server;
+      ws.onMessage((m) => {
+        if (net.mode === "unknown-echo" && typeof m === "string" && m.includes('"start_call"')) {
+          server.send(JSON.stringify({ ...(JSON.parse(m) as object), echoId: "no-such-echo" }));
+        } else server.send(m);
+      });
+    });
+
+    // 2. The server refuses start_call (an Echo that isn't yours or active) → 'Failed to start call: …'.
+    net.mode = "unknown-echo";
+    await start.click();
+    await expect.poll(() => page.getByRole("alert").innerText(), POLL).toMatch(/^Failed to start call: .*Echo/);
+    expect(await attr(page, "data-call-phase")).toBe("error");
+    expect(await start.isEnabled()).toBe(true);
+    net.mode = "pass";
+
+    // 3. A server-side error mid-call shows as 'Call error: …' and the call goes on.
+    await start.click();
+    await expect.poll(() => attr(page, "data-call-phase"), POLL).toBe("connected");
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Connected to Breezy" }).count(), POLL).toBe(1);
+    net.server?.send(JSON.stringify({ type: "audio_data", data: "%%% not base64 %%%", timestamp: Date.now() }));
+    await expect.poll(() => page.getByRole("alert").innerText(), POLL).toMatch(/^Call error: .+/);
+    expect(await attr(page, "data-call-phase")).toBe("connected");
+
+    // 4. The network drops mid-call → 'Connection lost'; the selector comes back.
+    await net.page?.close({ code: 4000, reason: "network dropped" });
+    await expect.poll(() => page.getByRole("alert").innerText(), POLL).toBe("Connection lost");
+    expect(await attr(page, "data-call-phase")).toBe("error");
+    expect(await picker.isEnabled()).toBe(true);
+    await page.screenshot({ path: "/tmp/testcall-e2e-phone-error.png", fullPage: true });
+    await context.close();
+  });
+});
