@@ -13,6 +13,8 @@ import { echoRoutes } from "./routes/echoes";
 import { feedRoutes } from "./routes/feed";
 import { phoneRoutes } from "./routes/phone";
 import { wsCallRoutes } from "./routes/ws-call";
+import { liveCallRoutes } from "./routes/live-calls";
+import { liveRoutes } from "./routes/live";
 
 export const app = new Hono<AppEnv>();
 
@@ -38,6 +40,8 @@ app.route("/api/calls", callRoutes);
 app.route("/api/phone", phoneRoutes);
 app.route("/ws/feed", feedRoutes);
 app.route("/ws/call", wsCallRoutes);
+app.route("/api/live-calls", liveCallRoutes);
+app.route("/ws/live", liveRoutes);
 
 app.all("/api/*", () => {
   throw new ApiError(404, "not-found", "No such API endpoint.");

@@ -9,12 +9,13 @@ import { base64ToPcm16, PcmFormatError } from "../audio/pcm";
 import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
 import { ConversationHost } from "./conversation-host";
-import { VIEWER_TAG, ViewerFanout, type LiveFanout } from "./fanout";
+import { VIEWER_TAG } from "./fanout";
 import { readGrant, type SocketGrant } from "./internal-request";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";
 import { parseClientFrame } from "./protocol-handler";
 import { startBrowserCall } from "./start-call";
+import { LiveViewers } from "./viewers";
 import { CallStore, type CallState, type FinalStatus } from "./store";
 import type { CallTransport, EndReason } from "./transport";
 import { BrowserTransport, sendJson } from "./transports/browser";
@@ -32,7 +33,8 @@ const FINALIZE_RETRY_MS = 10_000;
 
 export class CallSession extends DurableObject<Env> {
   private readonly store: CallStore;
-  private readonly fanout: LiveFanout;
+  /** Dashboard viewers of this call (worker/call/viewers.ts): the fan-out of every live event. */
+  private readonly fanout: LiveViewers;
   private readonly persistence: CallPersistence;
   private readonly conversation: ConversationHost;
   private lastCallerFrameAt = Date.now();
@@ -41,7 +43,7 @@ export class CallSession extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new CallStore(ctx.storage.sql);
-    this.fanout = new ViewerFanout(ctx);
+    this.fanout = new LiveViewers(ctx, env, this.store);
     this.persistence = new CallPersistence(env, this.store);
     const bridge = new PipelineBridge({ store: this.store, transport: () => this.callerTransport(), fanout: this.fanout });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
@@ -80,13 +82,7 @@ export class CallSession extends DurableObject<Env> {
 
   /** A dashboard viewer (the route checks who may watch): the call so far, then live events. */
   private acceptViewer(grant: SocketGrant): Response {
-    const state = this.store.state();
-    if (!state) return new Response("No such call.", { status: 404 });
-    const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [VIEWER_TAG]);
-    pair[1].serializeAttachment(grant);
-    sendJson(pair[1], { type: "live_snapshot", state: { ...state, persona: undefined }, entries: this.store.entries() });
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return this.fanout.accept(grant);
   }
 
   private callerSocket(): WebSocket | null {
@@ -100,7 +96,8 @@ export class CallSession extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
     const tags = this.ctx.getTags(ws);
-    if (!tags.includes(CALLER_TAG)) return; // viewers only listen
+    if (tags.includes(VIEWER_TAG)) return this.fanout.onMessage(ws, frame);
+    if (!tags.includes(CALLER_TAG)) return;
     this.lastCallerFrameAt = Date.now();
     const parsed = parseClientFrame(frame);
     if (!parsed.ok) {
@@ -119,6 +116,7 @@ export class CallSession extends DurableObject<Env> {
   }
 
   private async onSocketGone(ws: WebSocket, code: number): Promise<void> {
+    if (this.ctx.getTags(ws).includes(VIEWER_TAG)) return this.fanout.onGone(ws, code);
     if (!this.ctx.getTags(ws).includes(CALLER_TAG)) return;
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");

@@ -1,0 +1,150 @@
+// Live calls: the REST shapes of /api/live-calls and the viewer protocol of /ws/live/:callId.
+// Worker and SPA both import this module; no live message type is written anywhere else.
+//
+// Viewer protocol (server → viewer, JSON text frames unless noted):
+//   live_snapshot {call, entries}   first, always: the call's state and every entry so far (seq order)
+//   live_entry {entry, at}          a new entry, or a changed one (same id: replace it); in call order
+//   live_interrupt {entryId, at}    the caller barged in: the assistant's audio for entryId stops
+//   live_ended {status, reason, endTime, at}   the call is over; the server closes the socket after it
+//   listening {on}                  acknowledges a `listen` request
+//   pong                            answers `ping`
+//   live_error {error, code}        a viewer message was refused (the socket stays open)
+//   binary frames                   call audio while listening (see encodeLiveAudioFrame)
+// Viewer → server: listen {on}, ping.
+// `at` is the server's clock (epoch ms) when the event was fanned out.
+import { z } from "zod";
+import type { AiProviderName, CallType, Speaker, TranscriptEntry } from "./call";
+
+// ---- REST: GET /api/live-calls, invite, join ----
+
+export type LiveRole = "owner" | "participant";
+
+export interface LiveParticipant {
+  userId: string;
+  displayName: string;
+  /** Only shown to the call's owner (who typed it when inviting). */
+  email: string | null;
+  invitedAt: number;
+  /** When this user pressed Join Call (null: not yet). */
+  joinedAt: number | null;
+}
+
+/** A call in progress that the signed-in user owns or takes part in. */
+export interface LiveCallSummary {
+  id: string;
+  callType: CallType;
+  startTime: number;
+  fromNumber: string | null;
+  echoName: string | null;
+  role: LiveRole;
+  ownerName: string;
+  /** When the signed-in user pressed Join Call on this call (null: not yet). */
+  myJoinedAt: number | null;
+  /** The invited users (never the owner). */
+  participants: LiveParticipant[];
+}
+
+export interface LiveCallList {
+  calls: LiveCallSummary[];
+}
+
+export const MAX_EMAIL_CHARS = 254;
+
+/** POST /api/live-calls/:id/participants */
+export const inviteSchema = z.object({
+  email: z.string().trim().min(1, "Enter the email address of the person to invite.").max(MAX_EMAIL_CHARS).email("Please enter a valid email address."),
+});
+export type InviteRequest = z.infer<typeof inviteSchema>;
+
+/** Answer of the invite: the participant as stored (inviting twice changes nothing). */
+export interface InviteResponse {
+  participant: LiveParticipant;
+}
+
+/** Answer of POST /api/live-calls/:id/join. */
+export interface JoinResponse {
+  callId: string;
+  joinedAt: number;
+}
+
+// ---- viewer socket ----
+
+export type LivePhase = "active" | "ended";
+
+/** What a viewer learns about the call (never the persona or internal bookkeeping). */
+export interface LiveCallState {
+  callId: string;
+  callType: CallType;
+  echoName: string;
+  provider: AiProviderName;
+  fromNumber: string | null;
+  startTime: number;
+  phase: LivePhase;
+  endTime: number | null;
+  /** Final status once ended (completed, abandoned, failed). */
+  status: string | null;
+  endReason: string | null;
+}
+
+export type ViewerServerMessage =
+  | { type: "live_snapshot"; call: LiveCallState; entries: TranscriptEntry[] }
+  | { type: "live_entry"; entry: TranscriptEntry; at: number }
+  | { type: "live_interrupt"; entryId: string; at: number }
+  | { type: "live_ended"; status: string; reason: string; endTime: number; at: number }
+  | { type: "listening"; on: boolean }
+  | { type: "pong" }
+  | { type: "live_error"; error: string; code: string };
+
+export const viewerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("listen"), on: z.boolean() }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type ViewerClientMessage = z.infer<typeof viewerMessageSchema>;
+
+/** Largest viewer text frame accepted (viewer messages are tiny). */
+export const MAX_VIEWER_FRAME_BYTES = 1024;
+
+// ---- audio frames (binary) ----
+//
+// [0] LIVE_AUDIO_MAGIC  [1] speaker (0 caller, 1 assistant)  [2..3] reserved (0)
+// [4..7] sample rate, uint32 little-endian  [8..] mono PCM16 little-endian samples.
+
+export const LIVE_AUDIO_MAGIC = 0xa1;
+export const LIVE_AUDIO_HEADER_BYTES = 8;
+/** Samples per frame at most (1 s at 16 kHz): longer audio goes out as several frames. */
+export const LIVE_AUDIO_MAX_SAMPLES = 16_000;
+
+export interface LiveAudioFrame {
+  speaker: Speaker;
+  sampleRate: number;
+  pcm: Int16Array;
+}
+
+export function encodeLiveAudioFrame(frame: LiveAudioFrame): ArrayBuffer {
+  const buffer = new ArrayBuffer(LIVE_AUDIO_HEADER_BYTES + frame.pcm.length * 2);
+  const view = new DataView(buffer);
+  view.setUint8(0, LIVE_AUDIO_MAGIC);
+  view.setUint8(1, frame.speaker === "assistant" ? 1 : 0);
+  view.setUint32(4, frame.sampleRate, true);
+  for (let i = 0; i < frame.pcm.length; i++) view.setInt16(LIVE_AUDIO_HEADER_BYTES + i * 2, frame.pcm[i] ?? 0, true);
+  return buffer;
+}
+
+/** The frame in `data`, or null when it is not a live audio frame. */
+export function decodeLiveAudioFrame(data: ArrayBuffer): LiveAudioFrame | null {
+  if (data.byteLength < LIVE_AUDIO_HEADER_BYTES || (data.byteLength - LIVE_AUDIO_HEADER_BYTES) % 2 !== 0) return null;
+  const view = new DataView(data);
+  const speaker = view.getUint8(1);
+  const sampleRate = view.getUint32(4, true);
+  if (view.getUint8(0) !== LIVE_AUDIO_MAGIC || speaker > 1 || sampleRate < 3000 || sampleRate > 96_000) return null;
+  const pcm = new Int16Array((data.byteLength - LIVE_AUDIO_HEADER_BYTES) / 2);
+  for (let i = 0; i < pcm.length; i++) pcm[i] = view.getInt16(LIVE_AUDIO_HEADER_BYTES + i * 2, true);
+  return { speaker: speaker === 1 ? "assistant" : "caller", sampleRate, pcm };
+}
+
+/** Splits PCM into frames of at most LIVE_AUDIO_MAX_SAMPLES. */
+export function splitPcm(pcm: Int16Array, max = LIVE_AUDIO_MAX_SAMPLES): Int16Array[] {
+  const out: Int16Array[] = [];
+  for (let i = 0; i < pcm.length; i += max) out.push(pcm.subarray(i, Math.min(pcm.length, i + max)));
+  return out;
+}

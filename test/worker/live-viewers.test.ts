@@ -1,0 +1,160 @@
+// The viewer fan-out of a live call over real sockets: backlog first, every entry once and in order,
+// the end, audio for listeners only, bad viewer input, and viewers that never slow the caller.
+import { describe, expect, it } from "vitest";
+import type { TranscriptEntry } from "../../protocol/call";
+import type { LiveCallState } from "../../protocol/live";
+import { pcm16ToBase64 } from "../../worker/audio/pcm";
+import { d1Transcript } from "./support/call";
+import { entriesUntilEnd, invite, say, startBriefCall, tapAudio, viewer } from "./support/live";
+import { createUser } from "./support/users";
+import { openSocket } from "./support/ws";
+
+type Snapshot = { call: LiveCallState; entries: TranscriptEntry[] };
+const pick = (e: TranscriptEntry) => ({ id: e.id, seq: e.seq, speaker: e.speaker, text: e.text, emotions: e.emotions });
+
+describe("viewer fan-out", { timeout: 60_000 }, () => {
+  it("gives a late viewer the whole backlog, then the live rest", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    const first = await say(socket, "Good morning, I slept really well.");
+    const second = await say(socket, "What should I cook tonight?");
+
+    const late = await viewer(callId, owner);
+    const snap = await late.next<Snapshot>("live_snapshot");
+    expect(snap.entries.map(pick)).toEqual([first.heard, first.reply, second.heard, second.reply].map(pick));
+    expect(snap.entries[0]!.emotions.joy).toBeGreaterThan(0);
+
+    const third = await say(socket, "Thanks, that sounds lovely.");
+    const live = await late.next<{ entry: TranscriptEntry }>("live_entry");
+    expect(pick(live.entry)).toEqual(pick(third.heard));
+    expect(pick((await late.next<{ entry: TranscriptEntry }>("live_entry")).entry)).toEqual(pick(third.reply));
+
+    socket.send({ type: "end_call" });
+    const ended = await late.next<{ status: string; reason: string; endTime: number }>("live_ended");
+    expect(ended).toMatchObject({ status: "completed", reason: "caller_ended" });
+    expect(ended.endTime).toBeGreaterThanOrEqual(snap.call.startTime);
+    expect(await late.closed).toMatchObject({ code: 1000 });
+  });
+
+  it("delivers every entry to every viewer exactly once and in call order", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    const guest = await createUser();
+    await invite(owner, callId, guest.user.email);
+    const viewers = [await viewer(callId, owner), await viewer(callId, guest), await viewer(callId, guest), await viewer(callId, owner)];
+    for (const v of viewers) expect((await v.next<Snapshot>("live_snapshot")).entries).toEqual([]);
+
+    const lines = ["I am a little nervous about tomorrow.", "My interview is at nine.", "Any tips for staying calm?", "Great, thank you!"];
+    for (const line of lines) await say(socket, line);
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+
+    const stored = await d1Transcript(callId);
+    expect(stored).toHaveLength(lines.length * 2);
+    expect(stored.filter((e) => e.speaker === "caller").map((e) => e.text)).toEqual(lines);
+    for (const v of viewers) {
+      const got = await entriesUntilEnd(v);
+      expect(got.map(pick)).toEqual(stored.map(pick));
+      expect(new Set(got.map((e) => e.id)).size).toBe(got.length);
+      await v.closed;
+    }
+  });
+
+  it("a viewer that never reads or vanishes does not hold up the caller or the other viewers", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    // Twelve viewers: one never accepts its socket (never reads a byte), two are closed abruptly.
+    const silent = await openSocket(`/ws/live/${callId}`, { cookie: owner.cookie });
+    expect(silent.response.status).toBe(101);
+    const readers = await Promise.all(Array.from({ length: 9 }, () => viewer(callId, owner)));
+    const gone = await Promise.all([viewer(callId, owner), viewer(callId, owner)]);
+    for (const g of gone) g.ws.close(1001, "tab closed");
+    // A big transcript makes the never-read backlog grow with every turn.
+    for (let i = 0; i < 5; i++) {
+      const { heard, reply } = await say(socket, `Turn ${i}: ${"tell me more about the sea. ".repeat(20)}`);
+      expect(heard.text).toContain(`Turn ${i}:`);
+      expect(reply).toMatchObject({ speaker: "assistant", seq: heard.seq + 1 });
+      expect(reply.text.length).toBeGreaterThan(3);
+    }
+    socket.send({ type: "end_call" });
+    expect(await socket.next("call_ended")).toMatchObject({ callId });
+    for (const r of readers) {
+      const got = await entriesUntilEnd(r);
+      expect(got.filter((e) => e.speaker === "caller").map((e) => e.text.slice(0, 7))).toEqual(["Turn 0:", "Turn 1:", "Turn 2:", "Turn 3:", "Turn 4:"]);
+      expect(got).toHaveLength(10);
+    }
+  });
+
+  it("sends call audio only to viewers that asked to listen, as caller and assistant frames", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    const listener = await viewer(callId, owner);
+    const watcher = await viewer(callId, owner);
+    const heardByListener = tapAudio(listener);
+    const heardByWatcher = tapAudio(watcher);
+    await listener.next("live_snapshot");
+    listener.send({ type: "listen", on: true });
+    expect(await listener.next("listening")).toEqual({ type: "listening", on: true });
+
+    const pcm = Int16Array.from({ length: 1600 }, (_, i) => Math.round(8000 * Math.sin(i / 5)));
+    socket.send({ type: "audio_data", data: pcm16ToBase64(pcm), timestamp: Date.now() });
+    await say(socket, "Please say something nice.");
+    expect(socket.received.some((m) => m.type === "audio_response")).toBe(true);
+
+    const caller = heardByListener.filter((f) => f.speaker === "caller");
+    expect(caller[0]).toMatchObject({ sampleRate: 16000 });
+    expect(Array.from(caller[0]!.pcm)).toEqual(Array.from(pcm));
+    const assistant = heardByListener.filter((f) => f.speaker === "assistant");
+    expect(assistant.length).toBeGreaterThan(0);
+    expect(assistant.every((f) => f.pcm.length > 0 && f.pcm.length <= 16_000)).toBe(true);
+    expect(assistant.some((f) => f.pcm.some((s) => Math.abs(s) > 500))).toBe(true); // a voice, not silence
+    expect(heardByWatcher).toEqual([]);
+
+    // Off again: no more audio for it.
+    listener.send({ type: "listen", on: false });
+    await listener.next((m) => m.type === "listening" && m.on === false);
+    const before = heardByListener.length;
+    socket.send({ type: "audio_data", data: pcm16ToBase64(pcm), timestamp: Date.now() });
+    await say(socket, "And once more.");
+    expect(heardByListener.length).toBe(before);
+    socket.send({ type: "end_call" });
+    await listener.next("live_ended");
+  });
+
+  it("refuses bad viewer messages with a clear error and keeps the socket", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    const v = await viewer(callId, owner);
+    await v.next("live_snapshot");
+    const bad: [string | ArrayBuffer, string][] = [
+      ["{nope", "invalid-json"],
+      [JSON.stringify({ type: "dance" }), "unknown-type"],
+      [JSON.stringify({ hello: 1 }), "unknown-type"],
+      [JSON.stringify({ type: "listen", on: "yes" }), "invalid-message"],
+      [JSON.stringify({ type: "listen", on: true, pad: "x".repeat(2000) }), "frame-too-large"],
+      [new Uint8Array([1, 2, 3]).buffer, "invalid-message"],
+    ];
+    for (const [frame, code] of bad) {
+      v.ws.send(frame);
+      const err = await v.next<{ code: string; error: string }>("live_error");
+      expect(err.code).toBe(code);
+      expect(err.error.length).toBeGreaterThan(5);
+    }
+    v.send({ type: "ping" });
+    expect(await v.next("pong")).toEqual({ type: "pong" });
+    // Viewers cannot speak for the caller.
+    v.send({ type: "text_input", text: "I am not the caller" });
+    expect(await v.next("live_error")).toMatchObject({ code: "unknown-type" });
+    expect(socket.received.some((m) => m.type === "transcription")).toBe(false);
+    socket.send({ type: "end_call" });
+    await v.next("live_ended");
+  });
+
+  it("shows an ended call as ended and closes", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    const { heard } = await say(socket, "Short call today.");
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+    const v = await viewer(callId, owner);
+    const snap = await v.next<Snapshot>("live_snapshot");
+    expect(snap.call).toMatchObject({ phase: "ended", status: "completed", endReason: "caller_ended" });
+    expect(snap.entries[0]!.text).toBe(heard.text);
+    expect(await v.next("live_ended")).toMatchObject({ status: "completed" });
+    expect(await v.closed).toMatchObject({ code: 1000 });
+  });
+});

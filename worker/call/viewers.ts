@@ -1,0 +1,178 @@
+// The dashboard viewers of one live call (/ws/live/:callId): hibernatable sockets tagged "viewer",
+// accepted by the CallSession after the route checked who may watch. A viewer first gets the snapshot
+// (the call and its transcript so far), then every event in call order; with `listen` on it also gets
+// the call's audio as binary frames.
+//
+// Nothing here ever waits on a viewer: sends are fire-and-forget (workerd queues them), a socket that
+// cannot take a message is closed and forgotten, so a slow or dead viewer never slows the call.
+// (workerd exposes no bufferedAmount, so a viewer that stops reading cannot be detected by backlog.)
+import { MAX_VIEWER_FRAME_BYTES, type ViewerServerMessage, viewerMessageSchema } from "../../protocol/live";
+import { db } from "../db/client";
+import { participantIds } from "../db/live-calls";
+import type { Env } from "../env";
+import { publishToUser } from "../feed/publish";
+import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./fanout";
+import type { SocketGrant } from "./internal-request";
+import type { CallStore } from "./store";
+
+/** Open viewer sockets one user may hold on one call; the oldest is closed beyond this. */
+export const MAX_VIEWERS_PER_USER = 50;
+/** Viewer sockets one call accepts in all. */
+export const MAX_VIEWERS_PER_CALL = 2000;
+
+interface ViewerAttachment extends SocketGrant {
+  listen: boolean;
+}
+
+const userTag = (userId: string) => `viewer-user:${userId}`;
+
+function closeQuietly(ws: WebSocket, code: number, reason: string): void {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closed
+  }
+}
+
+export class LiveViewers implements LiveFanout {
+  /** Viewers that asked for audio; rebuilt from socket attachments after the object wakes up. */
+  private listeners: Set<WebSocket> | null = null;
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly env: Env,
+    private readonly store: CallStore,
+  ) {}
+
+  count(): number {
+    return this.ctx.getWebSockets(VIEWER_TAG).length;
+  }
+
+  /** Accepts a viewer whose access the route verified: snapshot first (then the end, if it is over). */
+  accept(grant: SocketGrant): Response {
+    const state = this.store.state();
+    if (!state || !grant.userId) return new Response("No such call.", { status: 404 });
+    if (this.count() >= MAX_VIEWERS_PER_CALL) return new Response("This call has too many viewers.", { status: 503 });
+    const own = this.ctx.getWebSockets(userTag(grant.userId));
+    for (const old of own.slice(0, Math.max(0, own.length - MAX_VIEWERS_PER_USER + 1))) {
+      this.forget(old);
+      closeQuietly(old, 1008, "Too many open viewers.");
+    }
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [VIEWER_TAG, userTag(grant.userId)]);
+    server.serializeAttachment({ ...grant, listen: false } satisfies ViewerAttachment);
+    // Synchronously after accepting: no event can come between the snapshot and the live stream.
+    this.sendTo(server, JSON.stringify(snapshotMessage(state, this.store.entries())));
+    if (state.phase === "ended") {
+      const ended = eventMessage(
+        { kind: "ended", status: state.finalStatus ?? "completed", reason: state.endReason ?? "ended" },
+        state.endTime ?? Date.now(),
+        state.endTime,
+      );
+      this.sendTo(server, JSON.stringify(ended));
+      closeQuietly(server, 1000, "The call has ended.");
+    }
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  publish(event: LiveEvent): void {
+    if (event.kind === "audio") return this.publishAudio(event);
+    const sockets = this.ctx.getWebSockets(VIEWER_TAG);
+    if (event.kind === "ended") this.notifyParticipants();
+    if (sockets.length === 0) return;
+    const frame = JSON.stringify(eventMessage(event, Date.now(), this.store.state()?.endTime ?? null));
+    for (const ws of sockets) this.sendTo(ws, frame);
+    if (event.kind === "ended") {
+      for (const ws of sockets) closeQuietly(ws, 1000, "The call has ended.");
+      this.listeners = null;
+    }
+  }
+
+  /** A message from a viewer: listen on/off, ping; anything else is refused (the socket stays). */
+  onMessage(ws: WebSocket, frame: string | ArrayBuffer): void {
+    const reply = (m: ViewerServerMessage): void => {
+      this.sendTo(ws, JSON.stringify(m));
+    };
+    if (typeof frame !== "string") return reply({ type: "live_error", code: "invalid-message", error: "Viewers send JSON text messages only." });
+    if (frame.length > MAX_VIEWER_FRAME_BYTES) return reply({ type: "live_error", code: "frame-too-large", error: "The message is too large." });
+    let raw: unknown;
+    try {
+      raw = JSON.parse(frame);
+    } catch {
+      return reply({ type: "live_error", code: "invalid-json", error: "The message is not valid JSON." });
+    }
+    const parsed = viewerMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      const type = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
+      const known = type === "listen" || type === "ping";
+      return reply(
+        known
+          ? { type: "live_error", code: "invalid-message", error: `Malformed ${String(type)} message.` }
+          : { type: "live_error", code: "unknown-type", error: "Viewers may send only listen and ping." },
+      );
+    }
+    const message = parsed.data;
+    if (message.type === "ping") return reply({ type: "pong" });
+    const attachment = ws.deserializeAttachment() as ViewerAttachment;
+    ws.serializeAttachment({ ...attachment, listen: message.on } satisfies ViewerAttachment);
+    const listeners = this.listenerSet();
+    if (message.on) listeners.add(ws);
+    else listeners.delete(ws);
+    reply({ type: "listening", on: message.on });
+  }
+
+  /** The viewer's socket closed or failed. */
+  onGone(ws: WebSocket, code: number): void {
+    this.forget(ws);
+    closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code, "closed");
+  }
+
+  private publishAudio(event: Extract<LiveEvent, { kind: "audio" }>): void {
+    const listeners = this.listenerSet();
+    if (listeners.size === 0) return;
+    const frames = audioFrames(event);
+    for (const ws of [...listeners]) {
+      for (const frame of frames) if (!this.sendTo(ws, frame)) break;
+    }
+  }
+
+  private listenerSet(): Set<WebSocket> {
+    if (!this.listeners) {
+      this.listeners = new Set(this.ctx.getWebSockets(VIEWER_TAG).filter((ws) => (ws.deserializeAttachment() as ViewerAttachment | null)?.listen));
+    }
+    return this.listeners;
+  }
+
+  private forget(ws: WebSocket): void {
+    this.listeners?.delete(ws);
+  }
+
+  /** Sends without waiting; a socket that cannot take it is closed and forgotten. */
+  private sendTo(ws: WebSocket, frame: string | ArrayBuffer): boolean {
+    try {
+      ws.send(frame);
+      return true;
+    } catch {
+      this.forget(ws);
+      closeQuietly(ws, 1011, "Send failed.");
+      return false;
+    }
+  }
+
+  /** The invited users' Live Calls lists drop the call (the owner is told by the session). */
+  private notifyParticipants(): void {
+    const state = this.store.state();
+    if (!state) return;
+    const { callId, userId } = state;
+    this.ctx.waitUntil(
+      (async () => {
+        try {
+          const ids = await participantIds(db(this.env.DB), callId, userId);
+          await Promise.all(ids.map((id) => publishToUser(this.env, id, { type: "live_call_ended", callId })));
+        } catch (err) {
+          console.warn("live call end notification failed", callId, err);
+        }
+      })(),
+    );
+  }
+}

@@ -1,0 +1,148 @@
+// Live calls in D1: calls in progress, who may watch them (the owner and the invited participants),
+// invitations and joins. A call is live while its row is in progress (worker/db/call-writes.ts).
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { LiveCallSummary, LiveParticipant, LiveRole } from "../../protocol/live";
+import type { Db } from "./client";
+import { CALL_IN_PROGRESS } from "./call-writes";
+import { callParticipants, calls, echoes, users } from "./schema";
+
+/** Live calls listed at most (a user is rarely in more than a handful at once). */
+export const LIVE_CALLS_MAX = 50;
+
+export interface LiveCallRow {
+  id: string;
+  userId: string | null;
+  status: string;
+}
+
+/** The call if it exists (any status), else null. */
+export async function findCall(database: Db, callId: string): Promise<LiveCallRow | null> {
+  const row = await database.select({ id: calls.id, userId: calls.userId, status: calls.status }).from(calls).where(eq(calls.id, callId)).get();
+  return row ?? null;
+}
+
+export async function isParticipant(database: Db, callId: string, userId: string): Promise<boolean> {
+  const row = await database
+    .select({ userId: callParticipants.userId })
+    .from(callParticipants)
+    .where(and(eq(callParticipants.callId, callId), eq(callParticipants.userId, userId)))
+    .get();
+  return Boolean(row);
+}
+
+/** How `userId` relates to the call: its owner, a participant, or nobody (null, also for unknown calls). */
+export async function roleInCall(database: Db, callId: string, userId: string): Promise<{ call: LiveCallRow; role: LiveRole } | null> {
+  const call = await findCall(database, callId);
+  if (!call) return null;
+  if (call.userId === userId) return { call, role: "owner" };
+  return (await isParticipant(database, callId, userId)) ? { call, role: "participant" } : null;
+}
+
+export const isLive = (call: LiveCallRow): boolean => call.status === CALL_IN_PROGRESS;
+
+interface ParticipantRow {
+  callId: string;
+  userId: string;
+  displayName: string;
+  email: string;
+  invitedAt: number;
+  joinedAt: number | null;
+}
+
+function participantQuery(database: Db) {
+  return database
+    .select({
+      callId: callParticipants.callId,
+      userId: callParticipants.userId,
+      displayName: users.displayName,
+      email: users.email,
+      invitedAt: callParticipants.invitedAt,
+      joinedAt: callParticipants.joinedAt,
+    })
+    .from(callParticipants)
+    .innerJoin(users, eq(users.id, callParticipants.userId));
+}
+
+function toParticipant(row: ParticipantRow, showEmail: boolean): LiveParticipant {
+  return { userId: row.userId, displayName: row.displayName, email: showEmail ? row.email : null, invitedAt: row.invitedAt, joinedAt: row.joinedAt };
+}
+
+/** The signed-in user's calls in progress and the calls in progress they were invited to, newest first. */
+export async function listLiveCalls(database: Db, userId: string): Promise<LiveCallSummary[]> {
+  const mine = database.select({ id: callParticipants.callId }).from(callParticipants).where(eq(callParticipants.userId, userId));
+  const rows = await database
+    .select({
+      id: calls.id,
+      callType: calls.callType,
+      startTime: calls.startTime,
+      fromNumber: calls.fromNumber,
+      echoName: echoes.name,
+      ownerId: calls.userId,
+      ownerName: users.displayName,
+    })
+    .from(calls)
+    .leftJoin(echoes, eq(echoes.id, calls.echoId))
+    .leftJoin(users, eq(users.id, calls.userId))
+    .where(and(eq(calls.status, CALL_IN_PROGRESS), or(eq(calls.userId, userId), inArray(calls.id, mine))))
+    .orderBy(desc(calls.startTime), desc(calls.id))
+    .limit(LIVE_CALLS_MAX)
+    .all();
+  if (rows.length === 0) return [];
+  const people = await participantQuery(database)
+    .where(
+      inArray(
+        callParticipants.callId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(callParticipants.invitedAt), asc(users.displayName))
+    .all();
+  return rows.map((r) => {
+    const role: LiveRole = r.ownerId === userId ? "owner" : "participant";
+    const here = people.filter((p) => p.callId === r.id);
+    return {
+      id: r.id,
+      callType: r.callType,
+      startTime: r.startTime,
+      fromNumber: r.fromNumber,
+      echoName: r.echoName,
+      role,
+      ownerName: r.ownerName ?? "",
+      myJoinedAt: here.find((p) => p.userId === userId)?.joinedAt ?? null,
+      // The owner's own row (written when they press Join Call) is not an invitation.
+      participants: here.filter((p) => p.userId !== r.ownerId).map((p) => toParticipant(p, role === "owner")),
+    };
+  });
+}
+
+/** Adds `userId` to the call (inviting twice keeps the first invitation) and returns them as stored. */
+export async function addParticipant(database: Db, input: { callId: string; userId: string; invitedBy: string; now: number }): Promise<LiveParticipant> {
+  await database
+    .insert(callParticipants)
+    .values({ callId: input.callId, userId: input.userId, invitedBy: input.invitedBy, invitedAt: input.now, joinedAt: null })
+    .onConflictDoNothing();
+  const row = await participantQuery(database)
+    .where(and(eq(callParticipants.callId, input.callId), eq(callParticipants.userId, input.userId)))
+    .get();
+  if (!row) throw new Error("participant missing after insert");
+  return toParticipant(row, true);
+}
+
+/** Records that `userId` joined (the first join counts); the owner gets a row of their own. Returns joinedAt. */
+export async function recordJoin(database: Db, input: { callId: string; userId: string; now: number }): Promise<number> {
+  const [row] = await database
+    .insert(callParticipants)
+    .values({ callId: input.callId, userId: input.userId, invitedBy: null, invitedAt: input.now, joinedAt: input.now })
+    .onConflictDoUpdate({
+      target: [callParticipants.callId, callParticipants.userId],
+      set: { joinedAt: sql`coalesce(${callParticipants.joinedAt}, ${input.now})` },
+    })
+    .returning({ joinedAt: callParticipants.joinedAt });
+  return row?.joinedAt ?? input.now;
+}
+
+/** Everyone invited to the call (not its owner). */
+export async function participantIds(database: Db, callId: string, ownerId: string | null): Promise<string[]> {
+  const rows = await database.select({ userId: callParticipants.userId }).from(callParticipants).where(eq(callParticipants.callId, callId)).all();
+  return rows.map((r) => r.userId).filter((id) => id !== ownerId);
+}

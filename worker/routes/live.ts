@@ -1,0 +1,29 @@
+// GET /ws/live/:callId: a dashboard viewer of one live call. Origin and session are checked by the
+// /ws/* middleware (403 / 401); here only the call's owner and its participants get through — anyone
+// else, and any unknown call, gets 404 — and the upgrade goes to the call's CallSession with the
+// verified user id.
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { callSessionUpgrade } from "../call/internal-request";
+import { db } from "../db/client";
+import { roleInCall } from "../db/live-calls";
+import { ApiError } from "../http/errors";
+
+export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new ApiError(426, "upgrade-required", "This endpoint only accepts WebSocket upgrades.");
+  }
+  const user = requireUser(c);
+  const callId = c.req.param("callId");
+  const access = await roleInCall(db(c.env.DB), callId, user.id);
+  if (!access) throw new ApiError(404, "not-found", "No such live call.");
+  const stub = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
+  const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "viewer" }));
+  if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
+  // A fresh response: a renewed session cookie must still go out.
+  const headers = new Headers();
+  const setCookie = c.res.headers.get("set-cookie");
+  if (setCookie) headers.set("set-cookie", setCookie);
+  return new Response(null, { status: 101, webSocket: res.webSocket, headers });
+});
