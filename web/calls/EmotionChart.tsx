@@ -8,6 +8,8 @@ const H = 220;
 const PAD = { left: 44, right: 14, top: 12, bottom: 30 };
 const PLOT_W = W - PAD.left - PAD.right;
 const PLOT_H = H - PAD.top - PAD.bottom;
+/** Lines whose peak stays under this are drawn faint. */
+const FAINT_BELOW = 0.3;
 
 function clock(seconds: number): string {
   const s = Math.round(seconds);
@@ -28,22 +30,24 @@ export function EmotionChart({ transcript, startTime }: { transcript: Transcript
 
   return (
     <figure className="flex flex-col gap-3" data-testid="emotion-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} className="h-auto w-full overflow-visible">
+      <div className="overflow-x-auto">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} className="h-auto w-full min-w-[480px] max-w-3xl overflow-visible">
         {[0, 0.25, 0.5, 0.75, 1].map((v) => (
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke={v === 0 ? "#94a3b8" : "#e2e8f0"} strokeWidth={1} />
-            <text x={PAD.left - 8} y={y(v)} textAnchor="end" dominantBaseline="middle" className="fill-slate-500 text-[11px]">
+            <text x={PAD.left - 8} y={y(v)} textAnchor="end" dominantBaseline="middle" className="fill-slate-500 text-[12px]">
               {v * 100}%
             </text>
           </g>
         ))}
         {[0, span / 2, span].map((t, i) => (
-          <text key={i} x={x(t)} y={H - 8} textAnchor={i === 0 ? "start" : i === 2 ? "end" : "middle"} className="fill-slate-500 text-[11px]">
+          <text key={i} x={x(t)} y={H - 8} textAnchor={i === 0 ? "start" : i === 2 ? "end" : "middle"} className="fill-slate-500 text-[12px]">
             {clock(t)}
           </text>
         ))}
         {lines.map((l) => (
-          <g key={l.name} data-emotion={l.name}>
+          // Emotions that stay faint are drawn faint, so the ones that matter stand out.
+          <g key={l.name} data-emotion={l.name} opacity={l.peak >= FAINT_BELOW ? 1 : 0.4}>
             {l.points.length > 1 ? (
               <polyline
                 fill="none"
@@ -63,6 +67,7 @@ export function EmotionChart({ transcript, startTime }: { transcript: Transcript
           </g>
         ))}
       </svg>
+      </div>
       <figcaption>
         <p className="mb-1 text-xs text-slate-500">{callerOnly ? "The caller's emotions, turn by turn." : "Emotions, turn by turn."}</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">

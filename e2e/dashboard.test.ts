@@ -1,0 +1,180 @@
+// The dashboard's data in real Chromium against the real app: Echo create → live in a second open
+// dashboard without reload → edit → deactivate/activate; a seeded call's details with its transcript,
+// emotion percents, plot and export; transcript search.
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DemoData } from "../scripts/seed/demo";
+import { demoSql, runLocalSql } from "../scripts/seed/sql";
+import { signUpViaApi } from "./support/auth";
+import { launchBrowser } from "./support/browser";
+
+const POLL = { timeout: 15_000, interval: 100 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+
+/** A marker that survives only as long as the page is not reloaded. */
+async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
+}
+async function notReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
+}
+
+/** One known call of `userId`, written straight into the app's local D1 (what a finished call leaves). */
+function seedCall(userId: string): { callId: string; startTime: number } {
+  const callId = `e2e-call-${userId.slice(0, 8)}`;
+  const startTime = Date.now() - 3_600_000;
+  const data: DemoData = {
+    echoes: [],
+    calls: [
+      { id: callId, echoId: null, callType: "phone", status: "completed", startTime, endTime: startTime + 65_000, duration: 65, fromNumber: "+15550142424", endReason: "caller_hung_up" },
+    ],
+    entries: [
+      { id: `${callId}-0`, callId, seq: 0, speaker: "caller", text: "I am so excited about the pineapple festival this weekend!", timestamp: startTime + 2000, emotions: { joy: 0.8234, surprise: 0.1, calm: 0.0766 }, interrupted: false, latency: null },
+      { id: `${callId}-1`, callId, seq: 1, speaker: "assistant", text: "That sounds wonderful! What are you", timestamp: startTime + 6000, emotions: {}, interrupted: true, latency: { transcribeMs: 210, firstTokenMs: 480, firstAudioMs: 730 } },
+      { id: `${callId}-2`, callId, seq: 2, speaker: "caller", text: "Honestly I'm a bit nervous about the crowds.", timestamp: startTime + 30_000, emotions: { joy: 0.2, fear: 0.6512, calm: 0.1488 }, interrupted: false, latency: null },
+    ],
+  };
+  runLocalSql(demoSql(userId, data, { echoes: false }), inject("stateDir"));
+  return { callId, startTime };
+}
+
+describe("dashboard data", () => {
+  it("creates, edits and toggles an Echo, live in every open dashboard", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    await page.getByRole("heading", { name: "Echoes", level: 2 }).waitFor();
+    await page.getByText("No Echoes yet").waitFor();
+
+    // A second dashboard of the same user, left alone: it must follow every change without reloading.
+    const other = await context.newPage();
+    await other.goto(`${inject("baseURL")}/echoes`);
+    await other.getByText("No Echoes yet").waitFor();
+    await markPage(other);
+
+    // Create: name is required first.
+    await page.getByRole("button", { name: "Create New Echo" }).first().click();
+    const modal = page.getByRole("dialog", { name: "Create New Echo" });
+    await modal.waitFor();
+    await modal.getByRole("button", { name: "Create Echo" }).click();
+    await modal.getByText("Echo name is required.").waitFor();
+    await modal.getByLabel("Name").fill("Nova");
+    await modal.getByLabel("Description").fill("Sparks ideas for side projects");
+    await modal.getByLabel("Personality").selectOption("witty");
+    await modal.getByLabel("Expertise").selectOption("creativity");
+    await modal.getByLabel("Voice style").selectOption("energetic");
+    await modal.getByLabel("Instructions").fill("Offer three ideas, then ask which one excites them.");
+    await modal.getByRole("button", { name: "Create Echo" }).click();
+    await modal.waitFor({ state: "detached" });
+
+    const nova = card(page, "Nova");
+    await nova.waitFor();
+    const text = await nova.innerText();
+    for (const s of ["Sparks ideas for side projects", "Witty", "Creativity", "Energetic", "Active"]) expect(text).toContain(s);
+    expect(await nova.getByTestId("echo-total-calls").innerText()).toBe("0");
+    await card(other, "Nova").waitFor({ timeout: POLL.timeout });
+
+    // Edit.
+    await nova.getByRole("button", { name: "Edit Nova" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Echo" });
+    await expect.poll(() => edit.getByLabel("Name").inputValue(), POLL).toBe("Nova");
+    expect(await edit.getByLabel("Personality").inputValue()).toBe("witty");
+    await edit.getByLabel("Name").fill("Nova Prime");
+    await edit.getByLabel("Personality").selectOption("calm");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.waitFor({ state: "detached" });
+    const prime = card(page, "Nova Prime");
+    await prime.waitFor();
+    expect(await prime.innerText()).toContain("Calm");
+    await card(other, "Nova Prime").waitFor({ timeout: POLL.timeout });
+    await expect.poll(() => card(other, "Nova").count(), POLL).toBe(0);
+
+    // Deactivate, then activate again.
+    await prime.getByRole("button", { name: "Deactivate Nova Prime" }).click();
+    await expect.poll(() => prime.getAttribute("data-active"), POLL).toBe("false");
+    expect(await prime.innerText()).toContain("Inactive");
+    await expect.poll(() => card(other, "Nova Prime").getAttribute("data-active"), POLL).toBe("false");
+    await prime.getByRole("button", { name: "Activate Nova Prime" }).click();
+    await expect.poll(() => prime.getAttribute("data-active"), POLL).toBe("true");
+    await expect.poll(() => card(other, "Nova Prime").getAttribute("data-active"), POLL).toBe("true");
+
+    // Test Call alerts the number to call.
+    const { phoneNumber } = await page.evaluate(() => fetch("/api/config").then((r) => r.json() as Promise<{ phoneNumber: string }>));
+    await prime.getByRole("button", { name: "Test Call Nova Prime" }).click();
+    await expect.poll(() => dialogs.length, POLL).toBe(1);
+    expect(dialogs[0]).toContain(phoneNumber);
+
+    expect(await notReloaded(other)).toBe(true);
+    await context.close();
+  });
+
+  it("shows a call's details: transcript, emotion percents, plot, export; and finds it by search", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
+    await page.getByText("No Echoes yet").waitFor();
+    const { callId } = seedCall(me.user.id);
+
+    await page.getByRole("tab", { name: "Calls" }).click();
+    const history = page.getByRole("region", { name: "Call History" });
+    const row = history.locator(`li[data-call-id="${callId}"]`);
+    await row.waitFor();
+    const rowText = await row.innerText();
+    for (const s of ["+15550142424", "completed", "1:05", "I am so excited about the pineapple festival"]) expect(rowText).toContain(s);
+    expect((await row.getByTestId("call-preview").innerText()).replace(/…$/, "").length).toBeLessThanOrEqual(100);
+
+    await row.getByRole("button", { name: "View Details" }).click();
+    const details = page.getByRole("dialog", { name: "Call Details" });
+    await details.getByTestId("call-details").waitFor();
+    const entries = details.getByTestId("transcript-entry");
+    expect(await entries.count()).toBe(3);
+    expect(await entries.nth(0).innerText()).toContain("I am so excited about the pineapple festival this weekend!");
+    const firstScores = await entries.nth(0).getByTestId("emotion-score").allInnerTexts();
+    expect(firstScores.map((s) => s.replace(/\s+/g, " ").toLowerCase())).toEqual(["joy 82.3%", "surprise 10.0%", "calm 7.7%"]);
+    expect(await entries.nth(1).innerText()).toContain("Interrupted");
+    expect(await entries.nth(1).getByTestId("turn-latency").innerText()).toContain("730 ms");
+    expect(await entries.nth(2).innerText()).toContain("65.1%");
+
+    // The plot: one line per emotion the caller showed.
+    const chart = details.getByTestId("emotion-chart");
+    const emotions = await chart.locator("g[data-emotion]").evaluateAll((gs) => gs.map((g) => g.getAttribute("data-emotion")));
+    expect(emotions).toEqual(["joy", "fear", "surprise", "calm"]);
+    expect(await chart.locator("g[data-emotion='joy'] polyline").count()).toBe(1);
+    expect(await chart.locator("svg[role=img]").getAttribute("aria-label")).toContain("joy peaks at 82.3%");
+
+    // Export as text.
+    const [download] = await Promise.all([page.waitForEvent("download"), details.getByRole("link", { name: "Export text" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^echo-call-\d{4}-\d{2}-\d{2}-[a-z0-9]+\.txt$/);
+    const exported = readFileSync((await download.path())!, "utf8");
+    expect(exported).toContain("[0:02] Caller: I am so excited about the pineapple festival this weekend! (joy 82.3%");
+    expect(exported).toContain("[interrupted]");
+    await details.getByRole("button", { name: "Close" }).last().click();
+    await details.waitFor({ state: "detached" });
+
+    // Search across transcripts.
+    await page.getByLabel("Search transcripts").fill("crowds");
+    const results = page.getByRole("list", { name: "Search results" });
+    await results.waitFor();
+    expect(await results.locator("mark").allInnerTexts()).toEqual(["crowds"]);
+    await results.getByRole("button", { name: "View Details" }).click();
+    await details.getByTestId("call-details").waitFor();
+    expect(await details.getByTestId("transcript-entry").count()).toBe(3);
+    await context.close();
+  });
+});
