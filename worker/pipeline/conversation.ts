@@ -111,6 +111,7 @@ export class Conversation {
   pushText(text: string): void {
     const trimmed = text.trim();
     if (this.closed || !trimmed) return;
+    if (this.held) this.releaseHeld(); // speech that came first is answered first
     this.bargeIn();
     this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined });
   }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { spokenUntil } from "../../../worker/pipeline/reply";
+import { OfflineProvider } from "../../../worker/ai/offline/provider";
+import { Conversation } from "../../../worker/pipeline/conversation";
+import type { PipelineEvent } from "../../../worker/pipeline/events";
 import { loadFixture, silence } from "../support/fixtures";
-import { setup } from "./conversation-harness";
+import { ManualClock } from "../support/manual-clock";
+import { PERSONA, setup } from "./conversation-harness";
 
 const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
 
@@ -246,6 +250,15 @@ describe("Conversation: end-of-turn model", () => {
     expect(t.provider.transcribed[0]!.samples.length / 16000).toBeGreaterThan(2);
   });
 
+  it("answers held speech before a message typed after it", async () => {
+    const t = setup({ turnModel: () => ({ complete: false, probability: 0.2 }), transcripts: [{ text: "spoken first", recognized: true }], replies: [["One."], ["Two."]] });
+    await t.speak(hello());
+    t.conversation.pushText("typed second");
+    await t.clock.advance(10_000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["spoken first", "typed second"]);
+  });
+
   it("releases the turn after the hold time when no more speech comes", async () => {
     const t = setup({ turnModel: () => ({ complete: false, probability: 0.2 }), replies: [["Yes?"]] }, { turnHoldMs: 1000 });
     await t.speak(hello());
@@ -253,6 +266,26 @@ describe("Conversation: end-of-turn model", () => {
     await t.clock.advance(1200);
     await t.conversation.idle();
     expect(t.of("caller_turn")).toHaveLength(1);
+  });
+});
+
+describe("Conversation: with the offline provider", () => {
+  it("shows unrecognised speech honestly and answers in character that it can't make out words", async () => {
+    const clock = new ManualClock();
+    const log: PipelineEvent[] = [];
+    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, clock, emit: (e) => log.push(e) });
+    const audio = concatPcm([loadFixture("speech-hello"), silence(500)]);
+    for (let i = 0; i < audio.length; i += 4096) {
+      conversation.pushAudio(audio.subarray(i, i + 4096));
+      await clock.advance(256);
+    }
+    await clock.advance(60_000);
+    await conversation.idle();
+    const turn = log.find((e) => e.type === "caller_turn");
+    expect(turn).toMatchObject({ recognized: false, text: expect.stringMatching(/^\[speech, (1\.9|2\.0) s\]$/) });
+    const done = log.find((e) => e.type === "assistant_done");
+    expect(done).toMatchObject({ interrupted: false, text: expect.stringMatching(/offline/i) });
+    expect(log.filter((e) => e.type === "assistant_audio").length).toBeGreaterThan(1);
   });
 });
 
