@@ -19,6 +19,8 @@ import { LiveViewers } from "./viewers";
 import { CallStore, type CallState, type FinalStatus } from "./store";
 import type { CallTransport, EndReason } from "./transport";
 import { BrowserTransport, sendJson } from "./transports/browser";
+import { PhoneLine } from "../twilio/phone-line";
+import type { PhoneCallSetup } from "../twilio/phone-call";
 
 /** Tag of the socket that carries the caller (browser or phone). */
 export const CALLER_TAG = "caller";
@@ -37,6 +39,8 @@ export class CallSession extends DurableObject<Env> {
   private readonly fanout: LiveViewers;
   private readonly persistence: CallPersistence;
   private readonly conversation: ConversationHost;
+  /** Phone calls (Twilio media stream): see worker/twilio/phone-line.ts. */
+  private readonly phone: PhoneLine;
   private lastCallerFrameAt = Date.now();
   private starting = false;
 
@@ -47,6 +51,24 @@ export class CallSession extends DurableObject<Env> {
     this.persistence = new CallPersistence(env, this.store);
     const bridge = new PipelineBridge({ store: this.store, transport: () => this.callerTransport(), fanout: this.fanout });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
+    this.phone = new PhoneLine({
+      ctx,
+      env,
+      store: this.store,
+      fanout: this.fanout,
+      callerTag: CALLER_TAG,
+      alarmDelayMs: SYNC_INTERVAL_MS,
+      providerName: () => this.conversation.providerName(),
+      provider: () => this.conversation.aiProvider(),
+      startConversation: () => this.conversation.start(),
+      pushAudio: (pcm) => {
+        this.conversation.pushAudio(pcm);
+        this.fanout.publish({ kind: "audio", speaker: "caller", pcm, sampleRate: 16000 });
+      },
+      restartConversation: () => this.conversation.close(),
+      finish: (status, reason) => this.finish(status, reason),
+      notifyOwner: (state, event) => this.notifyOwner(state, event),
+    });
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -56,7 +78,17 @@ export class CallSession extends DurableObject<Env> {
     }
     if (grant.role === "browser") return this.acceptBrowserCaller(grant);
     if (grant.role === "viewer") return this.acceptViewer(grant);
-    return new Response("This transport is not available yet.", { status: 501 });
+    return this.phone.accept(grant);
+  }
+
+  /** /twilio/voice: a phone call starts here, before its media stream connects. */
+  async preparePhoneCall(setup: PhoneCallSetup): Promise<void> {
+    await this.phone.prepare(setup);
+  }
+
+  /** /twilio/status: Twilio reports the call is over. */
+  async endPhoneCall(status: FinalStatus, reason: EndReason): Promise<void> {
+    await this.finish(status, reason);
   }
 
   /**
@@ -91,7 +123,8 @@ export class CallSession extends DurableObject<Env> {
 
   private callerTransport(): CallTransport | null {
     const ws = this.callerSocket();
-    return ws ? new BrowserTransport(ws) : null;
+    if (!ws) return null;
+    return this.phone.isPhoneSocket(ws) ? this.phone.transport(ws) : new BrowserTransport(ws);
   }
 
   override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
@@ -99,6 +132,7 @@ export class CallSession extends DurableObject<Env> {
     if (tags.includes(VIEWER_TAG)) return this.fanout.onMessage(ws, frame);
     if (!tags.includes(CALLER_TAG)) return;
     this.lastCallerFrameAt = Date.now();
+    if (this.phone.isPhoneSocket(ws)) return this.phone.onFrame(ws, frame);
     const parsed = parseClientFrame(frame);
     if (!parsed.ok) {
       sendJson(ws, { type: "error", error: parsed.error, code: parsed.code } satisfies ServerMessage);

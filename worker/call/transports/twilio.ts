@@ -39,11 +39,40 @@ export interface TwilioStreamStats {
   framesOut: number;
   marksSent: number;
   clears: number;
+  /**
+   * Inbound frame lag: how much later than its media timestamp (relative to the earliest frame) each
+   * frame arrived, as a histogram of 1 ms buckets (the last bucket collects everything above).
+   */
+  lagHistogram: number[];
+}
+
+const LAG_BUCKETS = 1000;
+
+/** The p-th percentile (0–100) of a lag histogram, in ms. */
+export function lagPercentile(histogram: readonly number[], p: number): number {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  if (total === 0) return 0;
+  const rank = Math.ceil((p / 100) * total);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    seen += histogram[ms]!;
+    if (seen >= rank) return ms;
+  }
+  return histogram.length - 1;
 }
 
 export class TwilioTransport implements CallTransport {
   readonly kind = "twilio" as const;
-  readonly stats: TwilioStreamStats = { framesIn: 0, framesMissing: 0, framesOut: 0, marksSent: 0, clears: 0 };
+  readonly stats: TwilioStreamStats = {
+    framesIn: 0,
+    framesMissing: 0,
+    framesOut: 0,
+    marksSent: 0,
+    clears: 0,
+    lagHistogram: new Array<number>(LAG_BUCKETS).fill(0),
+  };
+  /** Smallest (arrival − media timestamp) seen: the stream's clock offset. */
+  private clockOffset = Infinity;
   private readonly upsampler = new Upsampler8to16();
   private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
   private lastChunk = 0;
@@ -92,6 +121,7 @@ export class TwilioTransport implements CallTransport {
         if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
         if (chunk > this.lastChunk) this.lastChunk = chunk;
         this.stats.framesIn++;
+        this.recordLag(Date.now() - Number(m.media.timestamp));
         const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
         return { kind: "audio", pcm: this.upsampler.process(pcm8) };
       }
@@ -105,6 +135,18 @@ export class TwilioTransport implements CallTransport {
       case "stop":
         return { kind: "stop", callSid: m.stop.callSid };
     }
+  }
+
+  private recordLag(offset: number): void {
+    if (offset < this.clockOffset) this.clockOffset = offset;
+    const lag = Math.min(LAG_BUCKETS - 1, Math.max(0, Math.round(offset - this.clockOffset)));
+    this.stats.lagHistogram[lag]!++;
+  }
+
+  /** One line for logs and the stream's close reason (≤ 123 bytes). */
+  summary(): string {
+    const s = this.stats;
+    return `frames in ${s.framesIn}, missing ${s.framesMissing}, out ${s.framesOut}; lag p50 ${lagPercentile(s.lagHistogram, 50)} ms, p99 ${lagPercentile(s.lagHistogram, 99)} ms`;
   }
 
   // ---- outbound ----
@@ -135,10 +177,15 @@ export class TwilioTransport implements CallTransport {
     this.post(clearMessage(this.streamSid));
   }
 
-  /** Closing the stream socket ends <Connect><Stream>; with no TwiML after it Twilio hangs up. */
-  end(_reason: EndReason, _callId: string): void {
+  /**
+   * Closing the stream socket ends <Connect><Stream>; with no TwiML after it Twilio hangs up. The close
+   * reason carries the stream's statistics (visible in Twilio's debugger and in our logs).
+   */
+  end(reason: EndReason, callId: string): void {
+    const summary = this.summary();
+    console.log(`twilio stream ${callId} ended (${reason}): ${summary}`);
     try {
-      this.ws.close(1000, "call ended");
+      this.ws.close(1000, summary);
     } catch {
       // already closed
     }

@@ -1,0 +1,125 @@
+// 100 simulated phone calls at once, at real-time pace, against the real app in local workerd (vite dev,
+// offline AI provider): each call rings /twilio/voice, opens its signed media stream, streams 20 ms μ-law
+// frames for ~12 s, says one sentence (the pipeline transcribes it and answers with audio), then hangs up.
+// Figures:
+//  - dropped frames: inbound frames the simulator sent that the call's session never received (the
+//    server reports its count in the stream's close reason);
+//  - frame lag: how late each frame reached the call's session relative to its media timestamp, p99
+//    per call as reported by the server (the worst call and the median call);
+//  - the simulator's own send lateness (a busy bench machine shows up here first).
+// Targets (issue 6): 0 dropped frames; p99 frame lag ≤ 20 ms.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseWav } from "../worker/audio/wav";
+import { type SimNetwork, TwilioCall } from "../test/worker/support/twilio-sim";
+import { startLocalApp } from "./support/app";
+import { defineBench, type Figure, stats } from "./support/bench";
+
+/** `TWILIO_BENCH_CALLS=10 npm run bench -- twilio-calls` for a quick check. */
+const CALLS = Number(process.env.TWILIO_BENCH_CALLS ?? 100);
+const CALL_SECONDS = 12;
+const AUTH_TOKEN = "bench-twilio-auth-token";
+
+function nodeNetwork(baseURL: string): SimNetwork {
+  const { port } = new URL(baseURL);
+  return {
+    // Twilio signs the public https URL; the local server serves plain http on the same host.
+    publicHost: `https://localhost:${port}`,
+    fetch: (path, init) => fetch(`${baseURL}${path}`, init),
+    openSocket: (path, headers) =>
+      new Promise((resolve) => {
+        // Node's WebSocket (undici) accepts request headers as a non-standard init option.
+        const init = { headers } as unknown as string[];
+        const ws = new WebSocket(`${baseURL.replace(/^http/, "ws")}${path}`, init);
+        ws.addEventListener("open", () => resolve({ status: 101, socket: ws }), { once: true });
+        ws.addEventListener("error", () => resolve({ status: 0, socket: null }), { once: true });
+      }),
+  };
+}
+
+interface CallResult {
+  framesSent: number;
+  framesIn: number | null;
+  lagP99: number | null;
+  replied: boolean;
+  sendLag: number[];
+  violations: number;
+  error?: string;
+}
+
+const REASON = /frames in (\d+), missing (\d+), out (\d+); lag p50 (\d+) ms, p99 (\d+) ms/;
+
+async function oneCall(net: SimNetwork, index: number, speech: Int16Array): Promise<CallResult> {
+  await new Promise((r) => setTimeout(r, (index * 2000) / CALLS)); // calls ring in over 2 s
+  const call = await TwilioCall.dial(net, { authToken: AUTH_TOKEN, from: `+1555020${String(index).padStart(4, "0")}` });
+  await call.connect();
+  const t0 = Date.now();
+  await new Promise((r) => setTimeout(r, 500));
+  await call.say(speech);
+  const replied = await call.until(() => call.outboundOf("mark").length > 0, 9000, "reply").then(
+    () => true,
+    () => false,
+  );
+  const left = CALL_SECONDS * 1000 - (Date.now() - t0);
+  if (left > 0) await new Promise((r) => setTimeout(r, left));
+  await call.hangUp(10_000);
+  const m = REASON.exec(call.closed?.reason ?? "");
+  return {
+    framesSent: call.framesSent,
+    framesIn: m ? Number(m[1]) : null,
+    lagP99: m ? Number(m[5]) : null,
+    replied,
+    sendLag: call.sendLagMs,
+    violations: call.violations.length,
+  };
+}
+
+export default defineBench({
+  name: "twilio-calls",
+  async run(ctx) {
+    const wav = parseWav(readFileSync(join(import.meta.dirname, "../test/fixtures/speech-hello.wav")));
+    // A separate app with a Twilio auth token (process env → Worker vars in local dev).
+    const saved = { include: process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV, token: process.env.TWILIO_AUTH_TOKEN };
+    process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV = "true";
+    process.env.TWILIO_AUTH_TOKEN = AUTH_TOKEN;
+    const app = await startLocalApp();
+    process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV = saved.include;
+    process.env.TWILIO_AUTH_TOKEN = saved.token;
+    if (saved.include === undefined) delete process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV;
+    if (saved.token === undefined) delete process.env.TWILIO_AUTH_TOKEN;
+    try {
+      const net = nodeNetwork(app.baseURL);
+      // Warm-up call: compiles the Worker and the Durable Object before the measured run.
+      await oneCall(net, 0, wav.samples).catch((err: unknown) => ctx.log(`warm-up call failed: ${String(err)}`));
+      const t0 = Date.now();
+      const results = await Promise.all(
+        Array.from({ length: CALLS }, (_, i) =>
+          oneCall(net, i, wav.samples).catch(
+            (err: unknown): CallResult => ({ framesSent: 0, framesIn: null, lagP99: null, replied: false, sendLag: [], violations: 0, error: String(err) }),
+          ),
+        ),
+      );
+      ctx.log(`${CALLS} calls in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const failed = results.filter((r) => r.error || r.framesIn === null);
+      for (const f of failed.slice(0, 3)) ctx.log(`call failed: ${f.error ?? "no stream statistics in the close reason"}`);
+      const ok = results.filter((r) => r.framesIn !== null);
+      const sent = ok.reduce((a, r) => a + r.framesSent, 0);
+      const received = ok.reduce((a, r) => a + r.framesIn!, 0);
+      const lagP99s = stats(ok.map((r) => r.lagP99!));
+      const sendLag = stats(ok.flatMap((r) => r.sendLag));
+      const figures: Figure[] = [
+        { name: "calls completed with stream statistics", value: ok.length, unit: "calls", target: { kind: "min", value: CALLS } },
+        { name: "calls that got a spoken reply", value: ok.filter((r) => r.replied).length, unit: "calls" },
+        { name: "inbound frames sent", value: sent, unit: "frames" },
+        { name: "dropped frames", value: sent - received, unit: "frames", target: { kind: "max", value: 0 } },
+        { name: "frame lag p99, worst call", value: lagP99s.max, unit: "ms", target: { kind: "max", value: 20 } },
+        { name: "frame lag p99, median call", value: lagP99s.p50, unit: "ms" },
+        { name: "simulator send lateness p99", value: sendLag.p99, unit: "ms" },
+        { name: "protocol violations in server frames", value: ok.reduce((a, r) => a + r.violations, 0), unit: "frames", target: { kind: "max", value: 0 } },
+      ];
+      return figures;
+    } finally {
+      await app.stop();
+    }
+  },
+});

@@ -1,0 +1,474 @@
+// A Twilio stand-in that speaks Twilio's exact protocols, for tests (inside workerd) and benchmarks
+// (Node, against the local dev server):
+//  - the voice webhook: a signed application/x-www-form-urlencoded POST to /twilio/voice, whose TwiML
+//    answer is parsed for <Connect><Stream url> and its <Parameter>s;
+//  - the media stream: a WebSocket upgrade to the Stream URL signed like Twilio signs it (the wss:// URL,
+//    no parameters), then `connected`, `start` (mediaFormat audio/x-mulaw 8000 Hz mono, the
+//    customParameters), one `media` frame every 20 ms for the whole call (160 bytes of μ-law; silence when
+//    the caller says nothing), `dtmf`, `mark` echoes when queued reply audio has been played out, and
+//    `stop`. Sequence numbers, chunks and timestamps are strings, as on the wire;
+//  - playback: reply `media` is queued and played at real time; a `mark` comes back when playback
+//    reaches it; `clear` drops the queue and returns the pending marks at once (as Twilio does).
+// Signatures come from the official `twilio` helper library. Caller audio is made with an independent
+// codec (the `alawmulaw` package and a plain windowed-sinc decimator), not the Worker's own.
+import * as alawmulawModule from "alawmulaw";
+import twilio from "twilio";
+import { twilioOutboundSchema, type TwilioOutbound } from "../../../worker/twilio/media-messages";
+
+/** The `alawmulaw` package (a UMD bundle under Node, ES modules under Vite). */
+const alawmulaw: Pick<typeof alawmulawModule, "mulaw"> =
+  "mulaw" in alawmulawModule && alawmulawModule.mulaw ? alawmulawModule : (alawmulawModule as unknown as { default: Pick<typeof alawmulawModule, "mulaw"> }).default;
+
+export interface SimNetwork {
+  /** The public origin Twilio signs URLs with (PUBLIC_HOST), e.g. https://echo.test. */
+  publicHost: string;
+  fetch(path: string, init: RequestInit): Promise<Response>;
+  /** WebSocket upgrade of `path` with these headers; socket is null unless the upgrade succeeded. */
+  openSocket(path: string, headers: Record<string, string>): Promise<{ status: number; socket: WebSocket | null }>;
+}
+
+export interface DialOptions {
+  authToken: string;
+  from?: string;
+  to?: string;
+  callSid?: string;
+  accountSid?: string;
+  /** Inbound pacing: 1 = real time (20 ms per frame); 2 = twice as fast. Playback stays real time. */
+  speed?: number;
+}
+
+export const FRAME_BYTES = 160;
+export const FRAME_MS = 20;
+const MULAW_SILENCE = 0xff;
+
+let sidCounter = 0;
+function sid(prefix: string): string {
+  sidCounter++;
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(15)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${prefix}${hex}${sidCounter.toString(16).padStart(2, "0")}`.slice(0, 34);
+}
+
+/** What Twilio POSTs to the voice webhook for an incoming call. */
+export function voiceParams(opts: { callSid: string; from: string; to: string; accountSid: string }): Record<string, string> {
+  return {
+    AccountSid: opts.accountSid,
+    ApiVersion: "2010-04-01",
+    CallSid: opts.callSid,
+    CallStatus: "ringing",
+    Called: opts.to,
+    Caller: opts.from,
+    Direction: "inbound",
+    From: opts.from,
+    To: opts.to,
+  };
+}
+
+/** A signed form POST exactly as Twilio sends webhooks. `signature: null` sends none; a string forges one. */
+export async function postSigned(
+  net: SimNetwork,
+  path: string,
+  params: Record<string, string>,
+  opts: { authToken: string; signature?: string | null },
+): Promise<Response> {
+  const url = `${net.publicHost}${path}`;
+  const signature = opts.signature === undefined ? twilio.getExpectedTwilioSignature(opts.authToken, url, params) : opts.signature;
+  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "User-Agent": "TwilioProxy/1.1" };
+  if (signature !== null) headers["X-Twilio-Signature"] = signature;
+  return net.fetch(path, { method: "POST", headers, body: new URLSearchParams(params).toString() });
+}
+
+export interface ParsedTwiml {
+  streamUrl: string;
+  parameters: Record<string, string>;
+}
+
+function unescapeXml(s: string): string {
+  return s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" })[e]!);
+}
+
+/** <Response><Connect><Stream url="…"><Parameter name value/>…</Stream></Connect></Response>, or throws. */
+export function parseConnectStream(xml: string): ParsedTwiml {
+  const m = /<Response><Connect><Stream url="([^"]*)">((?:<Parameter name="[^"]*" value="[^"]*"\/>)*)<\/Stream><\/Connect><\/Response>/.exec(xml);
+  if (!m) throw new Error(`not a <Connect><Stream> TwiML answer: ${xml}`);
+  const parameters: Record<string, string> = {};
+  for (const p of m[2]!.matchAll(/<Parameter name="([^"]*)" value="([^"]*)"\/>/g)) parameters[unescapeXml(p[1]!)] = unescapeXml(p[2]!);
+  return { streamUrl: unescapeXml(m[1]!), parameters };
+}
+
+// ---- caller audio: 16 kHz PCM → 8 kHz μ-law, independently of the Worker's codec ----
+
+const DECIMATE_TAPS = (() => {
+  const n = 63;
+  const fc = 3600 / 16000;
+  const taps: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = i - (n - 1) / 2;
+    const sinc = k === 0 ? 2 * fc : Math.sin(2 * Math.PI * fc * k) / (Math.PI * k);
+    taps.push(sinc * (0.54 - 0.46 * Math.cos((2 * Math.PI * i) / (n - 1))));
+  }
+  const sum = taps.reduce((a, b) => a + b, 0);
+  return taps.map((t) => t / sum);
+})();
+
+export function mulawFrom16k(pcm16k: Int16Array): Uint8Array {
+  const half = (DECIMATE_TAPS.length - 1) / 2;
+  const out = new Int16Array(Math.floor(pcm16k.length / 2));
+  for (let m = 0; m < out.length; m++) {
+    let acc = 0;
+    for (let j = 0; j < DECIMATE_TAPS.length; j++) {
+      const idx = 2 * m + j - half;
+      if (idx >= 0 && idx < pcm16k.length) acc += DECIMATE_TAPS[j]! * pcm16k[idx]!;
+    }
+    out[m] = Math.max(-32768, Math.min(32767, Math.round(acc)));
+  }
+  return alawmulaw.mulaw.encode(out);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s);
+}
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+
+type Played = { kind: "media"; payload: Uint8Array } | { kind: "mark"; name: string };
+
+/** One simulated phone call: the webhook, then its media stream. */
+export class TwilioCall {
+  readonly callSid: string;
+  readonly streamSid = sid("MZ");
+  readonly accountSid: string;
+  readonly from: string;
+  readonly to: string;
+  /** Everything the server sent on the stream, in order (parsed). */
+  readonly outbound: TwilioOutbound[] = [];
+  /** Server frames that broke the protocol (bad JSON/shape, wrong streamSid, media not 160 bytes). */
+  readonly violations: string[] = [];
+  /** Reply audio actually played to the caller (μ-law bytes). */
+  playedBytes = 0;
+  /** Marks echoed back to the server (played or cleared). */
+  readonly marksEchoed: string[] = [];
+  /** How late each inbound frame left, in ms after its 20 ms slot (the simulator's own scheduling). */
+  readonly sendLagMs: number[] = [];
+  framesSent = 0;
+  closed: { code: number; reason: string } | null = null;
+  twiml: ParsedTwiml | null = null;
+
+  private ws: WebSocket | null = null;
+  private seq = 0;
+  private chunk = 0;
+  private speech: Uint8Array[] = [];
+  private speechOffset = 0;
+  private speechDone: (() => void)[] = [];
+  private playback: Played[] = [];
+  private playStartedAt: number | null = null;
+  private playedFrames = 0;
+  private running = false;
+  private waiters: (() => void)[] = [];
+  private loop: Promise<void> | null = null;
+
+  private constructor(
+    readonly net: SimNetwork,
+    readonly opts: DialOptions,
+  ) {
+    this.callSid = opts.callSid ?? sid("CA");
+    this.accountSid = opts.accountSid ?? "AC00000000000000000000000000000000".slice(0, 34);
+    this.from = opts.from ?? "+15550100123";
+    this.to = opts.to ?? "+15550100199";
+  }
+
+  /** Rings the voice webhook; throws unless it answered with <Connect><Stream>. */
+  static async dial(net: SimNetwork, opts: DialOptions): Promise<TwilioCall> {
+    const call = new TwilioCall(net, opts);
+    const res = await postSigned(net, "/twilio/voice", voiceParams(call), { authToken: opts.authToken });
+    const body = await res.text();
+    if (res.status !== 200) throw new Error(`/twilio/voice answered ${res.status}: ${body}`);
+    if (!/^text\/xml/.test(res.headers.get("content-type") ?? "")) throw new Error(`TwiML must be text/xml (got ${res.headers.get("content-type")})`);
+    call.twiml = parseConnectStream(body);
+    return call;
+  }
+
+  /** Opens the media stream (signed upgrade), sends `connected` and `start`, and starts the 20 ms clock. */
+  async connect(overrides: { customParameters?: Record<string, string>; signature?: string | null } = {}): Promise<void> {
+    const twiml = this.twiml!;
+    const url = new URL(twiml.streamUrl);
+    if (url.search) throw new Error("Stream URLs take no query string");
+    const signature = overrides.signature === undefined ? twilio.getExpectedTwilioSignature(this.opts.authToken, twiml.streamUrl, {}) : overrides.signature;
+    const headers: Record<string, string> = {};
+    if (signature !== null) headers["X-Twilio-Signature"] = signature;
+    const { status, socket } = await this.net.openSocket(url.pathname, headers);
+    if (status !== 101 || !socket) throw new Error(`media stream upgrade answered ${status}`);
+    this.attach(socket);
+    this.sendRaw({ event: "connected", protocol: "Call", version: "1.0.0" });
+    this.sendRaw({
+      event: "start",
+      sequenceNumber: this.nextSeq(),
+      start: {
+        accountSid: this.accountSid,
+        streamSid: this.streamSid,
+        callSid: this.callSid,
+        tracks: ["inbound"],
+        mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
+        customParameters: overrides.customParameters ?? twiml.parameters,
+      },
+      streamSid: this.streamSid,
+    });
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Queues caller speech (16 kHz PCM16); resolves once its last frame has been sent. */
+  say(pcm16k: Int16Array): Promise<void> {
+    this.speech.push(mulawFrom16k(pcm16k));
+    return new Promise((resolve) => this.speechDone.push(resolve));
+  }
+
+  /** Types digits on the keypad, `gapMs` apart. */
+  async press(digits: string, gapMs = 120): Promise<void> {
+    for (const digit of digits) {
+      this.sendRaw({ event: "dtmf", streamSid: this.streamSid, sequenceNumber: this.nextSeq(), dtmf: { track: "inbound_track", digit } });
+      await sleep(gapMs);
+    }
+  }
+
+  /** The caller hangs up: `stop`, then the socket closes (waits up to `ms` for the server to close first). */
+  async hangUp(ms = 8000): Promise<void> {
+    this.running = false;
+    await this.loop;
+    this.sendRaw({ event: "stop", sequenceNumber: this.nextSeq(), streamSid: this.streamSid, stop: { accountSid: this.accountSid, callSid: this.callSid } });
+    const deadline = Date.now() + ms;
+    while (!this.closed && Date.now() < deadline) await sleep(20);
+    if (!this.closed) this.ws?.close(1000, "stop");
+  }
+
+  /** Drops the socket without a `stop` (network loss). */
+  async drop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+    this.ws?.close(1001, "gone");
+  }
+
+  /** Sends any frame as is (tests of bad input). */
+  sendRaw(frame: unknown): void {
+    try {
+      this.ws?.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    } catch {
+      // closed
+    }
+  }
+
+  outboundOf<E extends TwilioOutbound["event"]>(event: E): Extract<TwilioOutbound, { event: E }>[] {
+    return this.outbound.filter((m): m is Extract<TwilioOutbound, { event: E }> => m.event === event);
+  }
+
+  /** Resolves when `check` holds (checked on every server frame and every 20 ms tick). */
+  async until(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`twilio-sim: no ${what} within ${timeoutMs} ms`);
+      if (this.closed && !check()) throw new Error(`twilio-sim: stream closed (${this.closed.code} ${this.closed.reason}) before ${what}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 50);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  get nextSequenceNumber(): number {
+    return this.seq + 1;
+  }
+
+  private nextSeq(): string {
+    return String(++this.seq);
+  }
+
+  private attach(ws: WebSocket): void {
+    this.ws = ws;
+    ws.addEventListener("message", (ev: MessageEvent) => this.onServerFrame(ev.data));
+    ws.addEventListener("close", (ev: CloseEvent) => {
+      this.closed = { code: ev.code, reason: ev.reason };
+      this.running = false;
+      this.wake();
+    });
+  }
+
+  private onServerFrame(data: unknown): void {
+    if (typeof data !== "string") {
+      this.violations.push("binary frame");
+      return;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(data);
+    } catch {
+      this.violations.push(`not JSON: ${data.slice(0, 80)}`);
+      return;
+    }
+    const parsed = twilioOutboundSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.violations.push(`bad shape: ${data.slice(0, 120)}`);
+      return;
+    }
+    const m = parsed.data;
+    if (m.streamSid !== this.streamSid) this.violations.push(`wrong streamSid ${m.streamSid}`);
+    this.outbound.push(m);
+    if (m.event === "media") {
+      const bytes = fromBase64(m.media.payload);
+      if (bytes.length !== FRAME_BYTES) this.violations.push(`media frame of ${bytes.length} bytes`);
+      this.playback.push({ kind: "media", payload: bytes });
+      this.playStartedAt ??= Date.now();
+    } else if (m.event === "mark") {
+      this.playback.push({ kind: "mark", name: m.mark.name });
+      this.echoPlayedMarks();
+    } else {
+      // clear: drop buffered audio now, hand back every pending mark
+      const pending = this.playback.filter((p): p is Extract<Played, { kind: "mark" }> => p.kind === "mark");
+      this.playback = [];
+      this.playStartedAt = null;
+      this.playedFrames = 0;
+      for (const p of pending) this.echoMark(p.name);
+    }
+    this.wake();
+  }
+
+  private echoMark(name: string): void {
+    this.marksEchoed.push(name);
+    this.sendRaw({ event: "mark", sequenceNumber: this.nextSeq(), streamSid: this.streamSid, mark: { name } });
+  }
+
+  /** Plays queued reply audio up to now (real time) and echoes the marks it reaches. */
+  private echoPlayedMarks(): void {
+    const now = Date.now();
+    if (this.playStartedAt !== null) {
+      const due = Math.floor((now - this.playStartedAt) / FRAME_MS);
+      while (this.playedFrames < due) {
+        const i = this.playback.findIndex((p) => p.kind === "media");
+        if (i < 0) break;
+        for (const p of this.playback.splice(0, i + 1)) {
+          if (p.kind === "mark") this.echoMark(p.name);
+          else this.playedBytes += p.payload.length;
+        }
+        this.playedFrames++;
+      }
+    }
+    while (this.playback[0]?.kind === "mark") this.echoMark((this.playback.shift() as { name: string }).name);
+    if (!this.playback.some((p) => p.kind === "media")) {
+      this.playStartedAt = null;
+      this.playedFrames = 0;
+    }
+  }
+
+  private nextFrame(): Uint8Array {
+    const frame = new Uint8Array(FRAME_BYTES).fill(MULAW_SILENCE);
+    let filled = 0;
+    while (filled < FRAME_BYTES && this.speech.length > 0) {
+      const current = this.speech[0]!;
+      const take = Math.min(FRAME_BYTES - filled, current.length - this.speechOffset);
+      frame.set(current.subarray(this.speechOffset, this.speechOffset + take), filled);
+      filled += take;
+      this.speechOffset += take;
+      if (this.speechOffset >= current.length) {
+        this.speech.shift();
+        this.speechOffset = 0;
+        this.speechDone.shift()?.();
+      }
+    }
+    return frame;
+  }
+
+  private async run(): Promise<void> {
+    const speed = this.opts.speed ?? 1;
+    const t0 = Date.now();
+    while (this.running) {
+      const due = t0 + (this.chunk * FRAME_MS) / speed;
+      const now = Date.now();
+      if (now < due) {
+        await sleep(due - now);
+        continue;
+      }
+      this.sendLagMs.push(now - due);
+      this.chunk++;
+      this.framesSent++;
+      this.sendRaw({
+        event: "media",
+        sequenceNumber: this.nextSeq(),
+        media: { track: "inbound", chunk: String(this.chunk), timestamp: String((this.chunk - 1) * FRAME_MS), payload: toBase64(this.nextFrame()) },
+        streamSid: this.streamSid,
+      });
+      this.echoPlayedMarks();
+      this.wake();
+    }
+    for (const done of this.speechDone.splice(0)) done();
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+}
+
+/** A SimNetwork over a fetcher (inside workerd: `exports.default` from cloudflare:workers). */
+export function fetcherNetwork(fetcher: { fetch(input: string, init?: RequestInit): Promise<Response> }, publicHost: string): SimNetwork {
+  return {
+    publicHost,
+    fetch: (path, init) => fetcher.fetch(`${publicHost}${path}`, init),
+    async openSocket(path, headers) {
+      const res = await fetcher.fetch(`${publicHost}${path}`, { headers: { Upgrade: "websocket", ...headers } });
+      const ws = (res as Response & { webSocket?: WebSocket | null }).webSocket ?? null;
+      (ws as unknown as { accept(): void } | null)?.accept();
+      return { status: res.status, socket: ws };
+    },
+  };
+}
+
+/** What Twilio POSTs to the status callback URL when a call changes status. */
+export function statusParams(call: { callSid: string; from: string; to: string; accountSid: string }, status: string, durationSec?: number): Record<string, string> {
+  const p: Record<string, string> = {
+    AccountSid: call.accountSid,
+    ApiVersion: "2010-04-01",
+    CallSid: call.callSid,
+    CallStatus: status,
+    Called: call.to,
+    Caller: call.from,
+    Direction: "inbound",
+    From: call.from,
+    To: call.to,
+    Timestamp: new Date().toUTCString(),
+    CallbackSource: "call-progress-events",
+    SequenceNumber: "0",
+  };
+  if (durationSec !== undefined) {
+    p.CallDuration = String(durationSec);
+    p.Duration = String(Math.ceil(durationSec / 60));
+  }
+  return p;
+}
+
+export interface PhoneCallRow {
+  id: string;
+  user_id: string | null;
+  echo_id: string | null;
+  call_type: string;
+  status: string;
+  start_time: number;
+  end_time: number | null;
+  from_number: string | null;
+  duration: number | null;
+  end_reason: string | null;
+}
+
+/** The D1 row of the call Twilio knows as `callSid` (a D1 binding, typed structurally). */
+export async function callBySid(
+  database: { prepare(query: string): { bind(...values: unknown[]): { first<T>(): Promise<T | null> } } },
+  callSid: string,
+): Promise<PhoneCallRow | null> {
+  return database.prepare("select * from calls where provider_call_id = ?").bind(callSid).first<PhoneCallRow>();
+}

@@ -1,0 +1,98 @@
+// A phone call end to end through Twilio's protocols, played by the simulator: /twilio/voice (signed
+// webhook, TwiML), /twilio/media (signed upgrade, stream token, 20 ms μ-law frames at real time),
+// transcription and reply, reply audio as 160-byte μ-law frames with marks, barge-in → clear, stop →
+// the call finalized with its transcript in D1.
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { decodeMulaw } from "../../worker/audio/mulaw";
+import helloWav from "../fixtures/speech-hello.wav?inline";
+import waitWav from "../fixtures/speech-wait.wav?inline";
+import { pcmFromWavDataUrl } from "./support/audio";
+import { callRow, d1Transcript, eventually, totals } from "./support/call";
+import { createEcho } from "./support/echoes";
+import { callBySid, fetcherNetwork, TwilioCall } from "./support/twilio-sim";
+import { createUser } from "./support/users";
+
+const net = fetcherNetwork(exports.default, "https://echo.test");
+const authToken = env.TWILIO_AUTH_TOKEN!;
+const hello = pcmFromWavDataUrl(helloWav);
+const wait = pcmFromWavDataUrl(waitWav);
+
+const callByProviderId = (sid: string) => callBySid(env.DB, sid);
+
+describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () => {
+  it("unknown caller: the built-in assistant answers, replies in 160-byte μ-law frames with marks, clear on barge-in, stop finalizes", async () => {
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100901" });
+    expect(call.twiml!.streamUrl).toBe("wss://echo.test/twilio/media");
+    expect(Object.keys(call.twiml!.parameters)).toEqual(["token"]);
+
+    const row = await callByProviderId(call.callSid);
+    expect(row).toMatchObject({ call_type: "phone", user_id: null, echo_id: null, status: "in-progress", from_number: "+15550100901" });
+
+    await call.connect();
+    await call.say(hello);
+    // The reply comes back as audio: media frames, then a mark closing each sentence.
+    await call.until(() => call.outboundOf("mark").length > 0, 15_000, "reply mark");
+    const media = call.outboundOf("media");
+    expect(media.length).toBeGreaterThan(10);
+    expect(call.violations).toEqual([]);
+    // Audible speech, not silence: decode a few frames and look at the level.
+    const pcm = decodeMulaw(Uint8Array.from(atob(media[Math.floor(media.length / 2)]!.media.payload), (c) => c.charCodeAt(0)));
+    expect(Math.max(...pcm.map(Math.abs))).toBeGreaterThan(500);
+    // Every mark follows media and names the reply entry it closes.
+    const firstMark = call.outbound.findIndex((m) => m.event === "mark");
+    expect(call.outbound.slice(0, firstMark).every((m) => m.event === "media")).toBe(true);
+
+    // The caller talks over the reply while Twilio still has audio buffered → clear.
+    await call.until(() => call.playedBytes > 0, 5000, "playback");
+    await call.say(wait);
+    await call.until(() => call.outboundOf("clear").length > 0, 10_000, "clear");
+    expect(call.violations).toEqual([]);
+
+    await call.hangUp();
+    expect(call.closed?.code).toBe(1000);
+    const ended = await eventually(async () => {
+      const r = await callByProviderId(call.callSid);
+      return r?.status === "completed" ? r : null;
+    });
+    expect(ended).toMatchObject({ status: "completed", end_reason: "caller_hung_up", user_id: null });
+    expect(ended.duration).toBeGreaterThanOrEqual(3);
+    const transcript = await d1Transcript(ended.id);
+    expect(transcript.filter((e) => e.speaker === "caller").length).toBeGreaterThanOrEqual(2);
+    const assistant = transcript.filter((e) => e.speaker === "assistant");
+    expect(assistant.length).toBeGreaterThanOrEqual(1);
+    expect(assistant[0]!.interrupted).toBe(true);
+    // The marks sent name the interrupted reply's entry.
+    expect(call.outboundOf("mark")[0]!.mark.name.startsWith(`${assistant[0]!.id}:`)).toBe(true);
+  });
+
+  it("linked caller: their phone Echo answers and the call is theirs (Call History after it ends)", async () => {
+    const owner = await createUser({ phoneNumber: "+15550100902" });
+    await createEcho(owner.user.id, { name: "Older", updatedAt: 1 });
+    const chosen = await createEcho(owner.user.id, { name: "Phone Sage", updatedAt: 2 });
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100902" });
+    const row = await callByProviderId(call.callSid);
+    expect(row).toMatchObject({ user_id: owner.user.id, echo_id: chosen.id, call_type: "phone", status: "in-progress" });
+
+    // It is listed among the owner's calls while live.
+    const live = await exports.default.fetch(`https://echo.test/api/calls/${row!.id}`, { headers: owner.headers });
+    expect(live.status).toBe(200);
+
+    await call.connect();
+    await call.say(hello);
+    await call.until(() => call.outboundOf("mark").length > 0, 15_000, "reply");
+    await call.hangUp();
+    await eventually(async () => (await callRow(row!.id))?.status === "completed");
+    expect(await totals(owner.user.id, chosen.id)).toEqual({ user: 1, echo: 1 });
+    const transcript = await d1Transcript(row!.id);
+    expect(transcript.map((e) => e.speaker)).toContain("assistant");
+  });
+
+  it("a retried voice webhook for the same CallSid joins the same call", async () => {
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100903", callSid: "CA" + "7".repeat(32) });
+    const again = await TwilioCall.dial(net, { authToken, from: "+15550100903", callSid: "CA" + "7".repeat(32) });
+    const rows = await env.DB.prepare("select id from calls where provider_call_id = ?").bind(call.callSid).all();
+    expect(rows.results).toHaveLength(1);
+    expect(again.twiml!.streamUrl).toBe(call.twiml!.streamUrl);
+  });
+});

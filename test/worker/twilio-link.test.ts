@@ -1,0 +1,154 @@
+// Linking a phone number without SMS, end to end: the dashboard issues a 6-digit code, the caller
+// phones in from an unknown number (built-in assistant, nobody's call), types the code on the keypad
+// (DTMF over the media stream), hears the confirmation, and the call continues with their Echo and
+// becomes theirs. Also: the status callback finalizes once, and a replay changes nothing.
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
+import { SAY } from "../../worker/twilio/phone-line";
+import helloWav from "../fixtures/speech-hello.wav?inline";
+import { pcmFromWavDataUrl } from "./support/audio";
+import { d1Transcript, eventually, totals } from "./support/call";
+import { createEcho } from "./support/echoes";
+import { callBySid, fetcherNetwork, postSigned, statusParams, TwilioCall } from "./support/twilio-sim";
+import { createUser, jsonHeaders, type TestUser } from "./support/users";
+
+const net = fetcherNetwork(exports.default, "https://echo.test");
+const authToken = env.TWILIO_AUTH_TOKEN!;
+const hello = pcmFromWavDataUrl(helloWav);
+
+async function linkCode(user: TestUser): Promise<string> {
+  const res = await exports.default.fetch("https://echo.test/api/phone/link-code", { method: "POST", headers: jsonHeaders(user) });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as PhoneLinkCode).code;
+}
+
+async function settings(user: TestUser): Promise<PhoneSettings> {
+  return (await (await exports.default.fetch("https://echo.test/api/phone", { headers: user.headers })).json()) as PhoneSettings;
+}
+
+/** Marks the server has sent so far (one per spoken sentence). */
+const marks = (call: TwilioCall) => call.outboundOf("mark").length;
+
+describe("phone linking by keypad", { timeout: 60_000 }, () => {
+  it("typing the dashboard code links the number; the call continues with the user's Echo and becomes theirs", async () => {
+    const user = await createUser();
+    const echo = await createEcho(user.user.id, { name: "Juniper" });
+    const code = await linkCode(user);
+
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100931" });
+    const before = await callBySid(env.DB, call.callSid);
+    expect(before).toMatchObject({ user_id: null, echo_id: null });
+    await call.connect();
+
+    await call.press(code);
+    // The caller hears the confirmation: an audio sentence closed by a mark.
+    await call.until(() => marks(call) >= 1, 10_000, "spoken confirmation");
+    expect(call.outboundOf("media").length).toBeGreaterThan(10);
+    expect(call.violations).toEqual([]);
+
+    expect((await settings(user)).linkedNumber).toBe("+15550100931");
+    expect((await settings(user)).pendingCode).toBeNull();
+    const claimed = await callBySid(env.DB, call.callSid);
+    expect(claimed).toMatchObject({ user_id: user.user.id, echo_id: echo.id, status: "in-progress" });
+    // It shows among the user's calls right away.
+    const listed = await exports.default.fetch(`https://echo.test/api/calls/${claimed!.id}`, { headers: user.headers });
+    expect(listed.status).toBe(200);
+
+    // The conversation goes on, now with Juniper.
+    const spokenBefore = marks(call);
+    await call.say(hello);
+    await call.until(() => marks(call) > spokenBefore, 15_000, "a reply after linking");
+    await call.hangUp();
+
+    const row = await eventually(async () => {
+      const r = await callBySid(env.DB, call.callSid);
+      return r?.status === "completed" ? r : null;
+    });
+    const transcript = await d1Transcript(row.id);
+    expect(transcript[0]).toMatchObject({ speaker: "assistant", text: SAY.linked("Juniper") });
+    expect(transcript.some((e) => e.speaker === "caller")).toBe(true);
+    expect(await totals(user.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+
+    // The next call from that number is theirs from the first ring.
+    const next = await TwilioCall.dial(net, { authToken, from: "+15550100931" });
+    expect(await callBySid(env.DB, next.callSid)).toMatchObject({ user_id: user.user.id, echo_id: echo.id });
+  });
+
+  it("a wrong code links nothing and the caller is told; the keypad locks after three wrong codes", async () => {
+    const user = await createUser();
+    await createEcho(user.user.id);
+    const code = await linkCode(user);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100932" });
+    await call.connect();
+    await call.press(wrong);
+    await call.until(() => marks(call) >= 1, 10_000, "wrong-code prompt");
+    await call.press(wrong);
+    await call.until(() => marks(call) >= 2, 10_000, "second prompt");
+    await call.press(wrong);
+    await call.until(() => marks(call) >= 3, 10_000, "lock prompt");
+    // Locked: even the right code is ignored now.
+    await call.press(code);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(marks(call)).toBe(3);
+    expect((await settings(user)).linkedNumber).toBeNull();
+    expect((await callBySid(env.DB, call.callSid))?.user_id).toBeNull();
+    await call.hangUp();
+    const row = await eventually(async () => {
+      const r = await callBySid(env.DB, call.callSid);
+      return r?.status === "completed" ? r : null;
+    });
+    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([SAY.wrongCode, SAY.wrongCode, SAY.locked]);
+  });
+
+  it("* starts the code over", async () => {
+    const user = await createUser();
+    await createEcho(user.user.id, { name: "Wren" });
+    const code = await linkCode(user);
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100933" });
+    await call.connect();
+    await call.press(`12*${code}`);
+    await call.until(() => marks(call) >= 1, 10_000, "confirmation");
+    expect((await settings(user)).linkedNumber).toBe("+15550100933");
+    await call.hangUp();
+  });
+});
+
+describe("POST /twilio/status", { timeout: 30_000 }, () => {
+  it("a final status ends a live call with Twilio's duration; a replay changes nothing", async () => {
+    const user = await createUser({ phoneNumber: "+15550100941" });
+    const echo = await createEcho(user.user.id);
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100941" });
+    await call.connect();
+    await new Promise((r) => setTimeout(r, 300));
+
+    const res = await postSigned(net, "/twilio/status", statusParams(call, "completed", 42), { authToken });
+    expect(res.status).toBe(204);
+    const done = await callBySid(env.DB, call.callSid);
+    expect(done).toMatchObject({ status: "completed", duration: 42, end_reason: "twilio_completed" });
+    await call.until(() => call.closed !== null, 5000, "stream closed by the server");
+    const counted = await totals(user.user.id, echo.id);
+    expect(counted).toEqual({ user: 1, echo: 1 });
+
+    const replay = await postSigned(net, "/twilio/status", statusParams(call, "completed", 42), { authToken });
+    expect(replay.status).toBe(204);
+    expect(await callBySid(env.DB, call.callSid)).toEqual(done);
+    expect(await totals(user.user.id, echo.id)).toEqual(counted);
+  });
+
+  it("busy / no-answer end a call that never streamed; non-final statuses and unknown calls change nothing", async () => {
+    const call = await TwilioCall.dial(net, { authToken });
+    const ringing = await postSigned(net, "/twilio/status", statusParams(call, "ringing"), { authToken });
+    expect(ringing.status).toBe(204);
+    expect((await callBySid(env.DB, call.callSid))?.status).toBe("in-progress");
+
+    await postSigned(net, "/twilio/status", statusParams(call, "no-answer", 0), { authToken });
+    expect(await callBySid(env.DB, call.callSid)).toMatchObject({ status: "abandoned", duration: 0, end_reason: "twilio_no-answer" });
+
+    const stranger = { ...call, callSid: "CA" + "9".repeat(32) };
+    const unknown = await postSigned(net, "/twilio/status", statusParams(stranger, "completed", 5), { authToken });
+    expect(unknown.status).toBe(204);
+    expect(await callBySid(env.DB, stranger.callSid)).toBeNull();
+  });
+});
