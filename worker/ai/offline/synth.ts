@@ -160,13 +160,13 @@ export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
       silence(ms(25));
       fricative.set(letter === "p" || letter === "b" ? 900 : letter === "t" || letter === "d" ? 3500 : 2000, 1200, rate);
       const n = ms(18);
-      for (let i = 0; i < n; i++) out.push(fricative.step(noise()) * 0.02 * (1 - i / n));
+      for (let i = 0; i < n; i++) out.push(fricative.step(noise()) * 0.01 * (1 - i / n));
     } else if (kind === "fricative") {
       fricative.set(letter === "s" || letter === "z" || letter === "c" ? 5200 : letter === "h" ? 1500 : 3200, 1800, rate);
       const n = ms(letter === "h" ? 45 : 75);
       for (let i = 0; i < n; i++) {
         const env = Math.min(1, i / (n * 0.2), (n - i) / (n * 0.2));
-        out.push(fricative.step(noise()) * 0.012 * env);
+        out.push(fricative.step(noise()) * 0.006 * env);
       }
     } else {
       voiced(ms(55), [260, letter === "r" ? 1300 : letter === "l" ? 1100 : 1000, 2500], 0.45, 1);
@@ -211,6 +211,8 @@ export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
     silence(ms(token.pauseMs));
   });
 
+  // Lift the higher formants a little (first-order pre-emphasis) so vowels sound less muffled.
+  for (let i = out.length - 1; i > 0; i--) out[i] = (out[i] ?? 0) - 0.7 * (out[i - 1] ?? 0);
   let peak = 0;
   for (const v of out) peak = Math.max(peak, Math.abs(v));
   const scale = peak > 0 ? (voice.level * 32767) / peak : 0;
