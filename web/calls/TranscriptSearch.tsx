@@ -50,10 +50,18 @@ export function TranscriptSearch({ onOpenCall, children }: { onOpenCall: (callId
         </label>
         <input
           id="transcript-search"
-          type="search"
+          type="text"
+          enterKeyHint="search"
+          autoComplete="off"
           value={query}
           maxLength={SEARCH_QUERY_MAX_CHARS}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Escape" && query) {
+              e.preventDefault();
+              setQuery("");
+            }
+          }}
           placeholder="Search transcripts…"
           className={controlClasses(false, "h-10")}
         />

@@ -28,7 +28,8 @@ export function useEchoes(): { state: EchoesState; reload: () => void; put: (ech
   }, [load]);
 
   useFeed((signal) => {
-    if (signal.type === "echo_changed" || signal.type === "feed_reconnected") void load(true);
+    // A finished call changes its Echo's total calls too.
+    if (signal.type === "echo_changed" || signal.type === "call_changed" || signal.type === "feed_reconnected") void load(true);
   });
 
   const put = useCallback((echo: Echo) => {
