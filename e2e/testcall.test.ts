@@ -174,9 +174,12 @@ describe("Test Call tab", () => {
     expect(await start.isEnabled()).toBe(true);
     net.mode = "pass";
 
-    // 3. A server-side error mid-call shows as 'Call error: …' and the call goes on.
-    await start.click();
+    // 3. A server-side error mid-call shows as 'Call error: …' and the call goes on. (Started from
+    // the keyboard: focus moves from the disabled Start to End Call.)
+    await start.focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => attr(page, "data-call-phase"), POLL).toBe("connected");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("End Call");
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Connected to Breezy" }).count(), POLL).toBe(1);
     net.server?.send(JSON.stringify({ type: "audio_data", data: "%%% not base64 %%%", timestamp: Date.now() }));
     await expect.poll(() => page.getByRole("alert").innerText(), POLL).toMatch(/^Call error: .+/);
