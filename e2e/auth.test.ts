@@ -106,7 +106,8 @@ describe("newcomer journey", () => {
 describe("Google sign-in (popup, against the local OIDC provider started by e2e/support/global-setup.ts)", () => {
   async function continueWithGoogle(page: Page) {
     const button = page.getByRole("button", { name: "Continue with Google" });
-    await button.waitFor();
+    // Once /api/config has loaded, the button is either enabled or explains why not.
+    await button.and(page.locator(":enabled")).or(page.getByText("Google sign-in is not configured")).first().waitFor();
     if (await button.isDisabled()) {
       throw new Error("Google sign-in is not configured in the e2e server: a local .dev.vars file hides the test's GOOGLE_* settings from wrangler.");
     }

@@ -104,7 +104,7 @@ export function AuthScreen() {
           </p>
 
           <div className="mt-6">
-            <GoogleButton enabled={config?.googleEnabled ?? false} onError={setError} />
+            <GoogleButton enabled={config ? config.googleEnabled : null} onError={setError} />
           </div>
 
           <div className="my-6 flex items-center gap-3 text-xs font-medium uppercase tracking-wide text-slate-400" role="separator">

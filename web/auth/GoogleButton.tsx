@@ -15,7 +15,8 @@ const googleMark = (
   </svg>
 );
 
-export function GoogleButton({ enabled, onError }: { enabled: boolean; onError: (message: string | null) => void }) {
+/** `enabled` is null while the public config is still loading (the button waits, without a verdict). */
+export function GoogleButton({ enabled, onError }: { enabled: boolean | null; onError: (message: string | null) => void }) {
   const { signInWithGoogle } = useAuth();
   const [busy, setBusy] = useState(false);
   const hintId = useId();
@@ -41,12 +42,12 @@ export function GoogleButton({ enabled, onError }: { enabled: boolean; onError: 
         icon={googleMark}
         loading={busy}
         disabled={!enabled}
-        aria-describedby={enabled ? undefined : hintId}
+        aria-describedby={enabled === false ? hintId : undefined}
         onClick={start}
       >
         Continue with Google
       </Button>
-      {!enabled ? (
+      {enabled === false ? (
         <p id={hintId} className="text-center text-xs text-slate-500">
           {GOOGLE_NOT_CONFIGURED}
         </p>
