@@ -49,6 +49,20 @@ describe("creating an Echo", () => {
     expect(row).toMatchObject({ user_id: u.user.id, name: "Sage", is_active: 1, total_calls: 0, voice_style: "gentle" });
   });
 
+  it("ignores fields a client may not set (owner, counters, state, timestamps)", async () => {
+    const u = await createUser();
+    const other = await createUser();
+    const res = await send(u, "POST", "", { ...valid, id: "chosen", userId: other.user.id, totalCalls: 99, isActive: false, createdAt: 1 });
+    expect(res.status).toBe(201);
+    const echo = (await res.json()) as Echo;
+    expect(echo).toMatchObject({ userId: u.user.id, totalCalls: 0, isActive: true });
+    expect(echo.id).not.toBe("chosen");
+    expect(echo.createdAt).toBeGreaterThan(1);
+    expect(await echoCount(other.user.id)).toBe(0);
+    const put = await send(u, "PUT", `/${echo.id}`, { ...valid, userId: other.user.id, totalCalls: 5 });
+    expect(await put.json()).toMatchObject({ userId: u.user.id, totalCalls: 0 });
+  });
+
   it("defaults description and instructions to empty", async () => {
     const u = await createUser();
     const res = await send(u, "POST", "", { name: "Min", personality: "witty", expertise: "general", voiceStyle: "default" });
