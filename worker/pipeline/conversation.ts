@@ -101,7 +101,7 @@ export class Conversation {
   pushAudio(samples: Int16Array): void {
     if (this.closed) return;
     for (const event of this.detector.push(samples)) this.onTurnEvent(event);
-    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && !this.bargedForCurrentSpeech) {
+    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && !this.bargedForCurrentSpeech && this.detector.modulated) {
       this.bargedForCurrentSpeech = true;
       this.bargeIn();
     }

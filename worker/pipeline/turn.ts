@@ -1,6 +1,6 @@
 // End-of-turn detection over the VAD: speech onset (confirmed after `minSpeechMs` of speech containing
 // `minVoicedMs` of voiced frames, so clicks and unvoiced bursts never open a turn) and turn end after
-// `silenceMs` without speech. Collects the turn's audio with a short pre-roll. Pure and streaming; times
+// `silenceMs` without speech; a "turn" whose level never moved (a hum or tone) is dropped. Collects the turn's audio with a short pre-roll. Pure and streaming; times
 // are stream milliseconds (audio received so far), not wall-clock time.
 import { concatPcm } from "../audio/pcm";
 import { VoiceActivityDetector, type VadFrame, type VadOptions } from "./vad";
@@ -51,6 +51,7 @@ export type TurnEvent =
 type State = "idle" | "candidate" | "speaking";
 
 const CANDIDATE_GAP_MS = 100;
+const STEADY_TURN_RANGE_DB = 4;
 
 export class TurnDetector {
   readonly options: TurnOptions;
@@ -80,6 +81,11 @@ export class TurnDetector {
   /** How long the current confirmed speech has lasted (0 when not speaking). */
   get speechSoFarMs(): number {
     return this.state === "speaking" ? this.streamMs - this.startMs : 0;
+  }
+
+  /** True once the confirmed speech's level has moved like speech does (a hum or tone never does). */
+  get modulated(): boolean {
+    return this.state === "speaking" && !this.wasSteady();
   }
 
   /** Audio received so far, ms. */
@@ -130,7 +136,10 @@ export class TurnDetector {
         continue;
       }
       const forced = this.streamMs - this.startMs >= this.options.maxTurnMs;
-      if (this.silenceRunMs >= this.options.silenceMs || forced) events.push(this.finish(forced));
+      if (this.silenceRunMs >= this.options.silenceMs || forced) {
+        if (this.wasSteady()) this.discard(); // a hum or tone that started, not speech
+        else events.push(this.finish(forced));
+      }
     }
     return events;
   }
@@ -147,6 +156,13 @@ export class TurnDetector {
       return null;
     }
     return this.finish(true);
+  }
+
+  /** Speech rises and falls by syllable; a "turn" whose level never moved was a steady sound. */
+  private wasSteady(): boolean {
+    const levels = this.analysis.filter((f) => f.speech).map((f) => f.bandDb);
+    if (levels.length < 3) return false;
+    return Math.max(...levels.slice(1)) - Math.min(...levels.slice(1)) <= STEADY_TURN_RANGE_DB;
   }
 
   private markSpeech(endMs: number): void {

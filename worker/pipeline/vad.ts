@@ -15,6 +15,9 @@ export interface VadOptions {
   noiseWindowMs: number;
   /** Periodicity above which a frame counts as voiced. */
   voicingThreshold: number;
+  /** A signal whose level stays within `steadyRangeDb` for `steadyMs` is steady noise (hum, tone, fan). */
+  steadyMs: number;
+  steadyRangeDb: number;
 }
 
 export const DEFAULT_VAD_OPTIONS: VadOptions = {
@@ -24,6 +27,8 @@ export const DEFAULT_VAD_OPTIONS: VadOptions = {
   minLevelDb: -52,
   noiseWindowMs: 1500,
   voicingThreshold: 0.5,
+  steadyMs: 400,
+  steadyRangeDb: 3,
 };
 
 export interface VadFrame {
@@ -47,7 +52,11 @@ export class VoiceActivityDetector {
   private pendingLength = 0;
   private previous: Int16Array;
   private levels: number[] = [];
+  private recent: number[] = [];
+  /** Level of a steady sound that started after the floor was learnt (-100: none). */
+  private steadyFloor = -100;
   private readonly windowFrames: number;
+  private readonly steadyFrames: number;
   private frameIndex = 0;
 
   constructor(options: Partial<VadOptions> = {}) {
@@ -56,11 +65,16 @@ export class VoiceActivityDetector {
     this.pending = new Int16Array(this.frameSize);
     this.previous = new Int16Array(this.frameSize);
     this.windowFrames = Math.max(1, Math.round(this.options.noiseWindowMs / this.options.frameMs));
+    this.steadyFrames = Math.max(2, Math.round(this.options.steadyMs / this.options.frameMs));
   }
 
-  /** Current noise floor estimate in dBFS (-100 before any audio). */
+  /**
+   * Current noise floor in dBFS (-100 before any audio): the minimum over the noise window, raised to
+   * the level of a steady sound (hum, tone) as soon as one has lasted `steadyMs`, until it stops.
+   */
   get noiseDb(): number {
-    return this.levels.length ? Math.min(...this.levels) : -100;
+    const minimum = this.levels.length ? Math.min(...this.levels) : -100;
+    return Math.max(minimum, this.steadyFloor);
   }
 
   /** Feeds any number of samples; returns one VadFrame per completed frame, each with its samples. */
@@ -87,6 +101,7 @@ export class VoiceActivityDetector {
     const raw = levelDb(frame);
     this.levels.push(level);
     if (this.levels.length > this.windowFrames) this.levels.shift();
+    this.trackSteady(level);
     const noise = this.noiseDb;
     const speech = level >= o.minLevelDb && level >= noise + o.marginDb;
     let voiced = false;
@@ -103,5 +118,14 @@ export class VoiceActivityDetector {
     const startMs = this.frameIndex * o.frameMs;
     this.frameIndex++;
     return { startMs, speech, voiced, levelDb: raw, bandDb: level, noiseDb: noise, pitchHz };
+  }
+
+  private trackSteady(level: number): void {
+    this.recent.push(level);
+    if (this.recent.length > this.steadyFrames) this.recent.shift();
+    if (this.steadyFloor > -100 && level < this.steadyFloor - 2 * this.options.steadyRangeDb) this.steadyFloor = -100; // it stopped
+    if (this.recent.length < this.steadyFrames) return;
+    const low = Math.min(...this.recent);
+    if (Math.max(...this.recent) - low <= this.options.steadyRangeDb && low > this.noiseDb) this.steadyFloor = low;
   }
 }

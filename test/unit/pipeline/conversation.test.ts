@@ -186,7 +186,20 @@ describe("Conversation: barge-in", () => {
     expect(t.of("assistant_done")[0]!.event.interrupted).toBe(false);
   });
 
-  it("a typed message during a reply also interrupts it", async () => {
+  it("a hum that starts while the assistant speaks does not interrupt it", async () => {
+    const t = setup({ replies: [["A long answer here. ", "And more."]], audioMs: () => 3000 });
+    t.conversation.pushText("hi");
+    await t.clock.advance(300);
+    const hum = new Int16Array(16000 * 2).map((_, i) => Math.round(3000 * Math.sin((2 * Math.PI * 100 * i) / 16000)));
+    await t.speak(concatPcm([silence(300), hum, silence(500)]), 320);
+    await t.clock.advance(8000);
+    await t.conversation.idle();
+    expect(t.of("interrupt")).toHaveLength(0);
+    expect(t.of("caller_turn")).toHaveLength(1); // only the typed one
+    expect(t.of("assistant_done")[0]!.event.interrupted).toBe(false);
+  });
+
+    it("a typed message during a reply also interrupts it", async () => {
     const t = setup({ replies: [["First answer is long. ", "Still going."], ["Second."]], audioMs: () => 3000 });
     t.conversation.pushText("one");
     await t.clock.advance(100);

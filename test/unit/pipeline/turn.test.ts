@@ -52,9 +52,11 @@ describe("TurnDetector", () => {
   });
 
   it("ignores a tone burst shorter than the minimum speech duration", () => {
-    const tone = (ms: number) => new Int16Array(ms * 16).map((_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 150 * i) / 16000)));
-    expect(run(concatPcm([silence(500), tone(80), silence(600)]))).toEqual([]);
-    expect(ends(run(concatPcm([silence(500), tone(400), silence(600)])))).toHaveLength(1);
+    // A 150 Hz buzz whose loudness rises and falls like syllables (4 per second).
+    const syllabic = (ms: number) =>
+      new Int16Array(ms * 16).map((_, i) => Math.round(8000 * (0.2 + 0.8 * Math.abs(Math.sin((2 * Math.PI * 4 * i) / 32000))) * Math.sin((2 * Math.PI * 150 * i) / 16000)));
+    expect(run(concatPcm([silence(500), syllabic(80), silence(600)]))).toEqual([]);
+    expect(ends(run(concatPcm([silence(500), syllabic(400), silence(600)])))).toHaveLength(1);
   });
 
   it("splits at a pause longer than the silence window and keeps shorter pauses inside the turn", () => {
@@ -78,5 +80,27 @@ describe("TurnDetector", () => {
     expect(tail?.forced).toBe(true);
     expect(detector.speaking).toBe(false);
     expect(detector.flush()).toBeNull();
+  });
+});
+
+describe("TurnDetector: steady sounds that start mid-call", () => {
+  const tone = (hz: number, ms: number) => new Int16Array(ms * 16).map((_, i) => Math.round(3000 * Math.sin((2 * Math.PI * hz * i) / 16000)));
+
+  it("never makes a turn of a hum or a tone, and learns it as the new noise floor", () => {
+    for (const hz of [50, 100, 1000]) {
+      const detector = new TurnDetector();
+      const events = runStage(detector, chunks(concatPcm([silence(1000), tone(hz, 3000), silence(1000)]), 4096)).map((o) => o.output);
+      expect(ends(events)).toEqual([]);
+      expect(detector.vad.noiseDb).toBeLessThan(-60); // and forgets it once it stops
+    }
+  });
+
+  it("still hears speech over a hum that started earlier", () => {
+    const hum = tone(60, 5000);
+    const speech = concatPcm([silence(1500), loadFixture("speech-hello"), silence(800)]);
+    const mixed = speech.map((v, i) => Math.max(-32768, Math.min(32767, v + (hum[i] ?? 0))));
+    const found = ends(run(concatPcm([silence(500), mixed])));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.speechMs).toBeGreaterThan(1500);
   });
 });
