@@ -21,7 +21,6 @@ interface Resources {
   queue: PlaybackQueue | null;
   socket: WebSocket | null;
   abort: AbortController | null;
-  endTimer: ReturnType<typeof setTimeout> | null;
 }
 
 export interface Analysers {
@@ -55,15 +54,15 @@ export function useTestCall(userId: string): TestCall {
   const [playback, setPlayback] = useState<PlaybackStats>(NO_PLAYBACK);
   const [analysers, setAnalysers] = useState<Analysers>({ mic: null, output: null });
   const [finishedCalls, setFinishedCalls] = useState(0);
-  const res = useRef<Resources>({ ctx: null, capture: null, queue: null, socket: null, abort: null, endTimer: null });
+  const res = useRef<Resources>({ ctx: null, capture: null, queue: null, socket: null, abort: null });
   const mutedRef = useRef(false);
   const volumeRef = useRef(volume);
   useEffect(() => {
     mutedRef.current = state.muted;
   }, [state.muted]);
 
-  /** Releases the microphone and the speaker; the socket too unless `keepSocket`. */
-  const release = useCallback((keepSocket = false) => {
+  /** Releases the microphone, the speaker and the socket. */
+  const release = useCallback(() => {
     const r = res.current;
     r.abort?.abort();
     r.abort = null;
@@ -74,17 +73,13 @@ export function useTestCall(userId: string): TestCall {
     void r.ctx?.close().catch(() => {});
     r.ctx = null;
     setAnalysers({ mic: null, output: null });
-    if (!keepSocket) {
-      if (r.endTimer) clearTimeout(r.endTimer);
-      r.endTimer = null;
-      const ws = r.socket;
-      r.socket = null;
-      if (ws) {
-        ws.onmessage = null;
-        ws.onclose = null;
-        if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(1000, "call ended");
-        setFinishedCalls((n) => n + 1);
-      }
+    const ws = r.socket;
+    r.socket = null;
+    if (ws) {
+      ws.onmessage = null;
+      ws.onclose = null;
+      if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(1000, "call ended");
+      setFinishedCalls((n) => n + 1);
     }
   }, []);
 
@@ -161,14 +156,23 @@ export function useTestCall(userId: string): TestCall {
     const r = res.current;
     dispatch({ type: "end-requested" });
     const ws = r.socket;
-    if (ws && sendMessage(ws, { type: "end_call" })) {
-      // Stop listening and talking now; let the server confirm with call_ended, then close.
-      release(true);
-      ws.onclose = () => release();
-      r.endTimer = setTimeout(() => release(), END_GRACE_MS);
-    } else {
-      release();
+    r.socket = null;
+    release(); // the mic and the speaker stop now; a new call can start right away
+    if (!ws) return;
+    if (!sendMessage(ws, { type: "end_call" })) {
+      ws.close(1000, "call ended");
+      setFinishedCalls((n) => n + 1);
+      return;
     }
+    // Let the server finalize and confirm (call_ended, then it closes); give up after a grace period.
+    const timer = setTimeout(() => ws.close(1000, "call ended"), END_GRACE_MS);
+    ws.onmessage = (e) => {
+      if (parseServerMessage(e.data)?.type === "call_ended") ws.close(1000, "call ended");
+    };
+    ws.onclose = () => {
+      clearTimeout(timer);
+      setFinishedCalls((n) => n + 1);
+    };
   }, [release]);
 
   const toggleMute = useCallback(() => dispatch({ type: "toggle-mute" }), []);
