@@ -1,0 +1,151 @@
+// Live calls end to end in real Chromium against the real app: the owner starts a Test Call and
+// invites a second user by email; that user sees it appear in Live Calls (no reload), joins with the
+// spec's texts, watches the transcript arrive live, listens, and the call ending removes it everywhere.
+import { resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freshCredentials, signUpViaApi } from "./support/auth";
+import { launchBrowser } from "./support/browser";
+
+const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");
+const POLL = { timeout: 45_000, interval: 250 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser({ fakeAudioWav: SPEECH_WAV });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function createEcho(page: Page, name: string): Promise<void> {
+  const status = await page.evaluate(
+    async (body) => (await fetch("/api/echoes", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).status,
+    { name, description: "Friendly live-call companion", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" },
+  );
+  expect(status).toBe(201);
+}
+
+const liveList = (page: Page) => page.getByRole("region", { name: "Live Calls" });
+const liveItems = (page: Page) => liveList(page).locator("li[data-live-call-id]");
+const testCallEntries = (page: Page, speaker: "caller" | "assistant") =>
+  page.getByRole("log", { name: "Transcript" }).locator(`li[data-speaker=${speaker}]`);
+
+async function typeToEcho(owner: Page, text: string): Promise<void> {
+  await owner.getByRole("tab", { name: "Test Call" }).click();
+  const before = await testCallEntries(owner, "assistant").count();
+  const box = owner.getByLabel("Type a message");
+  await box.fill(text);
+  await box.press("Enter");
+  await expect.poll(() => testCallEntries(owner, "caller").filter({ hasText: text }).count(), POLL).toBe(1);
+  await expect.poll(() => testCallEntries(owner, "assistant").count(), POLL).toBeGreaterThan(before);
+}
+
+describe("Live Calls", () => {
+  it("invite, see it appear, join, watch live with emotions, listen, and see it go when the call ends", { timeout: 240_000 }, async () => {
+    const base = inject("baseURL");
+    const ownerCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const guestCtx = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
+    const owner = await ownerCtx.newPage();
+    const guest = await guestCtx.newPage();
+    const guestCreds = freshCredentials("guest");
+    await signUpViaApi(owner, base, freshCredentials("owner"));
+    await signUpViaApi(guest, base, guestCreds);
+    await createEcho(owner, "Marlowe");
+    const alerts: string[] = [];
+    guest.on("dialog", (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+
+    // Nothing live yet, for either.
+    await liveList(guest).getByText("No live calls right now").waitFor();
+
+    // The owner starts a Test Call and says something.
+    await owner.getByRole("tab", { name: "Test Call" }).click();
+    const picker = owner.getByLabel("Echo", { exact: true });
+    await picker.waitFor();
+    await expect.poll(() => picker.locator("option", { hasText: "Marlowe" }).count(), POLL).toBe(1);
+    await picker.selectOption({ label: "Marlowe" });
+    await owner.getByRole("button", { name: "Start Call" }).click();
+    await expect.poll(() => owner.locator("section[data-call-phase]").getAttribute("data-call-phase"), POLL).toBe("connected");
+    await typeToEcho(owner, "Good evening, I had a wonderful day at the beach.");
+
+    // Their Live Calls list shows it, labelled Live, with Join Call and View Transcript (and Invite).
+    await owner.getByRole("tab", { name: "Calls" }).click();
+    await expect.poll(() => liveItems(owner).count(), POLL).toBe(1);
+    const mine = liveItems(owner).first();
+    expect(await mine.innerText()).toMatch(/Live[\s\S]*Marlowe · Browser test[\s\S]*Your call/);
+    await mine.getByRole("button", { name: "Join Call" }).waitFor();
+    await mine.getByRole("button", { name: "View Transcript" }).waitFor();
+    expect(await liveItems(guest).count()).toBe(0); // not invited yet
+
+    // Invite: an unknown address is refused clearly; the guest's address works.
+    await mine.getByRole("button", { name: "Invite" }).click();
+    const invite = owner.getByRole("dialog", { name: "Invite to live call" });
+    await invite.getByLabel("Email").fill("nobody-at-all@example.com");
+    await invite.getByRole("button", { name: "Send Invite" }).click();
+    await expect.poll(() => invite.innerText(), POLL).toContain("No account found with this email address.");
+    await invite.getByLabel("Email").fill(guestCreds.email);
+    await invite.getByRole("button", { name: "Send Invite" }).click();
+    await expect.poll(() => invite.innerText(), POLL).toContain("can now watch this call");
+    await invite.getByRole("button", { name: "Close", exact: true }).last().click();
+
+    // The guest sees it appear on its own.
+    await expect.poll(() => liveItems(guest).count(), POLL).toBe(1);
+    const theirs = liveItems(guest).first();
+    expect(await theirs.innerText()).toMatch(/Live[\s\S]*Marlowe[\s\S]*Shared by/);
+
+    // Join Call, exactly as the spec says: no microphone support, a refused microphone, then success.
+    const join = theirs.getByRole("button", { name: "Join Call" });
+    await guest.evaluate(() => Object.defineProperty(navigator.mediaDevices, "getUserMedia", { value: undefined, configurable: true }));
+    await join.click();
+    await expect.poll(() => alerts.at(-1), POLL).toBe("Your browser does not support microphone access");
+    await guest.evaluate(() =>
+      Object.defineProperty(navigator.mediaDevices, "getUserMedia", { value: () => Promise.reject(new DOMException("Permission denied", "NotAllowedError")), configurable: true }),
+    );
+    await join.click();
+    await expect.poll(() => alerts.at(-1), POLL).toBe("Failed to access microphone. Please check permissions.");
+    await guest.evaluate(() => delete (navigator.mediaDevices as { getUserMedia?: unknown }).getUserMedia);
+    await join.click();
+    await expect.poll(() => alerts.at(-1), POLL).toBe("Call joining feature coming soon! For now, you can view the live transcript.");
+    await expect.poll(() => theirs.innerText(), POLL).toContain("Joined");
+
+    // View Transcript: the backlog first…
+    await theirs.getByRole("button", { name: "View Transcript" }).click();
+    const modal = guest.getByRole("dialog", { name: "Live transcript" });
+    const log = modal.getByRole("log", { name: "Live transcript" });
+    await expect.poll(() => log.innerText(), POLL).toContain("wonderful day at the beach");
+    await expect.poll(() => modal.locator("[data-viewer-status]").getAttribute("data-viewer-status"), POLL).toBe("live");
+    const shown = await log.locator("[data-testid=transcript-entry]").count();
+
+    // …then Listen, and new words as they are spoken, with emotions as one-decimal percents.
+    await modal.getByRole("button", { name: "Listen" }).click();
+    expect(await modal.getByRole("button", { name: "Stop Listening" }).getAttribute("aria-pressed")).toBe("true");
+    await typeToEcho(owner, "Honestly I feel so happy and grateful tonight.");
+    await expect.poll(() => log.innerText(), POLL).toContain("happy and grateful tonight");
+    await expect.poll(() => log.locator("[data-testid=transcript-entry]").count(), POLL).toBeGreaterThan(shown + 1);
+    await expect.poll(() => log.getByRole("list", { name: "Emotions" }).first().innerText(), POLL).toMatch(/\d+\.\d%/);
+    await expect.poll(async () => Number(await modal.locator("[data-listen-seconds]").getAttribute("data-listen-seconds")), POLL).toBeGreaterThan(0.2);
+    const volume = modal.getByRole("slider", { name: "Listen volume" });
+    expect(await volume.inputValue()).toBe("80");
+    await volume.focus();
+    await guest.keyboard.press("ArrowLeft");
+    expect(await volume.inputValue()).toBe("79");
+    await guest.screenshot({ path: "/tmp/live-e2e-guest.png", fullPage: true });
+
+    // The owner ends the call: it leaves both lists, and the open transcript says so.
+    await owner.getByRole("tab", { name: "Test Call" }).click();
+    await owner.getByRole("button", { name: "End Call" }).click();
+    await expect.poll(() => modal.locator("[data-viewer-status]").getAttribute("data-viewer-status"), POLL).toBe("ended");
+    expect(await modal.innerText()).toContain("Call ended");
+    await expect.poll(() => liveItems(guest).count(), POLL).toBe(0);
+    await modal.getByRole("button", { name: "Close" }).click();
+    await liveList(guest).getByText("No live calls right now").waitFor();
+    await owner.getByRole("tab", { name: "Calls" }).click();
+    await expect.poll(() => liveItems(owner).count(), POLL).toBe(0);
+    expect(await liveList(owner).innerText()).toContain("No live calls right now");
+    await ownerCtx.close();
+    await guestCtx.close();
+  });
+});

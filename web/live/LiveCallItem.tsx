@@ -1,0 +1,57 @@
+// One live call in the Live Calls list: labelled Live, with Join Call and View Transcript (spec §2),
+// and Invite for the call's owner.
+import type { LiveCallSummary } from "../../protocol/live";
+import { formatCaller, formatDuration, formatTime } from "../lib/format";
+import { Badge, Button } from "../ui";
+
+export function liveCallTitle(call: LiveCallSummary): string {
+  return `${call.echoName ?? "Echo"} · ${formatCaller(call)}`;
+}
+
+export function LiveCallItem({
+  call,
+  now,
+  joining,
+  onJoin,
+  onView,
+  onInvite,
+}: {
+  call: LiveCallSummary;
+  now: number;
+  joining: boolean;
+  onJoin: () => void;
+  onView: () => void;
+  onInvite: () => void;
+}) {
+  const owner = call.role === "owner";
+  const invited = call.participants.length;
+  return (
+    <li data-live-call-id={call.id} className="flex flex-col gap-3 rounded-xl border border-rose-100 bg-rose-50/40 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge tone="live">Live</Badge>
+          <span className="font-medium text-slate-900">{liveCallTitle(call)}</span>
+        </p>
+        <p className="mt-1 text-sm text-slate-500">
+          Started {formatTime(call.startTime)} · <span className="tabular-nums">{formatDuration((now - call.startTime) / 1000)}</span>
+          {" · "}
+          {owner ? (invited > 0 ? `Your call · ${invited} invited` : "Your call") : `Shared by ${call.ownerName || "its owner"}`}
+          {call.myJoinedAt ? " · Joined" : ""}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="success" onClick={onJoin} loading={joining}>
+          Join Call
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onView}>
+          View Transcript
+        </Button>
+        {owner ? (
+          <Button size="sm" variant="ghost" onClick={onInvite}>
+            Invite
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

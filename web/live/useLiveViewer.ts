@@ -1,0 +1,139 @@
+// One live call watched over /ws/live/:callId: the snapshot, then entries as they happen, the end;
+// with `listen` on, the call's audio. Drops reconnect with backoff (the next snapshot resyncs the
+// transcript); a socket that never opens is given up after a few tries.
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import type { TranscriptEntry } from "../../protocol/call";
+import { type LiveAudioFrame, type LiveCallState, decodeLiveAudioFrame } from "../../protocol/live";
+import { backoffDelay } from "../lib/feed";
+import { liveSocketUrl, parseViewerMessage, upsertEntry } from "./viewerMessages";
+
+/** Keepalive while watching. */
+const PING_INTERVAL_MS = 25_000;
+/** Failed connection attempts in a row before giving up. */
+const MAX_FAILED_ATTEMPTS = 4;
+
+export type ViewerStatus = "connecting" | "live" | "reconnecting" | "ended" | "failed";
+
+export interface ViewerState {
+  status: ViewerStatus;
+  call: LiveCallState | null;
+  entries: TranscriptEntry[];
+  /** The server acknowledged listening. */
+  listening: boolean;
+}
+
+type Action =
+  | { type: "connecting"; again: boolean }
+  | { type: "snapshot"; call: LiveCallState; entries: TranscriptEntry[] }
+  | { type: "entry"; entry: TranscriptEntry }
+  | { type: "ended"; status: string; reason: string; endTime: number }
+  | { type: "listening"; on: boolean }
+  | { type: "failed" };
+
+export function viewerReducer(state: ViewerState, action: Action): ViewerState {
+  switch (action.type) {
+    case "connecting":
+      return state.status === "ended" ? state : { ...state, status: action.again ? "reconnecting" : "connecting", listening: false };
+    case "snapshot":
+      return { ...state, call: action.call, entries: action.entries, status: action.call.phase === "ended" ? "ended" : "live" };
+    case "entry":
+      return { ...state, entries: upsertEntry(state.entries, action.entry) };
+    case "ended":
+      return {
+        ...state,
+        status: "ended",
+        listening: false,
+        call: state.call ? { ...state.call, phase: "ended", status: action.status, endReason: action.reason, endTime: action.endTime } : null,
+      };
+    case "listening":
+      return { ...state, listening: action.on };
+    case "failed":
+      return state.status === "ended" ? state : { ...state, status: "failed", listening: false };
+  }
+}
+
+const INITIAL: ViewerState = { status: "connecting", call: null, entries: [], listening: false };
+
+export interface ViewerAudioSink {
+  play(frame: LiveAudioFrame): void;
+  interrupt(): void;
+}
+
+export function useLiveViewer(callId: string, opts: { listen: boolean; audio: ViewerAudioSink | null }) {
+  const [state, dispatch] = useReducer(viewerReducer, INITIAL);
+  const socket = useRef<WebSocket | null>(null);
+  const listen = useRef(opts.listen);
+  listen.current = opts.listen;
+  const audio = useRef(opts.audio);
+  audio.current = opts.audio;
+  const [generation, restart] = useReducer((n: number) => n + 1, 0);
+
+  useEffect(() => {
+    let stopped = false;
+    let ended = false;
+    let failures = 0;
+    let opened = false;
+    let retry: number | undefined;
+    let ping: number | undefined;
+
+    const connect = (again: boolean) => {
+      dispatch({ type: "connecting", again });
+      const ws = new WebSocket(liveSocketUrl(window.location, callId));
+      ws.binaryType = "arraybuffer";
+      socket.current = ws;
+      ws.onopen = () => {
+        opened = true;
+        failures = 0;
+        if (listen.current) ws.send(JSON.stringify({ type: "listen", on: true }));
+        ping = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "ping" })), PING_INTERVAL_MS);
+      };
+      ws.onmessage = (ev: MessageEvent) => {
+        if (ev.data instanceof ArrayBuffer) {
+          const frame = decodeLiveAudioFrame(ev.data);
+          if (frame && listen.current) audio.current?.play(frame);
+          return;
+        }
+        const m = parseViewerMessage(ev.data);
+        if (!m) return;
+        if (m.type === "live_snapshot") dispatch({ type: "snapshot", call: m.call, entries: m.entries });
+        else if (m.type === "live_entry") dispatch({ type: "entry", entry: m.entry });
+        else if (m.type === "live_interrupt") audio.current?.interrupt();
+        else if (m.type === "live_ended") {
+          ended = true;
+          dispatch({ type: "ended", status: m.status, reason: m.reason, endTime: m.endTime });
+        } else if (m.type === "listening") dispatch({ type: "listening", on: m.on });
+        else if (m.type === "live_error") console.warn("live viewer:", m.code, m.error);
+      };
+      ws.onclose = () => {
+        window.clearInterval(ping);
+        if (socket.current === ws) socket.current = null;
+        if (stopped || ended) return;
+        if (!opened) failures += 1;
+        opened = false;
+        if (failures >= MAX_FAILED_ATTEMPTS) {
+          dispatch({ type: "failed" });
+          return;
+        }
+        retry = window.setTimeout(() => connect(true), backoffDelay(failures));
+      };
+    };
+    connect(false);
+    return () => {
+      stopped = true;
+      window.clearTimeout(retry);
+      window.clearInterval(ping);
+      const ws = socket.current;
+      socket.current = null;
+      ws?.close(1000, "viewer closed");
+    };
+  }, [callId, generation]);
+
+  // Tell the server when listening is switched.
+  useEffect(() => {
+    const ws = socket.current;
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "listen", on: opts.listen }));
+  }, [opts.listen]);
+
+  const retryNow = useCallback(() => restart(), []);
+  return { ...state, retry: retryNow };
+}
