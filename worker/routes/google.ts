@@ -59,11 +59,14 @@ a{color:#4f46e5}</style></head>
 <script nonce="${scriptNonce}">
 (function () {
   var msg = ${json};
+  var hasOpener = !!(window.opener && !window.opener.closed);
   try { new BroadcastChannel(${JSON.stringify(AUTH_CHANNEL)}).postMessage(msg); } catch (e) {}
-  if (window.opener && !window.opener.closed) {
+  if (hasOpener) {
     try { window.opener.postMessage(msg, location.origin); } catch (e) {}
   }
   setTimeout(function () { window.close(); }, 50);
+  // Not a popup (it was blocked and the flow ran in the tab itself): go back into the app.
+  if (!hasOpener) setTimeout(function () { location.replace(${JSON.stringify(message.ok ? "/" : "/?auth=true")}); }, 600);
 })();
 </script></body></html>`;
   return c.html(html, status, {
