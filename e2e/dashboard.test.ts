@@ -2,7 +2,7 @@
 // dashboard without reload → edit → deactivate/activate; a seeded call's details with its transcript,
 // emotion percents, plot and export; transcript search.
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DemoData } from "../scripts/seed/demo";
 import { demoSql, runLocalSql } from "../scripts/seed/sql";
@@ -175,6 +175,49 @@ describe("dashboard data", () => {
     await results.getByRole("button", { name: "View Details" }).click();
     await details.getByTestId("call-details").waitFor();
     expect(await details.getByTestId("transcript-entry").count()).toBe(3);
+    await context.close();
+  });
+
+  it("says what failed, in the spec's words, when the server fails", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    await page.getByText("No Echoes yet").waitFor();
+    const fail = (route: Route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"boom"}}' });
+
+    // Saving fails, then succeeds once the server is back: nothing typed is lost.
+    await page.route("**/api/echoes", (route) => (route.request().method() === "POST" ? fail(route) : route.fallback()));
+    await page.getByRole("button", { name: "Create New Echo" }).first().click();
+    const modal = page.getByRole("dialog", { name: "Create New Echo" });
+    await modal.getByLabel("Name").fill("Echo One");
+    await modal.getByRole("button", { name: "Create Echo" }).click();
+    await modal.getByText("Failed to save echo. Please try again.").waitFor();
+    await page.unroute("**/api/echoes");
+    expect(await modal.getByLabel("Name").inputValue()).toBe("Echo One");
+    await modal.getByRole("button", { name: "Create Echo" }).click();
+    await card(page, "Echo One").waitFor();
+
+    // Toggling fails: the card keeps its state.
+    await page.route("**/api/echoes/*", (route) => (route.request().method() === "PATCH" ? fail(route) : route.fallback()));
+    await card(page, "Echo One").getByRole("button", { name: "Deactivate Echo One" }).click();
+    await page.getByText("Failed to update echo status.").waitFor();
+    expect(await card(page, "Echo One").getAttribute("data-active")).toBe("true");
+    await page.unroute("**/api/echoes/*");
+
+    // Loading fails on a fresh dashboard; Try again recovers.
+    await page.route("**/api/echoes", fail);
+    await page.route("**/api/calls?*", fail);
+    await page.reload();
+    await page.getByText("Failed to load echoes").waitFor();
+    await page.getByRole("tab", { name: "Calls" }).click();
+    await page.getByText("Failed to load calls").waitFor();
+    await page.unroute("**/api/echoes");
+    await page.unroute("**/api/calls?*");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByText("No calls yet").waitFor();
+    await page.getByRole("tab", { name: "Echoes" }).click();
+    await page.getByRole("button", { name: "Try again" }).click();
+    await card(page, "Echo One").waitFor();
     await context.close();
   });
 });
