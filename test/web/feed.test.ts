@@ -1,6 +1,6 @@
 // The feed connection's reconnect/keepalive logic, driven with a scripted socket and manual timers.
 import { describe, expect, it } from "vitest";
-import { FEED_PING_INTERVAL_MS, type FeedSignal, type FeedSocket, FeedConnection, backoffDelay, feedUrl, parseFeedMessage } from "../../web/lib/feed";
+import { FEED_PING_INTERVAL_MS, IDLE_CLOSE_MS, type FeedSignal, type FeedSocket, FeedConnection, backoffDelay, feedUrl, parseFeedMessage } from "../../web/lib/feed";
 
 class ScriptedSocket implements FeedSocket {
   readyState = 0;
@@ -140,16 +140,16 @@ describe("FeedConnection", () => {
     expect(sockets).toHaveLength(2);
   });
 
-  it("closes the socket a while after the last listener leaves, and not before", () => {
+  it("closes the socket shortly after the last listener leaves, and not before", () => {
     const { conn, sockets, advance } = harness();
     const off = conn.subscribe(() => {});
     sockets[0]!.serverOpens();
     off();
-    advance(1000);
-    const again = conn.subscribe(() => {}); // e.g. a tab switch: same socket
+    advance(IDLE_CLOSE_MS - 1);
+    const again = conn.subscribe(() => {}); // e.g. a remount: same socket
     expect(sockets).toHaveLength(1);
     again();
-    advance(5000);
+    advance(IDLE_CLOSE_MS);
     expect(sockets[0]!.closedWith).toBe(1000);
     expect(conn.status).toBe("idle");
   });

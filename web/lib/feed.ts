@@ -9,8 +9,12 @@ export const FEED_PATH = "/ws/feed";
 export const FEED_PING_INTERVAL_MS = 25_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
-/** Keep the socket this long after the last listener leaves (tab switches, StrictMode remounts). */
-const IDLE_CLOSE_MS = 5_000;
+/**
+ * Keep the socket this long after the last listener leaves: long enough to ride out a remount
+ * (StrictMode, a modal closing while nothing else listens), short enough that a sign-out closes the
+ * old user's feed before anyone can sign in again in this tab.
+ */
+export const IDLE_CLOSE_MS = 250;
 
 export type FeedSignal = FeedEvent | { type: "feed_reconnected" };
 export type FeedListener = (signal: FeedSignal) => void;
