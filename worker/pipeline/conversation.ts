@@ -4,6 +4,7 @@
 // Usage (CallSession):
 //   const conversation = new Conversation({ provider, persona, emit: (event) => ..., history });
 //   conversation.pushAudio(int16Samples16kHz);   // every audio_data frame, any size
+//   conversation.greet();                        // optional: the Echo speaks first when the call connects
 //   conversation.pushText("typed words");        // text_input: a caller turn with recognized: true
 //   await conversation.close();                  // end_call: finishes the current turn/reply, then stops
 //
@@ -20,7 +21,7 @@ import { systemClock, type Clock } from "./clock";
 import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
 import type { PipelineEmit } from "./events";
 import { buildMessages } from "./persona";
-import { PlaybackClock, Reply } from "./reply";
+import { PlaybackClock, Reply, type ReplyTiming } from "./reply";
 import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
 import type { VadFrame, VadOptions } from "./vad";
 
@@ -114,6 +115,17 @@ export class Conversation {
     if (this.held) this.releaseHeld(); // speech that came first is answered first
     this.bargeIn();
     this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined });
+  }
+
+  /** The assistant speaks first (e.g. when the call is answered): a greeting that answers no caller turn. */
+  greet(): void {
+    if (this.closed) return;
+    this.queue = this.queue
+      .then(() => {
+        const now = this.clock.now();
+        return this.closed ? undefined : this.runReply(null, null, {}, { turnEndedAt: now, transcribedAt: now, endOfTurnMs: undefined });
+      })
+      .catch((err: unknown) => this.emitError("pipeline_failed", err));
   }
 
   /** Resolves when every queued turn and reply has finished. */
@@ -249,7 +261,7 @@ export class Conversation {
     });
     if (this.closed) return;
     const info: CallerTurnInfo = { text, recognized, typed: turn.text !== null, speechMs: turn.speechMs, index };
-    await this.runReply(turnId, info, emotions, turn, transcribedAt);
+    await this.runReply(turnId, info, emotions, { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs });
   }
 
   private async callerEmotions(turn: CallerTurn, text: string, recognized: boolean): Promise<EmotionScores> {
@@ -265,7 +277,7 @@ export class Conversation {
     return blendEmotions(parts);
   }
 
-  private async runReply(turnId: string, turn: CallerTurnInfo, emotions: EmotionScores, caller: CallerTurn, transcribedAt: number): Promise<void> {
+  private async runReply(turnId: string | null, turn: CallerTurnInfo | null, emotions: EmotionScores, timing: ReplyTiming): Promise<void> {
     const reply = new Reply(this.newId(), {
       provider: this.provider,
       emit: this.emit,
@@ -274,9 +286,9 @@ export class Conversation {
       onError: (code, err) => this.emitError(code, err),
     });
     this.active = reply;
-    const request = { persona: this.persona, messages: buildMessages(this.persona, emotions, this.history, this.maxHistory), callerEmotions: emotions, turn };
+    const messages = buildMessages(this.persona, emotions, this.history, this.maxHistory, { greeting: turn === null });
     try {
-      const outcome = await reply.run(turnId, request, { turnEndedAt: caller.endedAt, transcribedAt, endOfTurnMs: caller.endOfTurnMs });
+      const outcome = await reply.run(turnId, { persona: this.persona, messages, callerEmotions: emotions, turn }, timing);
       const heard = outcome.interrupted ? outcome.spokenText : outcome.text;
       if (heard) this.remember({ role: "assistant", content: heard });
     } finally {

@@ -16,8 +16,8 @@ export type PipelineEvent =
       speechMs: number;
       at: number;
     }
-  /** The assistant started a reply to `turnId`. */
-  | { type: "assistant_started"; replyId: string; turnId: string; at: number }
+  /** The assistant started a reply to `turnId` (null: a greeting, answering no caller turn). */
+  | { type: "assistant_started"; replyId: string; turnId: string | null; at: number }
   /** More reply text (streamed). */
   | { type: "assistant_text"; replyId: string; delta: string }
   /** One synthesized sentence, 16 kHz PCM16, in order. */

@@ -56,7 +56,21 @@ export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScore
   return lines.filter(Boolean).join("\n");
 }
 
-/** System prompt + the conversation so far (most recent `maxHistory` messages). */
-export function buildMessages(persona: Persona, callerEmotions: EmotionScores, history: readonly ChatMessage[], maxHistory = 20): ChatMessage[] {
-  return [{ role: "system", content: buildSystemPrompt(persona, callerEmotions) }, ...history.slice(-maxHistory)];
+/** What the model is given when the assistant speaks first. */
+export const GREETING_CUE = "(The call has just connected. Greet the caller in one short sentence, in character, and ask how you can help.)";
+
+/**
+ * System prompt + the conversation so far (most recent `maxHistory` messages). For a greeting, a cue
+ * message asks the model to open the call (chat models expect a user message to answer).
+ */
+export function buildMessages(
+  persona: Persona,
+  callerEmotions: EmotionScores,
+  history: readonly ChatMessage[],
+  maxHistory = 20,
+  options: { greeting?: boolean } = {},
+): ChatMessage[] {
+  const messages: ChatMessage[] = [{ role: "system", content: buildSystemPrompt(persona, callerEmotions) }, ...history.slice(-maxHistory)];
+  if (options.greeting) messages.push({ role: "user", content: GREETING_CUE });
+  return messages;
 }

@@ -89,7 +89,7 @@ export class Reply {
   }
 
   /** Streams, speaks and plays the reply; emits assistant_started … assistant_done. */
-  async run(turnId: string, request: ReplyRequest, timing: ReplyTiming): Promise<ReplyOutcome> {
+  async run(turnId: string | null, request: ReplyRequest, timing: ReplyTiming): Promise<ReplyOutcome> {
     const { provider, emit, clock, playback, onError } = this.deps;
     const signal = this.controller.signal;
     const replyId = this.replyId;

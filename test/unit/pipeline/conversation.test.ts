@@ -6,6 +6,7 @@ import { Conversation } from "../../../worker/pipeline/conversation";
 import type { PipelineEvent } from "../../../worker/pipeline/events";
 import { loadFixture, silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
+import { GREETING_CUE } from "../../../worker/pipeline/persona";
 import { PERSONA, setup } from "./conversation-harness";
 
 const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
@@ -87,6 +88,40 @@ describe("Conversation: a spoken turn", () => {
       { role: "user", content: "thanks" },
     ]);
     expect(second!.turn?.index).toBe(1);
+  });
+});
+
+describe("Conversation: greeting", () => {
+  it("speaks first when asked: a reply to no caller turn, remembered in the history", async () => {
+    const t = setup({ replies: [["Hi, I'm Nova! ", "How can I help?"], ["Sure."]] });
+    t.conversation.greet();
+    await t.clock.advance(5000);
+    t.conversation.pushText("tell me a joke");
+    await t.clock.advance(5000);
+    await t.conversation.idle();
+    expect(t.types().slice(0, 5)).toEqual(["assistant_started", "assistant_text", "assistant_audio", "assistant_text", "assistant_audio"]);
+    expect(t.of("assistant_started")[0]!.event.turnId).toBeNull();
+    expect(t.of("assistant_done")[0]!.event).toMatchObject({ text: "Hi, I'm Nova! How can I help?", interrupted: false });
+    const [greeting, answer] = t.provider.requests;
+    expect(greeting!.turn).toBeNull();
+    expect(greeting!.messages.at(-1)).toEqual({ role: "user", content: GREETING_CUE });
+    expect(answer!.messages.slice(1)).toEqual([
+      { role: "assistant", content: "Hi, I'm Nova! How can I help?" },
+      { role: "user", content: "tell me a joke" },
+    ]);
+    expect(answer!.turn?.index).toBe(0);
+  });
+
+  it("the offline greeting introduces the Echo and says honestly that it runs offline", async () => {
+    const clock = new ManualClock();
+    const log: PipelineEvent[] = [];
+    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, clock, emit: (e) => log.push(e) });
+    conversation.greet();
+    await clock.advance(60_000);
+    await conversation.idle();
+    const done = log.find((e) => e.type === "assistant_done");
+    expect(done).toMatchObject({ text: expect.stringContaining("I'm Nova") });
+    expect(done?.type === "assistant_done" && done.text).toMatch(/offline.*type/i);
   });
 });
 
