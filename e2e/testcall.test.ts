@@ -136,10 +136,28 @@ describe("Test Call tab", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signUpViaApi(page, inject("baseURL"), freshCredentials("unlucky"));
-    await createEchoViaApi(page, "Breezy");
     await openTestCall(page);
     const picker = page.getByLabel("Echo", { exact: true });
     const start = page.getByRole("button", { name: "Start Call" });
+
+    // No Echo yet: the empty state points to the Echoes tab; one created elsewhere shows up live.
+    const goToEchoes = page.getByRole("link", { name: "Go to Echoes" });
+    await goToEchoes.waitFor();
+    expect(await page.getByText("No active Echoes yet").count()).toBe(1);
+    expect(await start.isDisabled()).toBe(true);
+    await goToEchoes.click();
+    await page.getByRole("heading", { name: "Echoes", level: 2 }).waitFor();
+    await createEchoViaApi(page, "Breezy");
+    await openTestCall(page);
+    await picker.waitFor();
+
+    // The Echo list fails to load → 'Error loading echoes', and Retry recovers.
+    await page.route("**/api/echoes?active=true", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"unavailable","message":"down"}}' }));
+    await page.reload();
+    await page.getByText("Error loading echoes").waitFor();
+    expect(await start.isDisabled()).toBe(true);
+    await page.unroute("**/api/echoes?active=true");
+    await page.getByRole("button", { name: "Retry" }).click();
     await picker.selectOption({ label: "Breezy" });
 
     // 1. Signed out elsewhere: the socket is refused → 'Failed to start call: …', mic released, selector back.
