@@ -1,5 +1,5 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
-import type { AiProviderName, EmotionScores } from "../../protocol/call";
+import type { AiProviderName, CallType, EmotionScores } from "../../protocol/call";
 import type { Expertise, Personality, VoiceStyle } from "../../protocol/echo";
 
 /** Mono 16-bit PCM. The pipeline's internal form is 16 kHz. */
@@ -47,6 +47,8 @@ export interface ReplyRequest {
   messages: ChatMessage[];
   callerEmotions: EmotionScores;
   turn: CallerTurnInfo | null;
+  /** How the caller is connected (a phone caller can't type); browser_test when not given. */
+  callType?: CallType;
 }
 
 /** A model's opinion on whether the caller finished their turn. */

@@ -15,7 +15,7 @@
 // message, or a finished caller turn) while the assistant is replying or playing → `interrupt` at once,
 // the LLM stream and pending synthesis are aborted, and assistant_done reports interrupted: true with the
 // text played so far. Provider failures become `error` events and the call goes on.
-import type { EmotionScores } from "../../protocol/call";
+import type { CallType, EmotionScores } from "../../protocol/call";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
 import { systemClock, type Clock } from "./clock";
 import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
@@ -40,6 +40,8 @@ export interface ConversationOptions {
   /** The conversation so far (e.g. after the Durable Object restarted). */
   history?: ChatMessage[];
   maxHistory?: number;
+  /** browser_test (default) or phone: providers may word things differently (no "type it" on a phone). */
+  callType?: CallType;
 }
 
 interface CallerTurn {
@@ -68,6 +70,7 @@ export class Conversation {
   private readonly bargeInMs: number;
   private readonly turnHoldMs: number;
   private readonly maxHistory: number;
+  private readonly callType: CallType;
   private readonly history: ChatMessage[];
   private queue: Promise<void> = Promise.resolve();
   private active: Reply | null = null;
@@ -89,6 +92,7 @@ export class Conversation {
     this.bargeInMs = options.bargeInMs ?? 200;
     this.turnHoldMs = options.turnHoldMs ?? 1200;
     this.maxHistory = options.maxHistory ?? 20;
+    this.callType = options.callType ?? "browser_test";
     this.history = [...(options.history ?? [])];
     this.turnIndex = this.history.filter((m) => m.role === "user").length;
   }
@@ -288,7 +292,7 @@ export class Conversation {
     this.active = reply;
     const messages = buildMessages(this.persona, emotions, this.history, this.maxHistory, { greeting: turn === null });
     try {
-      const outcome = await reply.run(turnId, { persona: this.persona, messages, callerEmotions: emotions, turn }, timing);
+      const outcome = await reply.run(turnId, { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType }, timing);
       const heard = outcome.interrupted ? outcome.spokenText : outcome.text;
       if (heard) this.remember({ role: "assistant", content: heard });
     } finally {

@@ -36,7 +36,17 @@ describe("offline provider: replies", () => {
     expect(text).toMatch(/1\.8 seconds|won't guess|can't (make out|recognise)/);
   });
 
-  it("acknowledges typed words through its expertise and asks a follow-up", () => {
+  it("on a phone call (no text box) it never asks the caller to type", () => {
+    for (const index of [0, 1, 2, 3]) {
+      const text = composeReply(persona, turn({ text: "[speech, 1.8 s]", recognized: false, typed: false, speechMs: 1800, index }), {}, "phone");
+      expect(text).toMatch(/offline/i);
+      expect(text).not.toMatch(/typ/i);
+    }
+    expect(composeReply(persona, null, {}, "phone")).not.toMatch(/typ/i);
+    expect(composeReply(persona, null, {}, "browser_test")).toMatch(/type to me/);
+  });
+
+    it("acknowledges typed words through its expertise and asks a follow-up", () => {
     const text = composeReply(persona, turn({ text: "I want to start running before my marathon" }), {});
     expect(text).toContain("marathon");
     expect(text).toMatch(/\?$/);

@@ -88,12 +88,13 @@ describe("Conversation: a spoken turn", () => {
       { role: "user", content: "thanks" },
     ]);
     expect(second!.turn?.index).toBe(1);
+    expect(first!.callType).toBe("browser_test");
   });
 });
 
 describe("Conversation: greeting", () => {
   it("speaks first when asked: a reply to no caller turn, remembered in the history", async () => {
-    const t = setup({ replies: [["Hi, I'm Nova! ", "How can I help?"], ["Sure."]] });
+    const t = setup({ replies: [["Hi, I'm Nova! ", "How can I help?"], ["Sure."]] }, { callType: "phone" });
     t.conversation.greet();
     await t.clock.advance(5000);
     t.conversation.pushText("tell me a joke");
@@ -104,6 +105,7 @@ describe("Conversation: greeting", () => {
     expect(t.of("assistant_done")[0]!.event).toMatchObject({ text: "Hi, I'm Nova! How can I help?", interrupted: false });
     const [greeting, answer] = t.provider.requests;
     expect(greeting!.turn).toBeNull();
+    expect(greeting!.callType).toBe("phone");
     expect(greeting!.messages.at(-1)).toEqual({ role: "user", content: GREETING_CUE });
     expect(answer!.messages.slice(1)).toEqual([
       { role: "assistant", content: "Hi, I'm Nova! How can I help?" },

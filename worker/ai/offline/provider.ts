@@ -41,7 +41,7 @@ export class OfflineProvider implements AiProvider {
   }
 
   async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
-    const text = composeReply(request.persona, request.turn, request.callerEmotions);
+    const text = composeReply(request.persona, request.turn, request.callerEmotions, request.callType);
     // Streamed word by word, like a model would.
     for (const piece of text.match(/\S+\s*/g) ?? []) {
       throwIfAborted(signal);

@@ -2,7 +2,7 @@
 // personality, a response to how the caller sounds, then either the typed words acknowledged through
 // the Echo's expertise or — for speech it cannot recognise — an honest note that it runs offline and
 // can't make out words, with an invitation to type. Varied by turn, deterministic for the same input.
-import type { EmotionScores } from "../../../protocol/call";
+import type { CallType, EmotionScores } from "../../../protocol/call";
 import type { Expertise, Personality } from "../../../protocol/echo";
 import type { CallerTurnInfo, Persona } from "../provider";
 
@@ -48,10 +48,17 @@ const QUESTIONS: Record<Expertise, string[]> = {
   fitness: ["How active have you been this week?", "What kind of exercise do you enjoy?"],
 };
 
-const OFFLINE_SPEECH = [
+/** For browser calls, where the caller can type instead. */
+const OFFLINE_SPEECH_BROWSER = [
   "I'm running offline right now, so I heard you speak for about {s} seconds, but I can't make out the words. If you type your message, I can follow along.",
   "I can hear that you said something, about {s} seconds of it, but offline I can't recognise the words. Could you type it in the box instead?",
   "Offline, I only hear the sound of your voice, not the words, so I won't guess what you said. Typing works though, if you'd like to try.",
+];
+
+/** For phone calls, where there is no text box. */
+const OFFLINE_SPEECH_PHONE = [
+  "I'm running offline right now, so I heard you speak for about {s} seconds, but I can't make out the words yet.",
+  "I can hear your voice, about {s} seconds of it, but offline I can't recognise words, so I won't guess what you said.",
 ];
 
 const STOPWORDS = new Set(
@@ -88,18 +95,23 @@ export function keywords(text: string): string[] {
   return [...new Set(words)].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, 2);
 }
 
-export function composeReply(persona: Persona, turn: CallerTurnInfo | null, emotions: EmotionScores): string {
+export function composeReply(persona: Persona, turn: CallerTurnInfo | null, emotions: EmotionScores, callType: CallType = "browser_test"): string {
+  const phone = callType === "phone";
   const seed = hashString(`${persona.name}|${turn?.index ?? -1}|${turn?.text ?? ""}`);
   const parts: string[] = [];
   if (!turn) {
-    parts.push(`Hi, I'm ${persona.name}.`, "I'm running offline, so I can't make out spoken words, but you can type to me.", pick(QUESTIONS[persona.expertise], seed));
+    parts.push(
+      `Hi, I'm ${persona.name}.`,
+      phone ? "I'm running offline right now, so I can hear your voice but not make out the words." : "I'm running offline, so I can't make out spoken words, but you can type to me.",
+      pick(QUESTIONS[persona.expertise], seed),
+    );
     return parts.join(" ");
   }
   parts.push(turn.index === 0 ? `${pick(OPENINGS[persona.personality], seed)} I'm ${persona.name}.` : pick(OPENINGS[persona.personality], seed));
   const moodLine = pick(MOOD_LINES[moodOf(emotions)], seed >>> 3);
   if (moodLine) parts.push(moodLine);
   if (!turn.recognized) {
-    parts.push(pick(OFFLINE_SPEECH, turn.index + (seed % 2)).replace("{s}", (turn.speechMs / 1000).toFixed(1)));
+    parts.push(pick(phone ? OFFLINE_SPEECH_PHONE : OFFLINE_SPEECH_BROWSER, turn.index + (seed % 2)).replace("{s}", (turn.speechMs / 1000).toFixed(1)));
     return parts.join(" ");
   }
   const words = keywords(turn.text);
