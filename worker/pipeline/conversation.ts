@@ -79,7 +79,6 @@ export class Conversation {
   private closed = false;
   private held: { event: TurnEnd; endedAt: number; timer: AbortController } | null = null;
   private holdGeneration = 0;
-  private bargedForCurrentSpeech = false;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -106,10 +105,8 @@ export class Conversation {
   pushAudio(samples: Int16Array): void {
     if (this.closed) return;
     for (const event of this.detector.push(samples)) this.onTurnEvent(event);
-    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && !this.bargedForCurrentSpeech && this.detector.modulated) {
-      this.bargedForCurrentSpeech = true;
-      this.bargeIn();
-    }
+    // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
+    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated) this.bargeIn();
   }
 
   /** Typed caller input: a recognised turn, answered like speech. */
@@ -153,7 +150,6 @@ export class Conversation {
 
   private onTurnEvent(event: TurnEvent): void {
     if (event.type === "speech_start") {
-      this.bargedForCurrentSpeech = false;
       if (this.held) {
         // The caller went on talking: the held turn continues with the new speech.
         this.held.timer.abort();
