@@ -30,6 +30,10 @@ export default defineBench({
     if (first.calls?.length !== 20) throw new Error(`expected a full first page, got ${first.calls?.length}`);
 
     const figures: Figure[] = [];
+    // Baseline: the same path (vite dev → workerd) for a route without D1, to tell transport from query cost.
+    figures.push(
+      ...latencyFigures("baseline GET /api/config (no D1)", await timeIt(() => fetch(`${app.baseURL}/api/config`).then((r) => r.text()), { warmup: 30, iterations: 300 })),
+    );
     figures.push(...latencyFigures("GET /api/calls (first page, 20)", await timeIt(() => get("/api/calls?limit=20"), { warmup: 30, iterations: 400 }), TARGET_P95_MS));
 
     // Walk deep into the history with cursors: every page must be as quick as the first.
