@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseWav } from "../worker/audio/wav";
-import { type SimNetwork, TwilioCall } from "../test/worker/support/twilio-sim";
+import { httpNetwork, type SimNetwork, TwilioCall } from "../test/worker/support/twilio-sim";
 import { startLocalApp } from "./support/app";
 import { defineBench, type Figure, stats } from "./support/bench";
 
@@ -19,23 +19,6 @@ import { defineBench, type Figure, stats } from "./support/bench";
 const CALLS = Number(process.env.TWILIO_BENCH_CALLS ?? 100);
 const CALL_SECONDS = 12;
 const AUTH_TOKEN = "bench-twilio-auth-token";
-
-function nodeNetwork(baseURL: string): SimNetwork {
-  const { port } = new URL(baseURL);
-  return {
-    // Twilio signs the public https URL; the local server serves plain http on the same host.
-    publicHost: `https://localhost:${port}`,
-    fetch: (path, init) => fetch(`${baseURL}${path}`, init),
-    openSocket: (path, headers) =>
-      new Promise((resolve) => {
-        // Node's WebSocket (undici) accepts request headers as a non-standard init option.
-        const init = { headers } as unknown as string[];
-        const ws = new WebSocket(`${baseURL.replace(/^http/, "ws")}${path}`, init);
-        ws.addEventListener("open", () => resolve({ status: 101, socket: ws }), { once: true });
-        ws.addEventListener("error", () => resolve({ status: 0, socket: null }), { once: true });
-      }),
-  };
-}
 
 interface CallResult {
   framesSent: number;
@@ -62,7 +45,7 @@ async function oneCall(net: SimNetwork, index: number, speech: Int16Array): Prom
   );
   const left = CALL_SECONDS * 1000 - (Date.now() - t0);
   if (left > 0) await new Promise((r) => setTimeout(r, left));
-  await call.hangUp(10_000);
+  await call.hangUp(30_000);
   const m = REASON.exec(call.closed?.reason ?? "");
   return {
     framesSent: call.framesSent,
@@ -88,7 +71,7 @@ export default defineBench({
     if (saved.include === undefined) delete process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV;
     if (saved.token === undefined) delete process.env.TWILIO_AUTH_TOKEN;
     try {
-      const net = nodeNetwork(app.baseURL);
+      const net = httpNetwork(app.baseURL);
       // Warm-up call: compiles the Worker and the Durable Object before the measured run.
       await oneCall(net, 0, wav.samples).catch((err: unknown) => ctx.log(`warm-up call failed: ${String(err)}`));
       const t0 = Date.now();

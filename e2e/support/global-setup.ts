@@ -21,6 +21,9 @@ export const E2E_GOOGLE_IDENTITY = {
     Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#0ea5e9"/><text x="20" y="26" font-size="16" text-anchor="middle" fill="#fff" font-family="sans-serif">GG</text></svg>').toString("base64"),
 };
 
+/** The Twilio auth token the e2e app verifies webhook signatures with (e2e/phone.test.ts signs with it). */
+export const E2E_TWILIO_AUTH_TOKEN = "echo-e2e-twilio-auth-token";
+
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
@@ -65,6 +68,7 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_ID: "echo-e2e-client",
     GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
     GOOGLE_ISSUER: oidc.issuer,
+    TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
   };
   const server = spawn("npx", ["vite", "dev", "--port", String(port), "--strictPort"], {
     env: { ...process.env, ...google, ECHO_STATE_DIR: stateDir, PORT: String(port) },

@@ -2,7 +2,7 @@
 // the keypad during a call, valid 10 minutes; no SMS), see or unlink it, and choose which Echo answers.
 import { useEffect, useState } from "react";
 import type { EchoList } from "../../protocol/echo";
-import { DEFAULT_ASSISTANT_NAME, type PhoneSettings } from "../../protocol/phone";
+import { DEFAULT_ASSISTANT_NAME, LINK_CODE_TTL_MS, type PhoneSettings } from "../../protocol/phone";
 import { telHref } from "../config/phone";
 import { api, ApiRequestError } from "../lib/api";
 import { useFeed } from "../lib/feed";
@@ -24,7 +24,8 @@ function useSecondsLeft(expiresAt: number | null): number {
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, [expiresAt]);
-  return expiresAt === null ? 0 : Math.max(0, Math.ceil((expiresAt - now) / 1000));
+  // Capped at the code's lifetime: the browser's clock may run a little behind the server's.
+  return expiresAt === null ? 0 : Math.min(LINK_CODE_TTL_MS / 1000, Math.max(0, Math.ceil((expiresAt - now) / 1000)));
 }
 
 /** The user's active Echoes for the phone Echo choice, kept fresh by the feed. */
@@ -44,7 +45,7 @@ function useActiveEchoes(): { id: string; name: string }[] | null {
 export function PhonePanel() {
   const { state, reload } = usePhoneSettings();
   return (
-    <Card aria-labelledby="phone-heading">
+    <Card role="region" aria-labelledby="phone-heading">
       <CardHeader
         id="phone-heading"
         title="Phone"

@@ -472,3 +472,23 @@ export async function callBySid(
 ): Promise<PhoneCallRow | null> {
   return database.prepare("select * from calls where provider_call_id = ?").bind(callSid).first<PhoneCallRow>();
 }
+
+/**
+ * A SimNetwork over real HTTP (Node, against a local dev server on `baseURL`). Twilio signs the public
+ * https URL; the local server serves plain http on the same host. Node's WebSocket (undici) takes the
+ * upgrade's request headers as a non-standard init option.
+ */
+export function httpNetwork(baseURL: string): SimNetwork {
+  const { host } = new URL(baseURL);
+  return {
+    publicHost: `https://${host}`,
+    fetch: (path, init) => fetch(`${baseURL}${path}`, init),
+    openSocket: (path, headers) =>
+      new Promise((resolve) => {
+        const init = { headers } as unknown as string[];
+        const ws = new WebSocket(`${baseURL.replace(/^http/, "ws")}${path}`, init);
+        ws.addEventListener("open", () => resolve({ status: 101, socket: ws }), { once: true });
+        ws.addEventListener("error", () => resolve({ status: 0, socket: null }), { once: true });
+      }),
+  };
+}
