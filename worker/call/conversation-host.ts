@@ -68,7 +68,26 @@ export class ConversationHost {
     const state = this.store.state();
     if (!state || state.phase !== "active") return null;
     const history: ChatMessage[] = this.store.entries().map((e) => ({ role: e.speaker === "caller" ? "user" : "assistant", content: e.text }));
-    this.current = new Conversation({ provider: this.aiProvider(), persona: state.persona, emit: this.emit, history });
+    this.current = new Conversation({ provider: yieldingBeforeSynthesis(this.aiProvider()), persona: state.persona, emit: this.emit, history });
     return this.current;
   }
+}
+
+/**
+ * The provider with every synthesis started on a fresh task. Synthesis can be CPU work (the offline
+ * synthesizer): started in the same task as the events before it, it would hold the interrupt, the
+ * transcript and the reply text in the socket's queue until it finished. Yielding first lets them go out.
+ */
+function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
+  return {
+    name: provider.name,
+    transcribe: (audio, signal) => provider.transcribe(audio, signal),
+    textEmotions: (text, signal) => provider.textEmotions(text, signal),
+    reply: (request, signal) => provider.reply(request, signal),
+    synthesize: async (text, voice, signal) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return provider.synthesize(text, voice, signal);
+    },
+    ...(provider.detectTurnEnd ? { detectTurnEnd: provider.detectTurnEnd.bind(provider) } : {}),
+  };
 }
