@@ -102,6 +102,24 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([SAY.wrongCode, SAY.wrongCode, SAY.locked]);
   });
 
+  it("a withheld caller ID is never linked (the code stays valid)", async () => {
+    const user = await createUser();
+    await createEcho(user.user.id);
+    const code = await linkCode(user);
+    const call = await TwilioCall.dial(net, { authToken, from: "+266696687" }); // Twilio's ANONYMOUS
+    await call.connect();
+    await call.press(code);
+    await call.until(() => marks(call) >= 1, 10_000, "the explanation");
+    expect(await settings(user)).toMatchObject({ linkedNumber: null, pendingCode: { code } });
+    await call.hangUp();
+    const row = await eventually(async () => {
+      const r = await callBySid(env.DB, call.callSid);
+      return r?.status === "completed" ? r : null;
+    });
+    expect(row.user_id).toBeNull();
+    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([SAY.noNumber]);
+  });
+
   it("* starts the code over", async () => {
     const user = await createUser();
     await createEcho(user.user.id, { name: "Wren" });

@@ -24,8 +24,21 @@ export async function answererForUser(database: Db, userId: string, phoneEchoId:
   return { userId, echoId: echo.id, echoName: echo.name, persona: personaOf(echo) };
 }
 
+/**
+ * Twilio's stand-ins for a withheld caller ID (ANONYMOUS, RESTRICTED, UNAVAILABLE, UNKNOWN spelled on a
+ * keypad, or words): such a "number" identifies nobody, so it is never linked nor looked up.
+ */
+const WITHHELD = new Set(["+266696687", "+7378742833", "+86282452253", "+8656696"]);
+
+/** The caller's number when it is a real E.164 number; null for withheld or malformed caller IDs. */
+export function identifiableNumber(fromNumber: string | null): string | null {
+  if (!fromNumber || !/^\+[1-9]\d{6,14}$/.test(fromNumber) || WITHHELD.has(fromNumber)) return null;
+  return fromNumber;
+}
+
 export async function answererForCaller(database: Db, fromNumber: string | null): Promise<Answerer> {
-  const user = fromNumber ? await userByPhone(database, fromNumber) : null;
+  const number = identifiableNumber(fromNumber);
+  const user = number ? await userByPhone(database, number) : null;
   if (!user) return { userId: null, echoId: null, echoName: DEFAULT_ASSISTANT.name, persona: DEFAULT_ASSISTANT };
   return answererForUser(database, user.id, user.phoneEchoId);
 }

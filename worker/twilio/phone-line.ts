@@ -13,7 +13,7 @@ import { db } from "../db/client";
 import { claimPhoneCall, redeemLinkCode, userByPhone } from "../db/phone";
 import type { Env } from "../env";
 import { KeypadCollector } from "./keypad";
-import { answererForUser, phoneCallState, type PhoneCallSetup } from "./phone-call";
+import { answererForUser, identifiableNumber, phoneCallState, type PhoneCallSetup } from "./phone-call";
 
 /** Tag of the caller socket when it is a Twilio media stream (besides the session's caller tag). */
 export const PHONE_TAG = "twilio";
@@ -48,7 +48,7 @@ export const SAY = {
   linked: (echoName: string) => `Your number is now linked to your Echo account. You're now talking with ${echoName}.`,
   wrongCode: "That code didn't match. Please check the six-digit code on your dashboard and type it again.",
   locked: "That code didn't match either. Please get a new code on your dashboard and call again.",
-  noNumber: "I can't see the number you're calling from, so I can't link it to an account.",
+  noNumber: "Your caller ID is hidden, so I can't link this number. Please call again with your number shown.",
 } as const;
 
 export class PhoneLine {
@@ -143,11 +143,12 @@ export class PhoneLine {
     const { store, env } = this.host;
     const state = store.state();
     if (!state || state.phase !== "active") return;
-    if (!state.fromNumber) return this.say(SAY.noNumber);
+    const fromNumber = identifiableNumber(state.fromNumber);
+    if (!fromNumber) return this.say(SAY.noNumber);
     const database = db(env.DB);
-    const userId = await redeemLinkCode(database, code, state.fromNumber);
+    const userId = await redeemLinkCode(database, code, fromNumber);
     if (!userId) return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
-    const user = await userByPhone(database, state.fromNumber);
+    const user = await userByPhone(database, fromNumber);
     const answerer = await answererForUser(database, userId, user?.phoneEchoId ?? null);
     await claimPhoneCall(database, state.callId, userId, answerer.echoId);
     const previousOwner = state.userId;
