@@ -84,7 +84,11 @@ export function relayMediaStream(opts: RelayOptions): Response {
     if (phase === "closed") return;
     if (typeof ev.data !== "string") return refuse(1003, "binary frames are not part of the protocol");
     if (phase === "open") {
-      upstream!.send(ev.data);
+      try {
+        upstream!.send(ev.data);
+      } catch {
+        refuse(1011, "call session went away");
+      }
       return;
     }
     if (early.length >= MAX_EARLY_FRAMES) return refuse(1008, "too many frames before the stream was verified");
