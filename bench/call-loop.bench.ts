@@ -1,7 +1,7 @@
 // The voice loop end to end through the real /ws/call socket of the local app (offline provider):
 // a spoken WAV streamed as the browser does (4096-sample audio_data frames at real-time pace, then
 // silence) and typed turns. Client-side figures: last speech frame sent → transcription / first reply
-// audio received; text_input sent → first reply audio. Server-side figures: the latency breakdown the
+// audio received; first speech frame over a playing reply → interrupt; text_input sent → first reply audio. Server-side figures: the latency breakdown the
 // CallSession stored with each assistant entry (end of speech → transcript → first token → first audio).
 // (The pipeline's own zero-latency-AI figures are measured by the pipeline benchmarks.)
 import { readFileSync } from "node:fs";
@@ -14,8 +14,9 @@ import { type Figure, defineBench, stats } from "./support/bench";
 
 const CHUNK = 4096;
 const CHUNK_MS = (CHUNK * 1000) / 16000;
-const SPOKEN_TURNS = 6;
+const SPOKEN_TURNS = Number(process.env.CALL_LOOP_SPOKEN ?? 6);
 const TYPED_TURNS = 20;
+const TYPING_PAUSE_MS = 1500;
 
 type Received = { msg: ServerMessage; at: number };
 
@@ -98,6 +99,8 @@ export default defineBench({
     const toTranscript: number[] = [];
     const toAudio: number[] = [];
     const typed: number[] = [];
+    const typedHeard: number[] = [];
+    const bargeIn: number[] = [];
     const server: TurnLatency[] = [];
     for (let turn = 0; turn < SPOKEN_TURNS; turn++) {
       const from = client.log.length;
@@ -111,10 +114,19 @@ export default defineBench({
         await sleep(Math.max(0, t0 + n * CHUNK_MS - performance.now()));
         return sentAt;
       };
+      let firstSpeechAt = 0;
       for (let i = 0; i < speech.length; i += CHUNK) {
         const chunk = speech.subarray(i, i + CHUNK);
         const sentAt = await sendChunk(chunk);
-        if (chunk.some((v) => Math.abs(v) > 1000)) lastSpeechAt = sentAt;
+        if (chunk.some((v) => Math.abs(v) > 1000)) {
+          lastSpeechAt = sentAt;
+          firstSpeechAt ||= sentAt;
+        }
+      }
+      if (turn > 0) {
+        // The previous reply (~20 s of offline speech) is still playing: this turn barged in.
+        const stop = await client.find(from, (m) => m.type === "interrupt");
+        bargeIn.push(stop.at - firstSpeechAt);
       }
       // Keep streaming silence (as a live microphone does) until the reply's first audio arrives.
       let audio: (Received & { index: number }) | null = null;
@@ -134,6 +146,8 @@ export default defineBench({
       const heard = await client.find(from, (m) => m.type === "transcription");
       const a = await client.find(heard.index, (m) => m.type === "audio_response");
       typed.push(a.at - t0);
+      typedHeard.push(heard.at - t0);
+      await sleep(TYPING_PAUSE_MS); // a person reads the reply's start before typing again
     }
     client.send({ type: "end_call" });
     await client.find(0, (m) => m.type === "call_ended");
@@ -147,6 +161,8 @@ export default defineBench({
     return [
       ...figures("spoken: last speech frame → transcription (client)", toTranscript),
       ...figures("spoken: last speech frame → first audio_response (client)", toAudio),
+      ...figures("spoken barge-in: first speech frame → interrupt (client)", bargeIn),
+      ...figures("typed: text_input → transcription (client)", typedHeard),
       ...figures("typed: text_input → first audio_response (client)", typed),
       ...figures("server: end of turn → transcript", server.map((l) => l.transcribeMs)),
       ...figures("server: end of turn → first token", server.map((l) => l.firstTokenMs)),
