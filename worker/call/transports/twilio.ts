@@ -40,11 +40,17 @@ export interface TwilioStreamStats {
   marksSent: number;
   clears: number;
   /**
-   * Inbound frame lag: how much later than its media timestamp (relative to the earliest frame) each
-   * frame arrived, as a histogram of 1 ms buckets (the last bucket collects everything above).
+   * Inbound frame lag once the stream runs (after its first second): how much later than its media
+   * timestamp (relative to the earliest frame) each frame arrived, as a histogram of 1 ms buckets
+   * (the last bucket collects everything above).
    */
   lagHistogram: number[];
+  /** Largest lag in the stream's first second (frames held while the stream is verified and attached). */
+  startupLagMs: number;
 }
+
+/** Frames of the stream's first second: their lag is the one-time start-up delay, reported apart. */
+const STARTUP_FRAMES = 50;
 
 const LAG_BUCKETS = 1000;
 
@@ -70,6 +76,7 @@ export class TwilioTransport implements CallTransport {
     marksSent: 0,
     clears: 0,
     lagHistogram: new Array<number>(LAG_BUCKETS).fill(0),
+    startupLagMs: 0,
   };
   /** Smallest (arrival − media timestamp) seen: the stream's clock offset. */
   private clockOffset = Infinity;
@@ -121,7 +128,7 @@ export class TwilioTransport implements CallTransport {
         if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
         if (chunk > this.lastChunk) this.lastChunk = chunk;
         this.stats.framesIn++;
-        this.recordLag(Date.now() - Number(m.media.timestamp));
+        this.recordLag(Date.now() - Number(m.media.timestamp), chunk);
         const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
         return { kind: "audio", pcm: this.upsampler.process(pcm8) };
       }
@@ -137,16 +144,18 @@ export class TwilioTransport implements CallTransport {
     }
   }
 
-  private recordLag(offset: number): void {
+  private recordLag(offset: number, chunk: number): void {
     if (offset < this.clockOffset) this.clockOffset = offset;
     const lag = Math.min(LAG_BUCKETS - 1, Math.max(0, Math.round(offset - this.clockOffset)));
-    this.stats.lagHistogram[lag]!++;
+    if (chunk <= STARTUP_FRAMES) this.stats.startupLagMs = Math.max(this.stats.startupLagMs, lag);
+    else this.stats.lagHistogram[lag]!++;
   }
 
   /** One line for logs and the stream's close reason (≤ 123 bytes). */
   summary(): string {
     const s = this.stats;
-    return `frames in ${s.framesIn}, missing ${s.framesMissing}, out ${s.framesOut}; lag p50 ${lagPercentile(s.lagHistogram, 50)} ms, p99 ${lagPercentile(s.lagHistogram, 99)} ms`;
+    const h = s.lagHistogram;
+    return `frames in ${s.framesIn}, missing ${s.framesMissing}, out ${s.framesOut}; lag p50 ${lagPercentile(h, 50)} ms, p99 ${lagPercentile(h, 99)} ms; start ${s.startupLagMs} ms`;
   }
 
   // ---- outbound ----
