@@ -59,7 +59,11 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("text_input"), text: z.string().trim().min(1).max(MAX_TEXT_INPUT_CHARS) }),
   z.object({ type: z.literal("end_call") }),
+  /** Keep-alive while no audio flows (e.g. muted): a call with no client frame for CALL_IDLE_TIMEOUT_MS ends. */
+  z.object({ type: z.literal("ping") }),
 ]);
+/** A call whose client sends nothing at all (no audio, text or ping) for this long is over. */
+export const CALL_IDLE_TIMEOUT_MS = 5 * 60_000;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 // ---- server → client ----

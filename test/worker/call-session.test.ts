@@ -100,6 +100,26 @@ describe("call lifecycle", () => {
     expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
   });
 
+  it("a client that pings while no audio flows (muted) stays in the call", async () => {
+    const { socket, callId } = await startTestCall();
+    const t0 = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS - 1000);
+      socket.send({ type: "ping" });
+      expect(await socket.quiet(200)).toEqual([]); // a ping needs no answer, and is no error
+      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS + 2000);
+      await runDurableObjectAlarm(callStub(callId));
+      expect((await callRow(callId))?.status).toBe("in-progress");
+      vi.setSystemTime(t0 + 2 * IDLE_TIMEOUT_MS);
+      await runDurableObjectAlarm(callStub(callId));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await socket.next("call_ended")).toMatchObject({ reason: "idle_timeout" });
+    expect(socket.all("error")).toEqual([]);
+  });
+
   it("finalizes through the alarm when the client vanished while the object was away", async () => {
     const { owner, echo, socket, callId } = await startTestCall();
     const stub = callStub(callId);

@@ -3,7 +3,7 @@
 // and transcript live in this object's SQLite storage, so an evicted or restarted object resumes the
 // call with nothing lost; an alarm syncs the transcript to D1 and finalizes vanished calls.
 import { DurableObject } from "cloudflare:workers";
-import type { ClientMessage, ServerMessage } from "../../protocol/call";
+import { CALL_IDLE_TIMEOUT_MS, type ClientMessage, type ServerMessage } from "../../protocol/call";
 import type { AiProvider } from "../ai/provider";
 import { base64ToPcm16, PcmFormatError } from "../audio/pcm";
 import type { Env } from "../env";
@@ -26,8 +26,8 @@ import type { PhoneCallSetup } from "../twilio/phone-call";
 export const CALLER_TAG = "caller";
 /** While the call runs: sync pending transcript entries to D1 and check the caller is still there. */
 export const SYNC_INTERVAL_MS = 5_000;
-/** A caller socket that sends nothing for this long is gone (the browser streams audio all call long). */
-export const IDLE_TIMEOUT_MS = 60_000;
+/** A caller socket that sends nothing for this long is gone (the browser streams audio, or pings while muted). */
+export const IDLE_TIMEOUT_MS = CALL_IDLE_TIMEOUT_MS;
 /** A call started before its caller socket (phone) waits this long for it. */
 export const CONNECT_GRACE_MS = 30_000;
 /** Retry delay of a failed D1 finalization. */
@@ -163,6 +163,7 @@ export class CallSession extends DurableObject<Env> {
   // ---- caller messages ----
 
   private async onCallerMessage(ws: WebSocket, message: ClientMessage): Promise<void> {
+    if (message.type === "ping") return; // liveness only: lastCallerFrameAt is already updated
     const reply = (m: ServerMessage) => sendJson(ws, m);
     const state = this.store.state();
     if (message.type === "start_call") {
