@@ -1,6 +1,8 @@
 // 100 simulated phone calls at once, at real-time pace, against the real app in local workerd (vite dev,
 // offline AI provider): each call rings /twilio/voice, opens its signed media stream, streams 20 ms μ-law
-// frames for ~12 s, says one sentence (the pipeline transcribes it and answers with audio), then hangs up.
+// frames for ~12 s and hangs up. Two runs: callers who only listen (transport, relay and voice-activity
+// detection under load), then callers who each say one sentence (the pipeline also transcribes it and
+// synthesizes a spoken reply).
 // Figures:
 //  - dropped frames: inbound frames the simulator sent that the call's session never received (the
 //    server reports its count in the stream's close reason);
@@ -35,17 +37,20 @@ interface CallResult {
 
 const REASON = /frames in (\d+), missing (\d+), out (\d+); lag p50 (\d+) ms, p99 (\d+) ms; start (\d+) ms/;
 
-async function oneCall(net: SimNetwork, index: number, speech: Int16Array): Promise<CallResult> {
+async function oneCall(net: SimNetwork, index: number, speech: Int16Array | null): Promise<CallResult> {
   await new Promise((r) => setTimeout(r, (index * 2000) / CALLS)); // calls ring in over 2 s
   const call = await TwilioCall.dial(net, { authToken: AUTH_TOKEN, from: `+1555020${String(index).padStart(4, "0")}` });
   await call.connect();
   const t0 = Date.now();
-  await new Promise((r) => setTimeout(r, 500));
-  await call.say(speech);
-  const replied = await call.until(() => call.outboundOf("mark").length > 0, 9000, "reply").then(
-    () => true,
-    () => false,
-  );
+  let replied = false;
+  if (speech) {
+    await new Promise((r) => setTimeout(r, 500));
+    await call.say(speech);
+    replied = await call.until(() => call.outboundOf("mark").length > 0, 9000, "reply").then(
+      () => true,
+      () => false,
+    );
+  }
   const left = CALL_SECONDS * 1000 - (Date.now() - t0);
   if (left > 0) await new Promise((r) => setTimeout(r, left));
   await call.hangUp(30_000);
@@ -59,6 +64,38 @@ async function oneCall(net: SimNetwork, index: number, speech: Int16Array): Prom
     sendLag: call.sendLagMs,
     violations: call.violations.length,
   };
+}
+
+/** CALLS calls at once; figures labelled with `label`. */
+async function scenario(net: SimNetwork, label: string, speech: Int16Array | null, log: (m: string) => void): Promise<Figure[]> {
+  const t0 = Date.now();
+  const results = await Promise.all(
+    Array.from({ length: CALLS }, (_, i) =>
+      oneCall(net, i, speech).catch(
+        (err: unknown): CallResult => ({ framesSent: 0, framesIn: null, lagP99: null, startMs: null, replied: false, sendLag: [], violations: 0, error: String(err) }),
+      ),
+    ),
+  );
+  log(`${label}: ${CALLS} calls in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const failed = results.filter((r) => r.error || r.framesIn === null);
+  for (const f of failed.slice(0, 3)) log(`call failed: ${f.error ?? "no stream statistics in the close reason"}`);
+  const ok = results.filter((r) => r.framesIn !== null);
+  const sent = ok.reduce((a, r) => a + r.framesSent, 0);
+  const received = ok.reduce((a, r) => a + r.framesIn!, 0);
+  const lagP99s = stats(ok.map((r) => r.lagP99!));
+  const sendLag = stats(ok.flatMap((r) => r.sendLag));
+  const figures: Figure[] = [
+    { name: `${label}: calls completed with stream statistics`, value: ok.length, unit: "calls", target: { kind: "min", value: CALLS } },
+    { name: `${label}: inbound frames sent`, value: sent, unit: "frames" },
+    { name: `${label}: dropped frames`, value: sent - received, unit: "frames", target: { kind: "max", value: 0 } },
+    { name: `${label}: frame lag p99, worst call`, value: lagP99s.max, unit: "ms", target: { kind: "max", value: 20 } },
+    { name: `${label}: frame lag p99, median call`, value: lagP99s.p50, unit: "ms" },
+    { name: `${label}: stream start delay, worst call`, value: Math.max(0, ...ok.map((r) => r.startMs!)), unit: "ms" },
+    { name: `${label}: simulator send lateness p99`, value: sendLag.p99, unit: "ms" },
+    { name: `${label}: protocol violations in server frames`, value: ok.reduce((a, r) => a + r.violations, 0), unit: "frames", target: { kind: "max", value: 0 } },
+  ];
+  if (speech) figures.splice(1, 0, { name: `${label}: calls that got a spoken reply`, value: ok.filter((r) => r.replied).length, unit: "calls" });
+  return figures;
 }
 
 export default defineBench({
@@ -78,33 +115,11 @@ export default defineBench({
       const net = httpNetwork(app.baseURL);
       // Warm-up call: compiles the Worker and the Durable Object before the measured run.
       await oneCall(net, 0, wav.samples).catch((err: unknown) => ctx.log(`warm-up call failed: ${String(err)}`));
-      const t0 = Date.now();
-      const results = await Promise.all(
-        Array.from({ length: CALLS }, (_, i) =>
-          oneCall(net, i, wav.samples).catch(
-            (err: unknown): CallResult => ({ framesSent: 0, framesIn: null, lagP99: null, startMs: null, replied: false, sendLag: [], violations: 0, error: String(err) }),
-          ),
-        ),
-      );
-      ctx.log(`${CALLS} calls in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      const failed = results.filter((r) => r.error || r.framesIn === null);
-      for (const f of failed.slice(0, 3)) ctx.log(`call failed: ${f.error ?? "no stream statistics in the close reason"}`);
-      const ok = results.filter((r) => r.framesIn !== null);
-      const sent = ok.reduce((a, r) => a + r.framesSent, 0);
-      const received = ok.reduce((a, r) => a + r.framesIn!, 0);
-      const lagP99s = stats(ok.map((r) => r.lagP99!));
-      const sendLag = stats(ok.flatMap((r) => r.sendLag));
-      const figures: Figure[] = [
-        { name: "calls completed with stream statistics", value: ok.length, unit: "calls", target: { kind: "min", value: CALLS } },
-        { name: "calls that got a spoken reply", value: ok.filter((r) => r.replied).length, unit: "calls" },
-        { name: "inbound frames sent", value: sent, unit: "frames" },
-        { name: "dropped frames", value: sent - received, unit: "frames", target: { kind: "max", value: 0 } },
-        { name: "frame lag p99, worst call", value: lagP99s.max, unit: "ms", target: { kind: "max", value: 20 } },
-        { name: "frame lag p99, median call", value: lagP99s.p50, unit: "ms" },
-        { name: "stream start delay (first second), worst call", value: Math.max(...ok.map((r) => r.startMs!)), unit: "ms" },
-        { name: "simulator send lateness p99", value: sendLag.p99, unit: "ms" },
-        { name: "protocol violations in server frames", value: ok.reduce((a, r) => a + r.violations, 0), unit: "frames", target: { kind: "max", value: 0 } },
-      ];
+      // Callers who only listen: the transport, the relay and voice-activity detection at full load.
+      const silent = await scenario(net, "listening", null, ctx.log);
+      // Callers who speak: every call also transcribes, answers and synthesizes a reply (offline provider).
+      const talking = await scenario(net, "talking", wav.samples, ctx.log);
+      const figures = [...silent, ...talking];
       return figures;
     } finally {
       await app.stop();
