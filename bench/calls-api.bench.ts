@@ -1,8 +1,10 @@
-// Call History API at scale: one user with 10,000 calls (and their transcripts) in local D1.
-// Target (issue 3): GET /api/calls p95 ≤ 20 ms.
+// Call History API at scale: one user with 10,000 calls (and their transcripts) in local D1, served by
+// the Worker in local workerd (wrangler dev). Target (issue 3): GET /api/calls p95 ≤ 20 ms.
+// Each endpoint is reported as the client sees it (HTTP through wrangler's local proxy) and as time
+// spent inside the Worker (Server-Timing): on a busy machine the first includes queueing.
 import { buildDemoData } from "../scripts/seed/demo";
 import { demoSql } from "../scripts/seed/sql";
-import { type Figure, defineBench, latencyFigures, timeIt } from "./support/bench";
+import { type Figure, defineBench, latencyFigures, timeGets } from "./support/bench";
 
 const CALLS = 10_000;
 const TARGET_P95_MS = 20;
@@ -10,7 +12,7 @@ const TARGET_P95_MS = 20;
 export default defineBench({
   name: "calls-api",
   async run(ctx) {
-    const app = await ctx.app();
+    const app = await ctx.worker();
     const user = app.createUser("calls-bench");
     const other = app.createUser("calls-bench-other");
     const t0 = performance.now();
@@ -20,46 +22,36 @@ export default defineBench({
     ctx.log(`seeded ${CALLS} calls / ${data.entries.length} transcript entries (+1,000 calls of another user) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const headers = { Cookie: user.cookie };
-    const get = async (path: string) => {
-      const res = await fetch(`${app.baseURL}${path}`, { headers });
+    const url = (path: string) => `${app.baseURL}${path}`;
+    const getJson = async <T>(path: string): Promise<T> => {
+      const res = await fetch(url(path), { headers });
       if (!res.ok) throw new Error(`GET ${path}: HTTP ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ calls?: { id: string }[]; nextCursor?: string | null }>;
+      return res.json() as Promise<T>;
     };
-
-    const first = await get("/api/calls?limit=20");
-    if (first.calls?.length !== 20) throw new Error(`expected a full first page, got ${first.calls?.length}`);
-
-    const figures: Figure[] = [];
-    // Baseline: the same path (vite dev → workerd) for a route without D1, to tell transport from query cost.
-    figures.push(
-      ...latencyFigures("baseline GET /api/config (no D1)", await timeIt(() => fetch(`${app.baseURL}/api/config`).then((r) => r.text()), { warmup: 30, iterations: 300 })),
-    );
-    figures.push(...latencyFigures("GET /api/calls (first page, 20)", await timeIt(() => get("/api/calls?limit=20"), { warmup: 30, iterations: 400 }), TARGET_P95_MS));
-
-    // Walk deep into the history with cursors: every page must be as quick as the first.
+    type Page = { calls: { id: string }[]; nextCursor: string | null };
+    const first = await getJson<Page>("/api/calls?limit=20");
+    if (first.calls.length !== 20) throw new Error(`expected a full first page, got ${first.calls.length}`);
+    // Cursors from all over the history: every page must be as quick as the first.
     const cursors: string[] = [];
-    let cursor = first.nextCursor ?? null;
+    let cursor = first.nextCursor;
     for (let i = 0; i < 60 && cursor; i++) {
       cursors.push(cursor);
-      cursor = (await get(`/api/calls?limit=100&cursor=${encodeURIComponent(cursor)}`)).nextCursor ?? null;
+      cursor = (await getJson<Page>(`/api/calls?limit=100&cursor=${encodeURIComponent(cursor)}`)).nextCursor;
     }
-    figures.push(
-      ...latencyFigures(
-        "GET /api/calls (cursor pages, 20)",
-        await timeIt((i) => get(`/api/calls?limit=20&cursor=${encodeURIComponent(cursors[i % cursors.length]!)}`), { warmup: 20, iterations: 400 }),
-        TARGET_P95_MS,
-      ),
-    );
-    figures.push(
-      ...latencyFigures(
-        "GET /api/calls?callType=browser_test",
-        await timeIt(() => get("/api/calls?limit=20&callType=browser_test"), { warmup: 20, iterations: 300 }),
-        TARGET_P95_MS,
-      ),
-    );
     const ids = first.calls.map((c) => c.id);
-    figures.push(...latencyFigures("GET /api/calls/:id (full transcript)", await timeIt((i) => get(`/api/calls/${ids[i % ids.length]}`), { warmup: 20, iterations: 300 })));
-    figures.push(...latencyFigures(`GET /api/calls/search (${data.entries.length} entries)`, await timeIt(() => get("/api/calls/search?q=interview"), { warmup: 5, iterations: 100 })));
+
+    const figures: Figure[] = [];
+    const measure = async (label: string, urlFor: (i: number) => string, iterations: number, target?: number) => {
+      const { client, worker } = await timeGets(urlFor, { headers, warmup: 20, iterations });
+      figures.push(...latencyFigures(label, client, target), ...latencyFigures(`${label} in Worker`, worker, target));
+    };
+    // Transport alone: a route without D1 or session lookup.
+    await measure("baseline GET /api/config", () => url("/api/config"), 300);
+    await measure("GET /api/calls first page", () => url("/api/calls?limit=20"), 400, TARGET_P95_MS);
+    await measure("GET /api/calls cursor pages", (i) => url(`/api/calls?limit=20&cursor=${encodeURIComponent(cursors[i % cursors.length]!)}`), 400, TARGET_P95_MS);
+    await measure("GET /api/calls?callType=browser_test", () => url("/api/calls?limit=20&callType=browser_test"), 300, TARGET_P95_MS);
+    await measure("GET /api/calls/:id", (i) => url(`/api/calls/${ids[i % ids.length]}`), 300);
+    await measure(`GET /api/calls/search (${data.entries.length} entries)`, () => url("/api/calls/search?q=interview"), 100);
     return figures;
   },
 });

@@ -6,7 +6,8 @@
 //   export default defineBench({
 //     name: "my-thing",
 //     async run(ctx) {
-//       const app = await ctx.app();             // the real app in local workerd, shared by all modules
+//       const app = await ctx.app();             // the real app (vite dev → workerd), shared by all modules;
+//                                                // ctx.worker(): the Worker alone under wrangler dev
 //       const user = app.createUser("me");       // a signed-in user: send `Cookie: ${user.cookie}`
 //       app.sql([...]);                          // seed its database (see scripts/seed/sql.ts)
 //       const s = await timeIt(() => fetch(`${app.baseURL}/api/...`, { headers: { Cookie: user.cookie } }), { iterations: 200 });
@@ -33,9 +34,10 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const started: { app?: Promise<LocalApp> } = {};
+const started: { app?: Promise<LocalApp>; worker?: Promise<LocalApp> } = {};
 const ctx = {
-  app: () => (started.app ??= startLocalApp()),
+  app: () => (started.app ??= startLocalApp("vite")),
+  worker: () => (started.worker ??= startLocalApp("wrangler")),
   log: (m: string) => console.log(`  ${m}`),
 };
 
@@ -61,7 +63,7 @@ try {
     }
   }
 } finally {
-  if (started.app) await (await started.app).stop();
+  for (const app of [started.app, started.worker]) if (app) await (await app).stop();
 }
 
 function fmt(v: number): string {

@@ -1,5 +1,6 @@
 // The Hono app: API, WebSocket upgrades and Twilio webhooks. Everything else is the SPA (static assets).
 import { Hono } from "hono";
+import { timing } from "hono/timing";
 import type { AppEnv } from "./app-env";
 import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config";
@@ -30,6 +31,8 @@ app.use("*", async (c, next) => {
   await next();
 });
 
+// Server-Timing on API answers: time spent in the Worker, for devtools and `npm run bench`.
+app.use("/api/*", timing({ totalDescription: "Worker" }));
 app.use("/api/*", requireSameOrigin, loadUser);
 app.use("/ws/*", requireSameOrigin, loadUser);
 

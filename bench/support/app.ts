@@ -1,6 +1,9 @@
-// Starts the real app locally for benchmarks — `vite dev` (Worker, Durable Objects and D1 in workerd,
-// exactly what `npm run dev` runs) on a free port with its own throwaway, migrated state folder —
-// plus helpers to seed that database and to sign a user in without the password KDF.
+// Starts the real app locally for benchmarks on a free port with its own throwaway, migrated state
+// folder, plus helpers to seed that database and to sign a user in without the password KDF.
+//   "vite":     `vite dev`, exactly what `npm run dev` runs (Worker, DOs and D1 in workerd + the SPA);
+//               requests pass through Vite's dev server first.
+//   "wrangler": `wrangler dev`, the Worker alone in workerd (no SPA: an empty assets folder) — the
+//               leaner path for API and WebSocket latencies.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +14,10 @@ import { join } from "node:path";
 import { migrateLocal } from "../../scripts/local-db.mjs";
 import { runLocalSql, sessionSql, userSql } from "../../scripts/seed/sql";
 
+export type AppServer = "vite" | "wrangler";
+
 export interface LocalApp {
+  server: AppServer;
   baseURL: string;
   stateDir: string;
   /** Runs SQL statements against the app's D1 database. */
@@ -51,28 +57,34 @@ async function waitFor(url: string, ms: number, server: ChildProcess): Promise<v
   throw new Error(`dev server did not answer ${url} within ${ms} ms`);
 }
 
-export async function startLocalApp(): Promise<LocalApp> {
+export async function startLocalApp(server: AppServer = "vite"): Promise<LocalApp> {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-bench-"));
   migrateLocal(stateDir);
   const port = await freePort();
-  const server = spawn("npx", ["vite", "dev", "--port", String(port), "--strictPort"], {
-    env: { ...process.env, ECHO_STATE_DIR: stateDir, PORT: String(port) },
+  const assetsDir = server === "wrangler" ? mkdtempSync(join(tmpdir(), "echo-bench-assets-")) : null;
+  const args =
+    server === "vite"
+      ? ["vite", "dev", "--port", String(port), "--strictPort"]
+      : ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--assets", assetsDir!, "--log-level", "warn"];
+  const child = spawn("npx", args, {
+    env: { ...process.env, ECHO_STATE_DIR: stateDir, PORT: String(port), CI: "true" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let log = "";
-  server.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  server.stderr?.on("data", (d: Buffer) => (log += d.toString()));
-  const baseURL = `http://localhost:${port}`;
+  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const baseURL = `http://${server === "vite" ? "localhost" : "127.0.0.1"}:${port}`;
   try {
-    await waitFor(`${baseURL}/api/config`, 90_000, server);
+    await waitFor(`${baseURL}/api/config`, 90_000, child);
   } catch (err) {
     console.error(log);
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
     throw err;
   }
   const sql = (statements: string[]) => runLocalSql(statements, stateDir);
   return {
+    server,
     baseURL,
     stateDir,
     sql,
@@ -86,15 +98,16 @@ export async function startLocalApp(): Promise<LocalApp> {
       return { id, email, cookie: `echo_session=${token}` };
     },
     async stop() {
-      if (server.pid) {
+      if (child.pid) {
         try {
-          process.kill(-server.pid, "SIGTERM");
+          process.kill(-child.pid, "SIGTERM");
         } catch {
           // already gone
         }
       }
       await new Promise((r) => setTimeout(r, 300));
       rmSync(stateDir, { recursive: true, force: true });
+      if (assetsDir) rmSync(assetsDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,8 +11,10 @@ export interface Figure {
 }
 
 export interface BenchContext {
-  /** The real app in local workerd (started once on first use, shared by every module). */
+  /** The whole app under `vite dev`, as `npm run dev` runs it (started once on first use, shared by every module). */
   app(): Promise<LocalApp>;
+  /** The Worker alone under `wrangler dev` (no Vite in front; no SPA), shared likewise. */
+  worker(): Promise<LocalApp>;
   log(message: string): void;
 }
 
@@ -72,4 +74,30 @@ export function latencyFigures(label: string, s: Stats, targetP95Ms?: number): F
     { name: `${label} p50`, value: s.p50, unit: "ms" },
     { name: `${label} p95`, value: s.p95, unit: "ms", ...(targetP95Ms ? { target: { kind: "max" as const, value: targetP95Ms } } : {}) },
   ];
+}
+
+/** The Worker's own time from a `Server-Timing: total;dur=…` header (set on /api/* answers), or NaN. */
+export function serverTimingMs(res: Response): number {
+  const m = /(?:^|,)\s*total;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "");
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/**
+ * Times `iterations` sequential GETs of `url`: as the client sees them, and inside the Worker
+ * (Server-Timing). Throws on a non-2xx answer.
+ */
+export async function timeGets(
+  urlFor: (i: number) => string,
+  opts: { headers?: Record<string, string>; warmup?: number; iterations: number },
+): Promise<{ client: Stats; worker: Stats }> {
+  const worker: number[] = [];
+  const get = async (i: number, record: boolean) => {
+    const res = await fetch(urlFor(i), { headers: opts.headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`GET ${urlFor(i)}: HTTP ${res.status}`);
+    if (record) worker.push(serverTimingMs(res));
+  };
+  for (let i = 0; i < (opts.warmup ?? 10); i++) await get(i, false);
+  const client = await timeIt((i) => get(i, true), { warmup: 0, iterations: opts.iterations });
+  return { client, worker: stats(worker.filter(Number.isFinite)) };
 }
