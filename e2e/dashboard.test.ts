@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { DemoData } from "../scripts/seed/demo";
+import { type DemoData, buildDemoData } from "../scripts/seed/demo";
 import { demoSql, runLocalSql } from "../scripts/seed/sql";
 import { signUpViaApi } from "./support/auth";
 import { launchBrowser } from "./support/browser";
@@ -175,6 +175,34 @@ describe("dashboard data", () => {
     await results.getByRole("button", { name: "View Details" }).click();
     await details.getByTestId("call-details").waitFor();
     expect(await details.getByTestId("transcript-entry").count()).toBe(3);
+    await context.close();
+  });
+
+  it("pages through a long call history with Load more and filters it by type", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
+    const data = buildDemoData({ calls: 45, now: Date.now(), idPrefix: me.user.id.slice(0, 8), seed: 3 });
+    runLocalSql(demoSql(me.user.id, data), inject("stateDir"));
+    const browserTests = data.calls.filter((c) => c.callType === "browser_test").length;
+    expect(browserTests).toBeGreaterThan(0);
+
+    await page.getByRole("tab", { name: "Calls" }).click();
+    const rows = page.getByRole("list", { name: "Past calls" }).locator("li[data-call-id]");
+    await expect.poll(() => rows.count(), POLL).toBe(20);
+    const newestFirst = [...data.calls].sort((a, b) => b.startTime - a.startTime).map((c) => c.id);
+    expect(await rows.evaluateAll((lis) => lis.map((li) => li.getAttribute("data-call-id")))).toEqual(newestFirst.slice(0, 20));
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => rows.count(), POLL).toBe(40);
+    await page.getByRole("button", { name: "Load more" }).click();
+    await expect.poll(() => rows.count(), POLL).toBe(45);
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+    expect(await rows.evaluateAll((lis) => lis.map((li) => li.getAttribute("data-call-id")))).toEqual(newestFirst);
+
+    await page.getByRole("region", { name: "Call History" }).getByRole("combobox").selectOption("browser_test");
+    await expect.poll(() => rows.count(), POLL).toBe(Math.min(20, browserTests));
+    expect(await rows.allInnerTexts()).toEqual(Array(Math.min(20, browserTests)).fill(expect.stringContaining("Browser test")));
     await context.close();
   });
 
