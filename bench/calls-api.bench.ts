@@ -41,12 +41,12 @@ export default defineBench({
     const ids = first.calls.map((c) => c.id);
 
     const figures: Figure[] = [];
-    const measure = async (label: string, urlFor: (i: number) => string, iterations: number, target?: number) => {
-      const { client, worker } = await timeGets(urlFor, { headers, warmup: 20, iterations });
+    const measure = async (label: string, urlFor: (i: number) => string, iterations: number, target?: number, signedIn = true) => {
+      const { client, worker } = await timeGets(urlFor, { headers: signedIn ? headers : {}, warmup: 50, iterations });
       figures.push(...latencyFigures(label, client, target), ...latencyFigures(`${label} in Worker`, worker, target));
     };
-    // Transport alone: a route without D1 or session lookup.
-    await measure("baseline GET /api/config", () => url("/api/config"), 300);
+    // Transport alone: a route without D1 (signed out: no session lookup either).
+    await measure("baseline GET /api/config (no D1)", () => url("/api/config"), 300, undefined, false);
     await measure("GET /api/calls first page", () => url("/api/calls?limit=20"), 400, TARGET_P95_MS);
     await measure("GET /api/calls cursor pages", (i) => url(`/api/calls?limit=20&cursor=${encodeURIComponent(cursors[i % cursors.length]!)}`), 400, TARGET_P95_MS);
     await measure("GET /api/calls?callType=browser_test", () => url("/api/calls?limit=20&callType=browser_test"), 300, TARGET_P95_MS);
