@@ -4,6 +4,7 @@
 // the call finalized with its transcript in D1.
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { LiveCallList } from "../../protocol/live";
 import { decodeMulaw } from "../../worker/audio/mulaw";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import waitWav from "../fixtures/speech-wait.wav?inline";
@@ -74,9 +75,10 @@ describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () =>
     const row = await callByProviderId(call.callSid);
     expect(row).toMatchObject({ user_id: owner.user.id, echo_id: chosen.id, call_type: "phone", status: "in-progress" });
 
-    // It is listed among the owner's calls while live.
-    const live = await exports.default.fetch(`https://echo.test/api/calls/${row!.id}`, { headers: owner.headers });
-    expect(live.status).toBe(200);
+    // It is one of the owner's Live Calls while it runs…
+    const liveCalls = async () =>
+      ((await (await exports.default.fetch("https://echo.test/api/live-calls", { headers: owner.headers })).json()) as LiveCallList).calls;
+    expect(await liveCalls()).toEqual([expect.objectContaining({ id: row!.id, callType: "phone", fromNumber: "+15550100902", echoName: "Phone Sage" })]);
 
     await call.connect();
     await call.say(hello);
@@ -84,6 +86,10 @@ describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () =>
     await call.hangUp();
     await eventually(async () => (await callRow(row!.id))?.status === "completed");
     expect(await totals(owner.user.id, chosen.id)).toEqual({ user: 1, echo: 1 });
+    // …and then in their Call History.
+    expect(await liveCalls()).toEqual([]);
+    const history = (await (await exports.default.fetch("https://echo.test/api/calls", { headers: owner.headers })).json()) as { calls: { id: string; fromNumber: string | null }[] };
+    expect(history.calls.map((c) => [c.id, c.fromNumber])).toEqual([[row!.id, "+15550100902"]]);
     const transcript = await d1Transcript(row!.id);
     expect(transcript.map((e) => e.speaker)).toContain("assistant");
   });
