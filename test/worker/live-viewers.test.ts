@@ -60,10 +60,14 @@ describe("viewer fan-out", { timeout: 60_000 }, () => {
 
   it("a viewer that never reads or vanishes does not hold up the caller or the other viewers", async () => {
     const { owner, socket, callId } = await startBriefCall();
-    // Twelve viewers: one never accepts its socket (never reads a byte), two are closed abruptly.
+    const guests = [await createUser(), await createUser()];
+    for (const g of guests) await invite(owner, callId, g.user.email);
+    const people = [owner, ...guests]; // at most 50 viewers per user
+    // 123 viewers (more than one delivery slice): one never accepts its socket (never reads a byte), two
+    // are closed abruptly.
     const silent = await openSocket(`/ws/live/${callId}`, { cookie: owner.cookie });
     expect(silent.response.status).toBe(101);
-    const readers = await Promise.all(Array.from({ length: 9 }, () => viewer(callId, owner)));
+    const readers = await Promise.all(Array.from({ length: 120 }, (_, i) => viewer(callId, people[i % 3]!)));
     const gone = await Promise.all([viewer(callId, owner), viewer(callId, owner)]);
     for (const g of gone) g.ws.close(1001, "tab closed");
     // A big transcript makes the never-read backlog grow with every turn.

@@ -3,8 +3,9 @@
 // (the call and its transcript so far), then every event in call order; with `listen` on it also gets
 // the call's audio as binary frames.
 //
-// Nothing here ever waits on a viewer: sends are fire-and-forget (workerd queues them), a socket that
-// cannot take a message is closed and forgotten, so a slow or dead viewer never slows the call.
+// Nothing here ever waits on a viewer: sends are fire-and-forget (workerd queues them) and happen after
+// the caller has been served, in slices; a socket that cannot take a message is closed and forgotten,
+// so a slow or dead viewer never slows the call.
 // (workerd exposes no bufferedAmount, so a viewer that stops reading cannot be detected by backlog.)
 import { MAX_VIEWER_FRAME_BYTES, type ViewerServerMessage, viewerMessageSchema } from "../../protocol/live";
 import { db } from "../db/client";
@@ -19,9 +20,22 @@ import type { CallStore } from "./store";
 export const MAX_VIEWERS_PER_USER = 50;
 /** Viewer sockets one call accepts in all. */
 export const MAX_VIEWERS_PER_CALL = 2000;
+/** Viewer sockets written per turn of the event loop (smaller slices measured slower: every yield lets
+ * the runtime flush and other events run before the next slice). */
+export const SENDS_PER_SLICE = 500;
 
 interface ViewerAttachment extends SocketGrant {
   listen: boolean;
+}
+
+/** One event on its way to the sockets that were watching when it happened. */
+interface Delivery {
+  frames: (string | ArrayBuffer)[];
+  sockets: WebSocket[];
+  /** Index of the next socket to serve. */
+  next: number;
+  /** The call ended: close each socket after its last frame. */
+  close: boolean;
 }
 
 const userTag = (userId: string) => `viewer-user:${userId}`;
@@ -37,6 +51,9 @@ function closeQuietly(ws: WebSocket, code: number, reason: string): void {
 export class LiveViewers implements LiveFanout {
   /** Viewers that asked for audio; rebuilt from socket attachments after the object wakes up. */
   private listeners: Set<WebSocket> | null = null;
+  /** Events still being delivered, oldest first. */
+  private readonly queue: Delivery[] = [];
+  private scheduled = false;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -61,7 +78,9 @@ export class LiveViewers implements LiveFanout {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, [VIEWER_TAG, userTag(grant.userId)]);
     server.serializeAttachment({ ...grant, listen: false } satisfies ViewerAttachment);
-    // Synchronously after accepting: no event can come between the snapshot and the live stream.
+    // The snapshot holds everything published so far (events still queued were queued for the sockets
+    // watching then, not this one); every later event is queued for this socket too: nothing is missed
+    // or repeated.
     this.sendTo(server, JSON.stringify(snapshotMessage(state, this.store.entries())));
     if (state.phase === "ended") {
       const ended = eventMessage(
@@ -75,17 +94,53 @@ export class LiveViewers implements LiveFanout {
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /**
+   * Queues the event for every current viewer (listeners only, for audio) and returns at once. The
+   * sends happen on later turns of the event loop, SENDS_PER_SLICE sockets at a time, so the caller's
+   * own frames go out first and the call keeps moving while hundreds of viewers are served. Events
+   * reach each viewer in publish order.
+   */
   publish(event: LiveEvent): void {
-    if (event.kind === "audio") return this.publishAudio(event);
-    const sockets = this.ctx.getWebSockets(VIEWER_TAG);
+    if (event.kind === "audio") {
+      const listeners = this.listenerSet();
+      if (listeners.size > 0) this.enqueue({ frames: audioFrames(event), sockets: [...listeners], next: 0, close: false });
+      return;
+    }
     if (event.kind === "ended") this.notifyParticipants();
+    const sockets = this.ctx.getWebSockets(VIEWER_TAG);
+    if (event.kind === "ended") this.listeners = null;
     if (sockets.length === 0) return;
     const frame = JSON.stringify(eventMessage(event, Date.now(), this.store.state()?.endTime ?? null));
-    for (const ws of sockets) this.sendTo(ws, frame);
-    if (event.kind === "ended") {
-      for (const ws of sockets) closeQuietly(ws, 1000, "The call has ended.");
-      this.listeners = null;
+    this.enqueue({ frames: [frame], sockets, next: 0, close: event.kind === "ended" });
+  }
+
+  private enqueue(job: Delivery): void {
+    this.queue.push(job);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setTimeout(() => {
+      this.scheduled = false;
+      this.pump(SENDS_PER_SLICE);
+    }, 0);
+  }
+
+  /** Serves up to `budget` sockets, oldest event first; reschedules itself while work is left. */
+  private pump(budget: number): void {
+    while (budget > 0 && this.queue.length > 0) {
+      const job = this.queue[0]!;
+      while (budget > 0 && job.next < job.sockets.length) {
+        const ws = job.sockets[job.next++]!;
+        budget--;
+        for (const frame of job.frames) if (!this.sendTo(ws, frame)) break;
+        if (job.close) closeQuietly(ws, 1000, "The call has ended.");
+      }
+      if (job.next >= job.sockets.length) this.queue.shift();
     }
+    if (this.queue.length > 0) this.schedule();
   }
 
   /** A message from a viewer: listen on/off, ping; anything else is refused (the socket stays). */
@@ -125,15 +180,6 @@ export class LiveViewers implements LiveFanout {
   onGone(ws: WebSocket, code: number): void {
     this.forget(ws);
     closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code, "closed");
-  }
-
-  private publishAudio(event: Extract<LiveEvent, { kind: "audio" }>): void {
-    const listeners = this.listenerSet();
-    if (listeners.size === 0) return;
-    const frames = audioFrames(event);
-    for (const ws of [...listeners]) {
-      for (const frame of frames) if (!this.sendTo(ws, frame)) break;
-    }
   }
 
   private listenerSet(): Set<WebSocket> {
