@@ -1,5 +1,5 @@
-// 100 simulated phone calls at once, at real-time pace, against the real app in local workerd (vite dev,
-// offline AI provider): each call rings /twilio/voice, opens its signed media stream, streams 20 ms μ-law
+// 100 simulated phone calls at once, at real-time pace, against the Worker in local workerd (`wrangler
+// dev`: Worker, Durable Objects and D1 exactly as deployed, offline AI provider, no SPA assets): each call rings /twilio/voice, opens its signed media stream, streams 20 ms μ-law
 // frames for ~12 s and hangs up. Two runs: callers who only listen (transport, relay and voice-activity
 // detection under load), then callers who each say one sentence (the pipeline also transcribes it and
 // synthesizes a spoken reply).
@@ -11,14 +11,19 @@
 //    the stream's first second (frames held while the stream token is checked and the session
 //    attached) is reported apart as the start delay;
 //  - the simulator's own send lateness (a busy bench machine shows up here first).
-// Note: under `vite dev` every WebSocket frame also passes through Vite's Node proxy on its way into
-// workerd; on a small machine that proxy, not the Worker, is what falls behind first.
+// Why not the shared `vite dev` app (bench/support/app.ts): there every WebSocket frame also passes
+// through Vite's Node proxy, which on a small machine falls behind at ~10 phone calls (5,000 frames/s
+// at 100 calls), long before the Worker does.
 // Targets (issue 6): 0 dropped frames; p99 frame lag ≤ 20 ms.
-import { readFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseWav } from "../worker/audio/wav";
+// @ts-expect-error plain ESM helper shared with `npm run dev`
+import { migrateLocal } from "../scripts/local-db.mjs";
 import { httpNetwork, type SimNetwork, TwilioCall } from "../test/worker/support/twilio-sim";
-import { startLocalApp } from "./support/app";
+import { parseWav } from "../worker/audio/wav";
 import { defineBench, type Figure, stats } from "./support/bench";
 
 /** `TWILIO_BENCH_CALLS=10 npm run bench -- twilio-calls` for a quick check. */
@@ -38,6 +43,53 @@ interface CallResult {
 }
 
 const REASON = /frames in (\d+), missing (\d+), out (\d+); lag p50 (\d+) ms, p99 (\d+) ms; start (\d+) ms/;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** `wrangler dev` on a free port with throwaway, migrated state and a Twilio auth token. */
+async function startWorker(): Promise<{ baseURL: string; stop: () => void }> {
+  const stateDir = mkdtempSync(join(tmpdir(), "echo-twilio-bench-"));
+  const assetsDir = join(stateDir, "assets");
+  mkdirSync(assetsDir);
+  migrateLocal(stateDir);
+  const port = await freePort();
+  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--assets", assetsDir];
+  const server: ChildProcess = spawn("npx", [...args, "--var", `TWILIO_AUTH_TOKEN:${AUTH_TOKEN}`, "--log-level", "warn"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, CI: "true" },
+  });
+  let log = "";
+  server.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  server.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const stop = () => {
+    try {
+      if (server.pid) process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error(`wrangler dev did not start:\n${log.slice(-2000)}`);
+    }
+    const ok = await fetch(`${baseURL}/api/config`).then((r) => r.ok, () => false);
+    if (ok) return { baseURL, stop };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /** A call that is not over this long after it rang counts as failed (a server far behind real time). */
 const CALL_DEADLINE_MS = (CALL_SECONDS + 30) * 1000;
@@ -124,15 +176,7 @@ export default defineBench({
   name: "twilio-calls",
   async run(ctx) {
     const wav = parseWav(readFileSync(join(import.meta.dirname, "../test/fixtures/speech-hello.wav")));
-    // A separate app with a Twilio auth token (process env → Worker vars in local dev).
-    const saved = { include: process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV, token: process.env.TWILIO_AUTH_TOKEN };
-    process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV = "true";
-    process.env.TWILIO_AUTH_TOKEN = AUTH_TOKEN;
-    const app = await startLocalApp();
-    process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV = saved.include;
-    process.env.TWILIO_AUTH_TOKEN = saved.token;
-    if (saved.include === undefined) delete process.env.CLOUDFLARE_INCLUDE_PROCESS_ENV;
-    if (saved.token === undefined) delete process.env.TWILIO_AUTH_TOKEN;
+    const app = await startWorker();
     try {
       const net = httpNetwork(app.baseURL);
       // Warm-up call: compiles the Worker and the Durable Object before the measured run.
@@ -144,7 +188,7 @@ export default defineBench({
       const figures = [...silent, ...talking];
       return figures;
     } finally {
-      await app.stop();
+      app.stop();
     }
   },
 });
