@@ -64,6 +64,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
 ]);
 /** A call whose client sends nothing at all (no audio, text or ping) for this long is over. */
 export const CALL_IDLE_TIMEOUT_MS = 5 * 60_000;
+/** How often a client that sends no audio (muted) pings to keep its call alive. */
+export const CALL_KEEPALIVE_MS = 30_000;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 // ---- server → client ----

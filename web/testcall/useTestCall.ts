@@ -2,13 +2,14 @@
 // the transcript and the speaker. The state machine itself is the pure callReducer.
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { createCallAudioContext, type MicCapture, startCapture } from "../audio/capture";
-import { base64ToPcm16, floatToPcm16, pcm16ToBase64 } from "../audio/pcm";
+import { base64ToPcm16 } from "../audio/pcm";
 import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
 import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
 import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
 import { connectCall, sendMessage } from "./callSocket";
 import { parseServerMessage } from "./serverMessage";
 import { CONNECT_TIMEOUT_MS, callSocketUrl } from "./socketUrl";
+import { uplinkFrame } from "./uplink";
 
 /** After End Call, how long to wait for the server's call_ended before closing the socket. */
 const END_GRACE_MS = 5000;
@@ -56,6 +57,7 @@ export function useTestCall(userId: string): TestCall {
   const [finishedCalls, setFinishedCalls] = useState(0);
   const res = useRef<Resources>({ ctx: null, capture: null, queue: null, socket: null, abort: null });
   const mutedRef = useRef(false);
+  const lastSentAt = useRef(0);
   const volumeRef = useRef(volume);
   useEffect(() => {
     mutedRef.current = state.muted;
@@ -115,8 +117,9 @@ export function useTestCall(userId: string): TestCall {
         const ctx = createCallAudioContext();
         r.ctx = ctx;
         const capture = await startCapture(ctx, (samples) => {
-          if (mutedRef.current) return;
-          sendMessage(res.current.socket, { type: "audio_data", data: pcm16ToBase64(floatToPcm16(samples)), timestamp: Date.now() });
+          const now = Date.now();
+          const frame = uplinkFrame(mutedRef.current, now, lastSentAt.current, samples);
+          if (frame && sendMessage(res.current.socket, frame)) lastSentAt.current = now;
         });
         if (abort.signal.aborted) {
           capture.stop();
