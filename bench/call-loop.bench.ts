@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerMessage, TranscriptEntry, TurnLatency } from "../protocol/call";
-import { pcm16ToBase64 } from "../worker/audio/pcm";
+import { pcm16ToBase64 } from "../protocol/pcm16";
 import { parseWav } from "../worker/audio/wav";
 import { insertRows } from "../scripts/seed/sql";
 import { type Figure, defineBench, stats } from "./support/bench";

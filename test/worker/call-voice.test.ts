@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_FRAME_BYTES, type TranscriptEntry } from "../../protocol/call";
 import type { CallDetail } from "../../protocol/calls";
 import { selectProvider } from "../../worker/ai/select";
-import { base64ToPcm16 } from "../../worker/audio/pcm";
+import { base64ToPcm16 } from "../../protocol/pcm16";
 import type { CallSession } from "../../worker/call/CallSession";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import waitWav from "../fixtures/speech-wait.wav?inline";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../protocol/call";
 import type { LiveCallState } from "../../protocol/live";
-import { pcm16ToBase64 } from "../../worker/audio/pcm";
+import { pcm16ToBase64 } from "../../protocol/pcm16";
 import { d1Transcript } from "./support/call";
 import { entriesUntilEnd, invite, say, startBriefCall, tapAudio, viewer } from "./support/live";
 import { createUser } from "./support/users";

@@ -2,7 +2,7 @@
 // the transcript and the speaker. The state machine itself is the pure callReducer.
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { createCallAudioContext, type MicCapture, startCapture } from "../audio/capture";
-import { base64ToPcm16 } from "../audio/pcm";
+import { base64ToPcm16 } from "../../protocol/pcm16";
 import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
 import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
 import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
@@ -93,7 +93,7 @@ export function useTestCall(userId: string): TestCall {
     const queue = res.current.queue;
     if (msg.type === "audio_response") {
       try {
-        queue?.enqueue(base64ToPcm16(msg.data), msg.sampleRate);
+        queue?.enqueue(base64ToPcm16(msg.data, "drop"), msg.sampleRate);
       } catch {
         // undecodable audio chunk: skip it, the call goes on
       }

@@ -1,6 +1,6 @@
 // RIFF/WAVE codec: parse (PCM 8/16/24/32-bit integer and 32-bit float, any channel count, mixed down to
 // mono PCM16) and build (mono PCM16). Used for fixtures and for Whisper's input. Pure functions.
-import { bytesToPcm16, pcm16ToBytes } from "./pcm";
+import { bytesToPcm16, pcm16ToBytes } from "../../protocol/pcm16";
 
 export class WavFormatError extends Error {}
 

@@ -5,7 +5,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { CALL_IDLE_TIMEOUT_MS, type ClientMessage, type ServerMessage } from "../../protocol/call";
 import type { AiProvider } from "../ai/provider";
-import { base64ToPcm16, PcmFormatError } from "../audio/pcm";
+import { base64ToPcm16, PcmFormatError } from "../../protocol/pcm16";
 import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
 import { ConversationHost } from "./conversation-host";

@@ -1,6 +1,6 @@
 // Audio for call tests: WAV fixtures (imported as data: URLs, so they load inside workerd) as 16 kHz
 // PCM16, streamed over a call socket as the browser does (audio_data frames of 4096 samples).
-import { base64ToBytes, pcm16ToBase64 } from "../../../worker/audio/pcm";
+import { base64ToBytes, pcm16ToBase64 } from "../../../protocol/pcm16";
 import { parseWav } from "../../../worker/audio/wav";
 import type { TestSocket } from "./ws";
 

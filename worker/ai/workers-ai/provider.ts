@@ -7,7 +7,7 @@
 // Every model failure becomes an Error whose message names the step and the model.
 import type { EmotionScores } from "../../../protocol/call";
 import type { VoiceStyle } from "../../../protocol/echo";
-import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../audio/pcm";
+import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../../protocol/pcm16";
 import { buildWav, parseWav } from "../../audio/wav";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../provider";
 import { sentimentEmotions } from "./sentiment";

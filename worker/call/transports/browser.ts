@@ -1,6 +1,6 @@
 // The browser test-call transport: the spec's JSON messages over the /ws/call socket.
 import { AUDIO_SAMPLE_RATE, type ServerMessage } from "../../../protocol/call";
-import { pcm16ToBase64 } from "../../audio/pcm";
+import { pcm16ToBase64 } from "../../../protocol/pcm16";
 import type { CallTransport, EndReason } from "../transport";
 
 /**

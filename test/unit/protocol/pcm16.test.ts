@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { PcmFormatError, base64ToPcm16, bytesToPcm16, pcm16ToBase64, pcm16ToBytes } from "../../../protocol/pcm16";
+
+/** Independent reference codec: raw bytes ↔ base64 through the platform's btoa/atob. */
+const bytesToB64 = (bytes: number[]) => btoa(String.fromCharCode(...bytes));
+const b64ToBytes = (b64: string) => [...atob(b64)].map((c) => c.charCodeAt(0));
+
+describe("PCM16 ⇄ base64", () => {
+  it("round-trips samples including the extremes", () => {
+    const samples = Int16Array.from([0, 1, -1, 32767, -32768, 12345, -2222]);
+    const b64 = pcm16ToBase64(samples);
+    expect(base64ToPcm16(b64)).toEqual(samples);
+  });
+
+  it("is little-endian, like the browser's Int16Array buffer", () => {
+    expect(Array.from(pcm16ToBytes(Int16Array.from([0x0102, -2])))).toEqual([0x02, 0x01, 0xfe, 0xff]);
+    expect(pcm16ToBase64(Int16Array.from([1]))).toBe(Buffer.from([1, 0]).toString("base64"));
+  });
+
+  it("encodes little-endian bytes", () => {
+    // 1 → 01 00, -2 → FE FF, 0x1234 → 34 12
+    const b64 = pcm16ToBase64(new Int16Array([1, -2, 0x1234]));
+    expect(b64ToBytes(b64)).toEqual([0x01, 0x00, 0xfe, 0xff, 0x34, 0x12]);
+  });
+
+  it("decodes what another encoder wrote", () => {
+    // -32768 → 00 80, 32767 → FF 7F, -300 → D4 FE
+    expect([...base64ToPcm16(bytesToB64([0x00, 0x80, 0xff, 0x7f, 0xd4, 0xfe]))]).toEqual([-32768, 32767, -300]);
+  });
+
+  it("round-trips a 4096-sample capture buffer exactly", () => {
+    const pcm = new Int16Array(4096);
+    for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(Math.sin(i / 7) * 30000) - (i % 3);
+    const b64 = pcm16ToBase64(pcm);
+    expect(b64.length).toBe(Math.ceil((4096 * 2) / 3) * 4);
+    expect(base64ToPcm16(b64)).toEqual(pcm);
+  });
+
+  it("round-trips a large buffer (more than one encoding chunk)", () => {
+    const samples = new Int16Array(100_000).map((_, i) => (i * 7919) % 65536 - 32768);
+    expect(base64ToPcm16(pcm16ToBase64(samples))).toEqual(samples);
+  });
+
+  it("rejects data that is not base64 or not whole samples", () => {
+    expect(() => base64ToPcm16("not base64!")).toThrow(PcmFormatError);
+    expect(() => base64ToPcm16("not base64!!")).toThrow();
+    expect(() => base64ToPcm16("AAAAA")).toThrow(PcmFormatError); // a dangling character
+    expect(() => base64ToPcm16(Buffer.from([1, 2, 3]).toString("base64"))).toThrow(/even number of bytes/);
+    expect(base64ToPcm16("")).toEqual(new Int16Array(0));
+  });
+
+  it("handles empty audio and, when asked, drops a dangling odd byte", () => {
+    expect(pcm16ToBase64(new Int16Array(0))).toBe("");
+    expect(base64ToPcm16("", "drop").length).toBe(0);
+    expect([...base64ToPcm16(bytesToB64([0x02, 0x00, 0x7f]), "drop")]).toEqual([2]);
+    expect(() => base64ToPcm16("not base64!!", "drop")).toThrow(PcmFormatError);
+  });
+
+  it("reads unaligned byte views", () => {
+    const bytes = new Uint8Array([9, 0x34, 0x12]).subarray(1);
+    expect(Array.from(bytesToPcm16(bytes))).toEqual([0x1234]);
+  });
+});
