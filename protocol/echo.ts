@@ -27,16 +27,12 @@ export const echoInputSchema = z.object({
   voiceStyle: z.enum(VOICE_STYLES),
 });
 export type EchoInput = z.input<typeof echoInputSchema>;
+/** Who an Echo is: its designed fields, validated (echoInputSchema's output, defaults applied). */
+export type EchoFields = z.output<typeof echoInputSchema>;
 
-export interface Echo {
+export interface Echo extends EchoFields {
   id: string;
   userId: string;
-  name: string;
-  description: string;
-  personality: Personality;
-  expertise: Expertise;
-  instructions: string;
-  voiceStyle: VoiceStyle;
   isActive: boolean;
   totalCalls: number;
   createdAt: number;

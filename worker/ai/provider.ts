@@ -1,6 +1,6 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
 import type { AiProviderName, CallType, EmotionScores } from "../../protocol/call";
-import type { Expertise, Personality, VoiceStyle } from "../../protocol/echo";
+import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 
 /** Mono 16-bit PCM. The pipeline's internal form is 16 kHz. */
 export interface PcmAudio {
@@ -19,15 +19,8 @@ export interface ChatMessage {
   content: string;
 }
 
-/** Who the assistant is, built from an Echo's fields. */
-export interface Persona {
-  name: string;
-  description: string;
-  personality: Personality;
-  expertise: Expertise;
-  instructions: string;
-  voiceStyle: VoiceStyle;
-}
+/** Who the assistant is: an Echo's designed fields. */
+export type Persona = EchoFields;
 
 /** The caller turn being answered (null for a greeting that answers no turn). */
 export interface CallerTurnInfo {

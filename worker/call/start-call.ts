@@ -1,24 +1,18 @@
 // Opening a browser test call: the start_call must name the signed-in user and one of their active
 // Echoes. Only then is the call row created in D1 (status in progress); any refusal creates nothing.
 import type { AiProviderName, ClientMessage } from "../../protocol/call";
-import type { Expertise, Personality, VoiceStyle } from "../../protocol/echo";
 import type { Persona } from "../ai/provider";
 import { db } from "../db/client";
-import { createCallRow, findCallableEcho, type EchoRow } from "../db/call-writes";
+import { createCallRow, findCallableEcho } from "../db/call-writes";
+import { toEcho, type EchoRow } from "../db/echoes";
 import type { Env } from "../env";
 import type { CallState } from "./store";
 
 export type StartOutcome = { ok: true; state: CallState } | { ok: false; code: string; error: string };
 
-export function personaOf(echo: EchoRow): Persona {
-  return {
-    name: echo.name,
-    description: echo.description,
-    personality: echo.personality as Personality,
-    expertise: echo.expertise as Expertise,
-    instructions: echo.instructions,
-    voiceStyle: echo.voiceStyle as VoiceStyle,
-  };
+export function personaOf(row: EchoRow): Persona {
+  const { name, description, personality, expertise, instructions, voiceStyle } = toEcho(row);
+  return { name, description, personality, expertise, instructions, voiceStyle };
 }
 
 export async function startBrowserCall(

@@ -1,7 +1,7 @@
 // The CallSession's own durable state, in its SQLite storage: the call's metadata and every transcript
 // entry. Entries are written here first (before anything is broadcast) and carry a revision so the
 // D1 sync knows what is still pending.
-import type { AiProviderName, CallType, EmotionScores, Speaker, TranscriptEntry, TurnLatency } from "../../protocol/call";
+import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency } from "../../protocol/call";
 import type { Persona } from "../ai/provider";
 
 export type CallPhase = "active" | "ended";
@@ -29,14 +29,8 @@ export interface CallState {
   d1Finalized: boolean;
 }
 
-export interface NewEntry {
-  speaker: Speaker;
-  text: string;
-  timestamp: number;
-  emotions: EmotionScores;
-  interrupted?: boolean;
-  latency?: TurnLatency | null;
-}
+/** An entry before the store numbers it (id and seq are assigned on append). */
+export type NewEntry = Omit<TranscriptEntry, "id" | "seq">;
 
 interface EntryRow extends Record<string, SqlStorageValue> {
   seq: number;

@@ -3,11 +3,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CallType, TranscriptEntry } from "../../protocol/call";
 import type { Db } from "./client";
+import type { EchoRow } from "./echoes";
 import { calls, echoes, transcriptEntries, users } from "./schema";
 
 export const CALL_IN_PROGRESS = "in-progress";
 
-export type EchoRow = typeof echoes.$inferSelect;
 
 /** The user's Echo if it exists and is active; null otherwise (someone else's id finds nothing). */
 export async function findCallableEcho(database: Db, userId: string, echoId: string): Promise<EchoRow | null> {

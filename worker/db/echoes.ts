@@ -1,20 +1,10 @@
 // Echo persistence: every query is scoped to the owner, so someone else's id simply finds nothing.
 import { and, desc, eq } from "drizzle-orm";
-import type { Echo, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
+import type { Echo, EchoFields, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
 import type { Db } from "./client";
 import { echoes } from "./schema";
 
-type EchoRow = typeof echoes.$inferSelect;
-
-/** Validated create/replace input (zod output of echoInputSchema: defaults applied). */
-export interface EchoFields {
-  name: string;
-  description: string;
-  personality: Personality;
-  expertise: Expertise;
-  instructions: string;
-  voiceStyle: VoiceStyle;
-}
+export type EchoRow = typeof echoes.$inferSelect;
 
 export function toEcho(row: EchoRow): Echo {
   return {

@@ -3,7 +3,9 @@ import { env } from "cloudflare:workers";
 import { db } from "../../../worker/db/client";
 import { echoes } from "../../../worker/db/schema";
 
-export type EchoRow = typeof echoes.$inferSelect;
+import type { EchoRow } from "../../../worker/db/echoes";
+
+export type { EchoRow };
 
 export async function createEcho(userId: string, overrides: Partial<EchoRow> = {}): Promise<EchoRow> {
   const now = Date.now();
