@@ -4,14 +4,13 @@
 //               requests pass through Vite's dev server first.
 //   "wrangler": `wrangler dev`, the Worker alone in workerd (no SPA: an empty assets folder) — the
 //               leaner path for API and WebSocket latencies.
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
+import { freePort, startServer } from "../../scripts/local-server";
 import { runLocalSql, sessionSql, userSql } from "../../scripts/seed/sql";
 
 export type AppServer = "vite" | "wrangler";
@@ -33,30 +32,6 @@ export interface BenchUser {
   cookie: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitFor(url: string, ms: number, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`dev server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`dev server did not answer ${url} within ${ms} ms`);
-}
-
 export async function startLocalApp(server: AppServer = "vite"): Promise<LocalApp> {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-bench-"));
   migrateLocal(stateDir);
@@ -66,22 +41,12 @@ export async function startLocalApp(server: AppServer = "vite"): Promise<LocalAp
     server === "vite"
       ? ["vite", "dev", "--port", String(port), "--strictPort"]
       : ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--assets", assetsDir!, "--log-level", "warn"];
-  const child = spawn("npx", args, {
-    env: { ...process.env, ECHO_STATE_DIR: stateDir, PORT: String(port), CI: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let log = "";
-  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
   const baseURL = `http://${server === "vite" ? "localhost" : "127.0.0.1"}:${port}`;
-  try {
-    await waitFor(`${baseURL}/api/config`, 90_000, child);
-  } catch (err) {
-    console.error(log);
-    if (child.pid) process.kill(-child.pid, "SIGTERM");
-    throw err;
-  }
+  const running = await startServer({
+    args,
+    env: { ...process.env, ECHO_STATE_DIR: stateDir, PORT: String(port), CI: "true" },
+    readyURL: `${baseURL}/api/config`,
+  });
   const sql = (statements: string[]) => runLocalSql(statements, stateDir);
   return {
     server,
@@ -98,14 +63,7 @@ export async function startLocalApp(server: AppServer = "vite"): Promise<LocalAp
       return { id, email, cookie: `echo_session=${token}` };
     },
     async stop() {
-      if (child.pid) {
-        try {
-          process.kill(-child.pid, "SIGTERM");
-        } catch {
-          // already gone
-        }
-      }
-      await new Promise((r) => setTimeout(r, 300));
+      await running.stop();
       rmSync(stateDir, { recursive: true, force: true });
       if (assetsDir) rmSync(assetsDir, { recursive: true, force: true });
     },

@@ -1,0 +1,78 @@
+// Running the app as a child process for browser tests and benchmarks: a free port, the dev server
+// spawned in its own process group, waiting until it answers, and stopping it again.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface LocalServer {
+  child: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  log(): string;
+  /** Ends the whole process group (SIGTERM) and gives it a moment to let go of ports and files. */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Arguments to `npx`, e.g. ["vite", "dev", "--port", "4321", "--strictPort"]. */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** Polled until it answers 2xx. */
+  readyURL: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Spawns `npx …args` detached (so stop() reaches its children) and resolves once `readyURL` answers.
+ * If the server exits or doesn't answer in time it is stopped and the error carries the end of its log.
+ */
+export async function startServer({ args, env, readyURL, timeoutMs = 90_000 }: ServerOptions): Promise<LocalServer> {
+  const child = spawn("npx", args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let log = "";
+  child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
+  const server: LocalServer = {
+    child,
+    log: () => log,
+    async stop() {
+      if (child.pid) {
+        try {
+          process.kill(-child.pid, "SIGTERM");
+        } catch {
+          // already gone
+        }
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    },
+  };
+  try {
+    await waitUntilUp(readyURL, timeoutMs, child);
+  } catch (err) {
+    await server.stop();
+    throw new Error(`${(err as Error).message}\n${log.slice(-2000)}`);
+  }
+  return server;
+}
+
+async function waitUntilUp(url: string, ms: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${child.spawnargs.slice(1, 3).join(" ")} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`dev server did not answer ${url} within ${ms} ms`);
+}
