@@ -5,6 +5,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
+import { composeReply } from "../../worker/ai/offline/replies";
+import { splitSentences } from "../../worker/pipeline/sentences";
+import { DEFAULT_ASSISTANT } from "../../worker/twilio/default-assistant";
 import { SAY } from "../../worker/twilio/phone-line";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl } from "./support/audio";
@@ -30,6 +33,17 @@ async function settings(user: TestUser): Promise<PhoneSettings> {
 /** Marks the server has sent so far (one per spoken sentence). */
 const marks = (call: TwilioCall) => call.outboundOf("mark").length;
 
+/** An unknown caller is greeted first by the built-in assistant (offline provider): its text and sentences. */
+const GREETING = composeReply(DEFAULT_ASSISTANT, null, {}, "phone");
+const GREETING_MARKS = splitSentences(GREETING).length;
+
+/** Connects the stream and lets the greeting be spoken in full, so the keypad doesn't talk over it. */
+async function connectAndHearGreeting(call: TwilioCall): Promise<void> {
+  await call.connect();
+  // Played to the end: Twilio has echoed back the mark closing each greeting sentence.
+  await call.until(() => call.marksEchoed.length >= GREETING_MARKS, 20_000, "the greeting");
+}
+
 describe("phone linking by keypad", { timeout: 60_000 }, () => {
   it("typing the dashboard code links the number; the call continues with the user's Echo and becomes theirs", async () => {
     const user = await createUser();
@@ -39,11 +53,11 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     const call = await TwilioCall.dial(net, { authToken, from: "+15550100931" });
     const before = await callBySid(env.DB, call.callSid);
     expect(before).toMatchObject({ user_id: null, echo_id: null });
-    await call.connect();
+    await connectAndHearGreeting(call);
 
     await call.press(code);
     // The caller hears the confirmation: an audio sentence closed by a mark.
-    await call.until(() => marks(call) >= 1, 10_000, "spoken confirmation");
+    await call.until(() => marks(call) >= GREETING_MARKS + 1, 10_000, "spoken confirmation");
     expect(call.outboundOf("media").length).toBeGreaterThan(10);
     expect(call.violations).toEqual([]);
 
@@ -66,7 +80,8 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
       return r?.status === "completed" ? r : null;
     });
     const transcript = await d1Transcript(row.id);
-    expect(transcript[0]).toMatchObject({ speaker: "assistant", text: SAY.linked("Juniper") });
+    expect(transcript[0]).toMatchObject({ speaker: "assistant", text: GREETING });
+    expect(transcript[1]).toMatchObject({ speaker: "assistant", text: SAY.linked("Juniper") });
     expect(transcript.some((e) => e.speaker === "caller")).toBe(true);
     expect(await totals(user.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
 
@@ -81,17 +96,17 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     const code = await linkCode(user);
     const wrong = code === "000000" ? "111111" : "000000";
     const call = await TwilioCall.dial(net, { authToken, from: "+15550100932" });
-    await call.connect();
+    await connectAndHearGreeting(call);
     await call.press(wrong);
-    await call.until(() => marks(call) >= 1, 10_000, "wrong-code prompt");
+    await call.until(() => marks(call) >= GREETING_MARKS + 1, 10_000, "wrong-code prompt");
     await call.press(wrong);
-    await call.until(() => marks(call) >= 2, 10_000, "second prompt");
+    await call.until(() => marks(call) >= GREETING_MARKS + 2, 10_000, "second prompt");
     await call.press(wrong);
-    await call.until(() => marks(call) >= 3, 10_000, "lock prompt");
+    await call.until(() => marks(call) >= GREETING_MARKS + 3, 10_000, "lock prompt");
     // Locked: even the right code is ignored now.
     await call.press(code);
     await new Promise((r) => setTimeout(r, 500));
-    expect(marks(call)).toBe(3);
+    expect(marks(call)).toBe(GREETING_MARKS + 3);
     expect((await settings(user)).linkedNumber).toBeNull();
     expect((await callBySid(env.DB, call.callSid))?.user_id).toBeNull();
     await call.hangUp();
@@ -99,7 +114,7 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
       const r = await callBySid(env.DB, call.callSid);
       return r?.status === "completed" ? r : null;
     });
-    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([SAY.wrongCode, SAY.wrongCode, SAY.locked]);
+    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.wrongCode, SAY.wrongCode, SAY.locked]);
   });
 
   it("a withheld caller ID is never linked (the code stays valid)", async () => {
@@ -107,9 +122,9 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     await createEcho(user.user.id);
     const code = await linkCode(user);
     const call = await TwilioCall.dial(net, { authToken, from: "+266696687" }); // Twilio's ANONYMOUS
-    await call.connect();
+    await connectAndHearGreeting(call);
     await call.press(code);
-    await call.until(() => marks(call) >= 1, 10_000, "the explanation");
+    await call.until(() => marks(call) >= GREETING_MARKS + 1, 10_000, "the explanation");
     expect(await settings(user)).toMatchObject({ linkedNumber: null, pendingCode: { code } });
     await call.hangUp();
     const row = await eventually(async () => {
@@ -117,7 +132,7 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
       return r?.status === "completed" ? r : null;
     });
     expect(row.user_id).toBeNull();
-    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([SAY.noNumber]);
+    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.noNumber]);
   });
 
   it("* starts the code over", async () => {
@@ -125,9 +140,9 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     await createEcho(user.user.id, { name: "Wren" });
     const code = await linkCode(user);
     const call = await TwilioCall.dial(net, { authToken, from: "+15550100933" });
-    await call.connect();
+    await connectAndHearGreeting(call);
     await call.press(`12*${code}`);
-    await call.until(() => marks(call) >= 1, 10_000, "confirmation");
+    await call.until(() => marks(call) >= GREETING_MARKS + 1, 10_000, "confirmation");
     expect((await settings(user)).linkedNumber).toBe("+15550100933");
     await call.hangUp();
   });

@@ -38,8 +38,10 @@ export class ConversationHost {
     void this.close();
   }
 
+  /** Starts the pipeline. A phone caller hears the Echo greet them first (nobody can see a screen). */
   start(): void {
-    this.conversation();
+    const conversation = this.conversation();
+    if (conversation && this.store.state()?.callType === "phone" && this.store.entries().length === 0) conversation.greet();
   }
 
   pushAudio(pcm: Int16Array): void {
@@ -68,7 +70,7 @@ export class ConversationHost {
     const state = this.store.state();
     if (!state || state.phase !== "active") return null;
     const history: ChatMessage[] = this.store.entries().map((e) => ({ role: e.speaker === "caller" ? "user" : "assistant", content: e.text }));
-    this.current = new Conversation({ provider: yieldingBeforeSynthesis(this.aiProvider()), persona: state.persona, emit: this.emit, history });
+    this.current = new Conversation({ provider: yieldingBeforeSynthesis(this.aiProvider()), persona: state.persona, emit: this.emit, history, callType: state.callType });
     return this.current;
   }
 }
