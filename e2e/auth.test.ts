@@ -1,23 +1,15 @@
 // What a newcomer does, in real Chromium against the real app (vite dev: Worker + D1).
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signInInPage, waitForDashboard } from "./support/auth";
-import { launchBrowser } from "./support/browser";
+import { useBrowser } from "./support/browser";
 
-let browser: Browser;
+const browser = useBrowser();
 const baseURL = inject("baseURL");
 const SHOTS = process.env.E2E_SCREENSHOTS ?? "/tmp";
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(viewport = { width: 1280, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  return context.newPage();
+function newPage(viewport = { width: 1280, height: 860 }): Promise<Page> {
+  return browser.newPage({ viewport });
 }
 
 describe("newcomer journey", () => {

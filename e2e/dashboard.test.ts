@@ -2,22 +2,16 @@
 // dashboard without reload → edit → deactivate/activate; a seeded call's details with its transcript,
 // emotion percents, plot and export; transcript search.
 import { readFileSync } from "node:fs";
-import type { Browser, Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { type DemoData, buildDemoData } from "../scripts/seed/demo";
 import { demoSql, runLocalSql } from "../scripts/seed/sql";
 import { signUpViaApi } from "./support/auth";
-import { launchBrowser } from "./support/browser";
+import { collectDialogs, DESKTOP, useBrowser } from "./support/browser";
 
 const POLL = { timeout: 15_000, interval: 100 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
@@ -50,19 +44,14 @@ function seedCall(userId: string): { callId: string; startTime: number } {
 
 describe("dashboard data", () => {
   it("creates, edits and toggles an Echo, live in every open dashboard", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const dialogs: string[] = [];
-    page.on("dialog", (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
+    const page = await browser.newPage();
+    const dialogs = collectDialogs(page);
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
     await page.getByRole("heading", { name: "Echoes", level: 2 }).waitFor();
     await page.getByText("No Echoes yet").waitFor();
 
     // A second dashboard of the same user, left alone: it must follow every change without reloading.
-    const other = await context.newPage();
+    const other = await page.context().newPage();
     await other.goto(`${inject("baseURL")}/echoes`);
     await other.getByText("No Echoes yet").waitFor();
     await markPage(other);
@@ -120,12 +109,11 @@ describe("dashboard data", () => {
     expect(dialogs[0]).toContain(phoneNumber);
 
     expect(await notReloaded(other)).toBe(true);
-    await context.close();
+    await page.context().close();
   });
 
   it("shows a call's details: transcript, emotion percents, plot, export; and finds it by search", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const page = await context.newPage();
+    const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
     const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
     await page.getByText("No Echoes yet").waitFor();
@@ -175,12 +163,11 @@ describe("dashboard data", () => {
     await results.getByRole("button", { name: "View Details" }).click();
     await details.getByTestId("call-details").waitFor();
     expect(await details.getByTestId("transcript-entry").count()).toBe(3);
-    await context.close();
+    await page.context().close();
   });
 
   it("pages through a long call history with Load more and filters it by type", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await browser.newPage();
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
     const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
     const data = buildDemoData({ calls: 45, now: Date.now(), idPrefix: me.user.id.slice(0, 8), seed: 3 });
@@ -203,12 +190,11 @@ describe("dashboard data", () => {
     await page.getByRole("region", { name: "Call History" }).getByRole("combobox").selectOption("browser_test");
     await expect.poll(() => rows.count(), POLL).toBe(Math.min(20, browserTests));
     expect(await rows.allInnerTexts()).toEqual(Array(Math.min(20, browserTests)).fill(expect.stringContaining("Browser test")));
-    await context.close();
+    await page.context().close();
   });
 
   it("says what failed, in the spec's words, when the server fails", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await browser.newPage();
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
     await page.getByText("No Echoes yet").waitFor();
     const fail = (route: Route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"boom"}}' });
@@ -246,6 +232,6 @@ describe("dashboard data", () => {
     await page.getByRole("tab", { name: "Echoes" }).click();
     await page.getByRole("button", { name: "Try again" }).click();
     await card(page, "Echo One").waitFor();
-    await context.close();
+    await page.context().close();
   });
 });

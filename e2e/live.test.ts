@@ -2,29 +2,16 @@
 // invites a second user by email; that user sees it appear in Live Calls (no reload), joins with the
 // spec's texts, watches the transcript arrive live, listens, and the call ending removes it everywhere.
 import { resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpViaApi } from "./support/auth";
-import { launchBrowser } from "./support/browser";
+import { collectDialogs, PHONE, useBrowser } from "./support/browser";
+import { createEchoViaApi } from "./support/echoes";
 
 const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");
 const POLL = { timeout: 45_000, interval: 250 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser({ fakeAudioWav: SPEECH_WAV });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function createEcho(page: Page, name: string): Promise<void> {
-  const status = await page.evaluate(
-    async (body) => (await fetch("/api/echoes", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).status,
-    { name, description: "Friendly live-call companion", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" },
-  );
-  expect(status).toBe(201);
-}
+const browser = useBrowser({ fakeAudioWav: SPEECH_WAV });
 
 const liveList = (page: Page) => page.getByRole("region", { name: "Live Calls" });
 const liveItems = (page: Page) => liveList(page).locator("li[data-live-call-id]");
@@ -44,19 +31,13 @@ async function typeToEcho(owner: Page, text: string): Promise<void> {
 describe("Live Calls", () => {
   it("invite, see it appear, join, watch live with emotions, listen, and see it go when the call ends", { timeout: 240_000 }, async () => {
     const base = inject("baseURL");
-    const ownerCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const guestCtx = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
-    const owner = await ownerCtx.newPage();
-    const guest = await guestCtx.newPage();
+    const owner = await browser.newPage();
+    const guest = await browser.newPage({ viewport: PHONE });
     const guestCreds = freshCredentials("guest");
     await signUpViaApi(owner, base, freshCredentials("owner"));
     await signUpViaApi(guest, base, guestCreds);
-    await createEcho(owner, "Marlowe");
-    const alerts: string[] = [];
-    guest.on("dialog", (d) => {
-      alerts.push(d.message());
-      void d.accept();
-    });
+    await createEchoViaApi(owner, { name: "Marlowe", description: "Friendly live-call companion", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" });
+    const alerts = collectDialogs(guest, "accept");
 
     // Nothing live yet, for either.
     await liveList(guest).getByText("No live calls right now").waitFor();
@@ -145,7 +126,7 @@ describe("Live Calls", () => {
     await owner.getByRole("tab", { name: "Calls" }).click();
     await expect.poll(() => liveItems(owner).count(), POLL).toBe(0);
     expect(await liveList(owner).innerText()).toContain("No live calls right now");
-    await ownerCtx.close();
-    await guestCtx.close();
+    await owner.context().close();
+    await guest.context().close();
   });
 });

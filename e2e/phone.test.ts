@@ -2,44 +2,25 @@
 // 6-digit code; a simulated Twilio call (signed with the official `twilio` library, Media Streams
 // protocol) types it on the keypad; the card shows the number linked without a reload; the user picks
 // their phone Echo (the Test Call alert then names it) and unlinks the number.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { httpNetwork, TwilioCall } from "../test/worker/support/twilio-sim";
 import { signUpViaApi } from "./support/auth";
-import { launchBrowser } from "./support/browser";
+import { collectDialogs, useBrowser } from "./support/browser";
+import { createEchoViaApi } from "./support/echoes";
 import { E2E_TWILIO_AUTH_TOKEN } from "./support/global-setup";
 
 const POLL = { timeout: 20_000, interval: 100 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("phone linking", () => {
   it("links the number typed on the keypad, chooses the phone Echo, and unlinks", async () => {
     const baseURL = inject("baseURL");
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const dialogs: string[] = [];
-    page.on("dialog", (d) => {
-      dialogs.push(d.message());
-      void d.dismiss();
-    });
+    const page = await browser.newPage();
+    const dialogs = collectDialogs(page);
     await signUpViaApi(page, baseURL, undefined, "/echoes");
     for (const name of ["Juniper", "Wren"]) {
-      const status = await page.evaluate(async (echoName) => {
-        const res = await fetch("/api/echoes", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ name: echoName, personality: "calm", expertise: "general", voiceStyle: "warm" }),
-        });
-        return res.status;
-      }, name);
-      expect(status).toBe(201);
+      await createEchoViaApi(page, { name, personality: "calm", expertise: "general", voiceStyle: "warm" });
     }
 
     const panel = page.getByRole("region", { name: "Phone", exact: true });
@@ -81,6 +62,6 @@ describe("phone linking", () => {
     await panel.getByRole("button", { name: "Unlink", exact: true }).click();
     await expect.poll(() => panel.getByText("Not linked").isVisible(), POLL).toBe(true);
     await expect.poll(() => panel.getByRole("button", { name: "Link my phone number" }).isVisible(), POLL).toBe(true);
-    await context.close();
+    await page.context().close();
   }, 120_000);
 });

@@ -1,14 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launchBrowser } from "./support/browser";
+import { expect, inject, it } from "vitest";
+import { useBrowser } from "./support/browser";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 it("serves the SPA and the API from one origin", async () => {
   const page = await browser.newPage();

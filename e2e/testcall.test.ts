@@ -1,21 +1,16 @@
 // The browser test call, end to end in real Chromium against the real app (Worker, CallSession,
 // D1) with a fake microphone that speaks e2e/fixtures/speech.wav on a loop.
 import { resolve } from "node:path";
-import type { Browser, Page, WebSocketRoute } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page, WebSocketRoute } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpInPage, signUpViaApi } from "./support/auth";
-import { launchBrowser } from "./support/browser";
+import { PHONE, useBrowser } from "./support/browser";
+import { createEchoViaApi } from "./support/echoes";
 
 const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");
 const POLL = { timeout: 45_000, interval: 250 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser({ fakeAudioWav: SPEECH_WAV });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser({ fakeAudioWav: SPEECH_WAV });
 
 /** Creates an Echo through the Echoes tab, as a person would. */
 async function createEchoInUi(page: Page, name: string): Promise<void> {
@@ -29,15 +24,6 @@ async function createEchoInUi(page: Page, name: string): Promise<void> {
   await dialog.waitFor({ state: "detached" });
 }
 
-async function createEchoViaApi(page: Page, name: string): Promise<string> {
-  const echo = await page.evaluate(
-    async (body) => (await fetch("/api/echoes", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json() as Promise<{ id: string }>,
-    { name, description: "Calm test companion", personality: "calm", expertise: "general", instructions: "", voiceStyle: "gentle" },
-  );
-  expect(echo.id).toBeTruthy();
-  return echo.id;
-}
-
 async function openTestCall(page: Page): Promise<void> {
   await page.getByRole("tab", { name: "Test Call" }).click();
   await page.getByRole("heading", { name: "Test Call", level: 2 }).waitFor();
@@ -49,8 +35,7 @@ const entries = (page: Page, speaker: "caller" | "assistant") => page.getByRole(
 
 describe("Test Call tab", () => {
   it("calls an Echo with the microphone, hears it, types to it, and finds the call in the history", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await browser.newPage();
     await signUpInPage(page, inject("baseURL"), freshCredentials("caller"));
     await createEchoInUi(page, "Sunny");
     await openTestCall(page);
@@ -129,12 +114,11 @@ describe("Test Call tab", () => {
     const callsPanel = page.getByRole("tabpanel", { name: "Calls" });
     await callsPanel.getByRole("button", { name: /View Details/ }).first().click();
     await expect.poll(() => page.getByRole("dialog", { name: "Call Details" }).innerText(), POLL).toContain("relaxing evening");
-    await context.close();
+    await page.context().close();
   });
 
   it("shows the spec's texts when the call can't start, errors, or drops — and recovers", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
+    const page = await browser.newPage({ viewport: PHONE });
     await signUpViaApi(page, inject("baseURL"), freshCredentials("unlucky"));
     await openTestCall(page);
     const picker = page.getByLabel("Echo", { exact: true });
@@ -147,7 +131,7 @@ describe("Test Call tab", () => {
     expect(await start.isDisabled()).toBe(true);
     await goToEchoes.click();
     await page.getByRole("heading", { name: "Echoes", level: 2 }).waitFor();
-    await createEchoViaApi(page, "Breezy");
+    await createEchoViaApi(page, { name: "Breezy", description: "Calm test companion", personality: "calm", expertise: "general", instructions: "", voiceStyle: "gentle" });
     await openTestCall(page);
     await picker.waitFor();
 
@@ -161,14 +145,14 @@ describe("Test Call tab", () => {
     await picker.selectOption({ label: "Breezy" });
 
     // 1. Signed out elsewhere: the socket is refused → 'Failed to start call: …', mic released, selector back.
-    const cookies = await context.cookies();
-    await context.clearCookies();
+    const cookies = await page.context().cookies();
+    await page.context().clearCookies();
     await start.click();
     await expect.poll(() => page.getByRole("alert").innerText(), POLL).toMatch(/^Failed to start call: .+/);
     expect(await attr(page, "data-call-phase")).toBe("error");
     expect(await picker.isEnabled()).toBe(true);
     expect(await start.isEnabled()).toBe(true);
-    await context.addCookies(cookies);
+    await page.context().addCookies(cookies);
 
     // The rest goes through a pass-through proxy to the real server, so the test can tamper with
     // the wire and pull the plug.
@@ -209,6 +193,6 @@ describe("Test Call tab", () => {
     expect(await attr(page, "data-call-phase")).toBe("error");
     expect(await picker.isEnabled()).toBe(true);
     await page.screenshot({ path: "/tmp/testcall-e2e-phone-error.png", fullPage: true });
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,23 +1,14 @@
 // The design kit's Modal in real Chromium, through a real dialog of the app (Create New Echo):
 // labelled, focus moves in and stays in, Esc closes, focus returns to the button that opened it.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { expect, inject, it } from "vitest";
 import { signUpViaApi } from "./support/auth";
-import { launchBrowser } from "./support/browser";
+import { useBrowser } from "./support/browser";
 
-let browser: Browser;
+const browser = useBrowser();
 const baseURL = inject("baseURL");
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 it("Modal: labelled dialog, focus inside and trapped, Esc closes, focus returns", async () => {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await context.newPage();
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   await signUpViaApi(page, baseURL, undefined, "/echoes");
   const opener = page.getByRole("button", { name: "Create New Echo" }).first();
   await opener.click();
@@ -44,5 +35,5 @@ it("Modal: labelled dialog, focus inside and trapped, Esc closes, focus returns"
   await page.keyboard.press("Escape");
   await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
   expect(await opener.evaluate((b) => b === document.activeElement)).toBe(true);
-  await context.close();
+  await page.context().close();
 });

@@ -1,10 +1,20 @@
-// Real Chromium (Debian's /usr/bin/chromium) through playwright-core, with a fake microphone.
+// Real Chromium (Debian's /usr/bin/chromium) through playwright-core, with a fake microphone, and the
+// per-file setup every browser test shares: one browser per file, a fresh context per page.
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export async function launchBrowser(opts: { fakeAudioWav?: string } = {}): Promise<Browser> {
+export interface LaunchOptions {
+  /** A WAV file the fake microphone plays on a loop. */
+  fakeAudioWav?: string;
+}
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run \`apt-get install chromium\` (.ci/run does).`);
   const args = [
     "--no-sandbox",
@@ -20,4 +30,36 @@ export async function launchBrowser(opts: { fakeAudioWav?: string } = {}): Promi
   ];
   if (opts.fakeAudioWav) args.push(`--use-file-for-fake-audio-capture=${opts.fakeAudioWav}`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
+}
+
+export interface TestBrowser {
+  /** A page in a fresh browser context (its own cookies), by default at DESKTOP size. */
+  newPage(context?: BrowserContextOptions): Promise<Page>;
+}
+
+/** Call at the top of a test file: launches Chromium before its tests and closes it after them. */
+export function useBrowser(opts: LaunchOptions = {}): TestBrowser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser(opts);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(context = { viewport: DESKTOP }) {
+      if (!browser) throw new Error("useBrowser(): the browser is not launched yet (use it inside a test)");
+      return (await browser.newContext(context)).newPage();
+    },
+  };
+}
+
+/** Answers every alert/confirm on the page ("dismiss" or "accept") and collects their texts. */
+export function collectDialogs(page: Page, answer: "dismiss" | "accept" = "dismiss"): string[] {
+  const texts: string[] = [];
+  page.on("dialog", (d) => {
+    texts.push(d.message());
+    void (answer === "accept" ? d.accept() : d.dismiss());
+  });
+  return texts;
 }
