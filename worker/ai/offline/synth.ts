@@ -118,8 +118,20 @@ class Resonator {
   private a = 0;
   private b = 0;
   private c = 0;
+  // The last settings: unchanged settings keep their coefficients (set() runs once per sample).
+  private freq = NaN;
+  private bandwidth = NaN;
+  private rate = NaN;
+  private r = 0;
   set(freq: number, bandwidth: number, rate: number): void {
-    const r = Math.exp((-Math.PI * bandwidth) / rate);
+    if (freq === this.freq && bandwidth === this.bandwidth && rate === this.rate) return;
+    if (bandwidth !== this.bandwidth || rate !== this.rate) {
+      this.r = Math.exp((-Math.PI * bandwidth) / rate);
+      this.bandwidth = bandwidth;
+      this.rate = rate;
+    }
+    this.freq = freq;
+    const r = this.r;
     this.c = -r * r;
     this.b = 2 * r * Math.cos((2 * Math.PI * freq) / rate);
     this.a = 1 - this.b - this.c;
@@ -132,12 +144,26 @@ class Resonator {
   }
 }
 
+/** A growable sample buffer (Float64, like the numbers it holds). */
+class Samples {
+  buf = new Float64Array(16384);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.buf.length) {
+      const grown = new Float64Array(this.buf.length * 2);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf[this.length++] = v;
+  }
+}
+
 /** Synthesizes `text` in `style` as 16 kHz mono PCM16. */
 export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
   const voice = VOICES[style];
   const rate = SYNTH_SAMPLE_RATE;
   const tokens = tokenize(text);
-  const out: number[] = [];
+  const out = new Samples();
   const noise = noiseSource(text.length * 7919 + style.length);
   const r1 = new Resonator();
   const r2 = new Resonator();
@@ -172,21 +198,24 @@ export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
       voiced(ms(55), [260, letter === "r" ? 1300 : letter === "l" ? 1100 : 1000, 2500], 0.45, 1);
     }
   };
+  const attack = ms(12);
+  const release = ms(20);
   const voiced = (n: number, target: [number, number, number], gain: number, pitchScale: number) => {
-    const from = formants;
+    const [from0, from1, from2] = formants;
+    const [to0, to1, to2] = target;
+    const glideSamples = Math.max(1, n * 0.35);
     for (let i = 0; i < n; i++) {
-      const glide = Math.min(1, i / Math.max(1, n * 0.35));
-      const f = from.map((v, k) => (v + ((target[k] ?? v) - v) * glide) * voice.formantScale);
-      r1.set(f[0] ?? 500, 80, rate);
-      r2.set(f[1] ?? 1500, 110, rate);
-      r3.set(f[2] ?? 2500, 160, rate);
+      const glide = Math.min(1, i / glideSamples);
+      r1.set((from0 + (to0 - from0) * glide) * voice.formantScale, 80, rate);
+      r2.set((from1 + (to1 - from1) * glide) * voice.formantScale, 110, rate);
+      r3.set((from2 + (to2 - from2) * glide) * voice.formantScale, 160, rate);
       const progress = (syllableIndex + i / n) / totalSyllables;
       const f0 = currentPitch * pitchScale * (1 - 0.15 * progress);
       phase += f0 / rate;
       if (phase >= 1) phase -= 1;
       // Glottal pulse: a rising ramp with a sharp closure, plus a little breath.
       const source = (phase < 0.6 ? phase / 0.6 : 1 - (phase - 0.6) / 0.4) - 0.5 + noise() * 0.04;
-      const env = Math.min(1, i / ms(12), (n - i) / ms(20));
+      const env = Math.min(1, i / attack, (n - i) / release);
       const y = r3.step(r2.step(r1.step(source)));
       out.push(y * gain * env);
     }
@@ -212,11 +241,13 @@ export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
   });
 
   // Lift the higher formants a little (first-order pre-emphasis) so vowels sound less muffled.
-  for (let i = out.length - 1; i > 0; i--) out[i] = (out[i] ?? 0) - 0.7 * (out[i - 1] ?? 0);
+  const samples = out.buf;
+  const count = out.length;
+  for (let i = count - 1; i > 0; i--) samples[i] = samples[i]! - 0.7 * samples[i - 1]!;
   let peak = 0;
-  for (const v of out) peak = Math.max(peak, Math.abs(v));
+  for (let i = 0; i < count; i++) peak = Math.max(peak, Math.abs(samples[i]!));
   const scale = peak > 0 ? (voice.level * 32767) / peak : 0;
-  const pcm = new Int16Array(out.length);
-  for (let i = 0; i < out.length; i++) pcm[i] = Math.round((out[i] ?? 0) * scale);
+  const pcm = new Int16Array(count);
+  for (let i = 0; i < count; i++) pcm[i] = Math.round(samples[i]! * scale);
   return pcm;
 }
