@@ -26,20 +26,25 @@ export const callSearchQuerySchema = z.object({
 export const EXPORT_FORMATS = ["txt", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** One row of Call History. */
-export interface CallSummary {
-  id: string;
+/** How a call is named wherever it is listed (history, search hits, live calls). */
+export interface CallHeading {
   callType: CallType;
+  startTime: number;
+  /** E.164 caller number for phone calls; null for browser test calls. */
+  fromNumber: string | null;
+  /** Null when the Echo is gone (or a phone call had none). */
+  echoName: string | null;
+}
+
+/** One row of Call History. */
+export interface CallSummary extends CallHeading {
+  id: string;
   /** As stored (spec §4). */
   status: string;
-  startTime: number;
   endTime: number | null;
   /** Whole seconds, null while unknown. */
   duration: number | null;
-  /** E.164 caller number for phone calls; null for browser test calls. */
-  fromNumber: string | null;
   echoId: string | null;
-  echoName: string | null;
   /** The first TRANSCRIPT_PREVIEW_CHARS characters of the transcript ("" when empty). */
   preview: string;
   /** True when the transcript continues beyond `preview`. */
@@ -60,12 +65,8 @@ export interface CallDetail extends CallSummary {
 }
 
 /** One transcript entry matching a search. */
-export interface CallSearchHit {
+export interface CallSearchHit extends CallHeading {
   callId: string;
-  callType: CallType;
-  startTime: number;
-  fromNumber: string | null;
-  echoName: string | null;
   entry: TranscriptEntry;
 }
 

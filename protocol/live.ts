@@ -14,6 +14,7 @@
 // `at` is the server's clock (epoch ms) when the event was fanned out.
 import { z } from "zod";
 import type { AiProviderName, CallType, Speaker, TranscriptEntry } from "./call";
+import type { CallHeading } from "./calls";
 
 // ---- REST: GET /api/live-calls, invite, join ----
 
@@ -30,12 +31,8 @@ export interface LiveParticipant {
 }
 
 /** A call in progress that the signed-in user owns or takes part in. */
-export interface LiveCallSummary {
+export interface LiveCallSummary extends CallHeading {
   id: string;
-  callType: CallType;
-  startTime: number;
-  fromNumber: string | null;
-  echoName: string | null;
   role: LiveRole;
   ownerName: string;
   /** When the signed-in user pressed Join Call on this call (null: not yet). */

@@ -56,16 +56,21 @@ const previewSql = sql<string | null>`(select group_concat(t, ${UNIT_SEPARATOR})
   select substr(${transcriptEntries.text}, 1, ${TRANSCRIPT_PREVIEW_CHARS + 1}) as t from ${transcriptEntries}
   where ${transcriptEntries.callId} = ${calls.id} order by ${transcriptEntries.seq} limit ${PREVIEW_ENTRIES + 1}))`;
 
+/** The columns of a CallHeading; the query must left-join `echoes` on `calls.echoId`. */
+export const callHeadingColumns = {
+  callType: calls.callType,
+  startTime: calls.startTime,
+  fromNumber: calls.fromNumber,
+  echoName: echoes.name,
+};
+
 const summaryColumns = {
   id: calls.id,
-  callType: calls.callType,
+  ...callHeadingColumns,
   status: calls.status,
-  startTime: calls.startTime,
   endTime: calls.endTime,
   duration: calls.duration,
-  fromNumber: calls.fromNumber,
   echoId: calls.echoId,
-  echoName: echoes.name,
   endReason: calls.endReason,
   previewSource: previewSql,
 };
@@ -143,13 +148,7 @@ export function likePattern(q: string): string {
 /** Transcript entries of the user's calls containing `q` (case-insensitive for ASCII), newest calls first. */
 export async function searchTranscripts(database: Db, userId: string, q: string): Promise<{ hits: CallSearchHit[]; truncated: boolean }> {
   const rows = await database
-    .select({
-      entry: transcriptEntries,
-      callType: calls.callType,
-      startTime: calls.startTime,
-      fromNumber: calls.fromNumber,
-      echoName: echoes.name,
-    })
+    .select({ entry: transcriptEntries, ...callHeadingColumns })
     .from(transcriptEntries)
     .innerJoin(calls, eq(calls.id, transcriptEntries.callId))
     .leftJoin(echoes, eq(echoes.id, calls.echoId))
@@ -157,13 +156,6 @@ export async function searchTranscripts(database: Db, userId: string, q: string)
     .orderBy(desc(calls.startTime), desc(calls.id), asc(transcriptEntries.seq))
     .limit(SEARCH_RESULTS_MAX + 1)
     .all();
-  const hits = rows.slice(0, SEARCH_RESULTS_MAX).map((r) => ({
-    callId: r.entry.callId,
-    callType: r.callType,
-    startTime: r.startTime,
-    fromNumber: r.fromNumber,
-    echoName: r.echoName,
-    entry: toTranscriptEntry(r.entry),
-  }));
+  const hits = rows.slice(0, SEARCH_RESULTS_MAX).map(({ entry, ...heading }) => ({ callId: entry.callId, ...heading, entry: toTranscriptEntry(entry) }));
   return { hits, truncated: rows.length > SEARCH_RESULTS_MAX };
 }

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { LiveCallSummary, LiveParticipant, LiveRole } from "../../protocol/live";
 import type { Db } from "./client";
 import { CALL_IN_PROGRESS } from "./call-writes";
+import { callHeadingColumns } from "./calls";
 import { callParticipants, calls, echoes, users } from "./schema";
 
 /** Live calls listed at most (a user is rarely in more than a handful at once). */
@@ -73,10 +74,7 @@ export async function listLiveCalls(database: Db, userId: string): Promise<LiveC
   const rows = await database
     .select({
       id: calls.id,
-      callType: calls.callType,
-      startTime: calls.startTime,
-      fromNumber: calls.fromNumber,
-      echoName: echoes.name,
+      ...callHeadingColumns,
       ownerId: calls.userId,
       ownerName: users.displayName,
     })
@@ -97,20 +95,16 @@ export async function listLiveCalls(database: Db, userId: string): Promise<LiveC
     )
     .orderBy(asc(callParticipants.invitedAt), asc(users.displayName))
     .all();
-  return rows.map((r) => {
-    const role: LiveRole = r.ownerId === userId ? "owner" : "participant";
-    const here = people.filter((p) => p.callId === r.id);
+  return rows.map(({ ownerId, ownerName, ...call }) => {
+    const role: LiveRole = ownerId === userId ? "owner" : "participant";
+    const here = people.filter((p) => p.callId === call.id);
     return {
-      id: r.id,
-      callType: r.callType,
-      startTime: r.startTime,
-      fromNumber: r.fromNumber,
-      echoName: r.echoName,
+      ...call,
       role,
-      ownerName: r.ownerName ?? "",
+      ownerName: ownerName ?? "",
       myJoinedAt: here.find((p) => p.userId === userId)?.joinedAt ?? null,
       // The owner's own row (written when they press Join Call) is not an invitation.
-      participants: here.filter((p) => p.userId !== r.ownerId).map((p) => toParticipant(p, role === "owner")),
+      participants: here.filter((p) => p.userId !== ownerId).map((p) => toParticipant(p, role === "owner")),
     };
   });
 }
