@@ -4,7 +4,7 @@ import type { CallDetail } from "../../protocol/calls";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
-import { Alert, Badge, Button, Modal, Spinner, buttonClasses } from "../ui";
+import { Badge, Button, LoadingBlock, Modal, RetryAlert, buttonClasses } from "../ui";
 import { statusTone } from "./callList";
 import { EmotionChart } from "./EmotionChart";
 import { TranscriptList } from "./TranscriptList";
@@ -73,18 +73,9 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
       }
     >
       {state.status === "loading" ? (
-        <div className="flex justify-center py-12 text-indigo-600">
-          <Spinner size="lg" label="Loading call" />
-        </div>
+        <LoadingBlock label="Loading call" />
       ) : state.status === "error" ? (
-        <Alert
-          title={DETAIL_LOAD_FAILED}
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void load(false)}>
-              Try again
-            </Button>
-          }
-        />
+        <RetryAlert title={DETAIL_LOAD_FAILED} onRetry={() => void load(false)} />
       ) : (
         <div className="flex flex-col gap-6" data-testid="call-details">
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">

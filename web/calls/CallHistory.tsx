@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { CallType } from "../../protocol/call";
 import type { CallSummary } from "../../protocol/calls";
 import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
-import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, Select, Spinner } from "../ui";
+import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, Select } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
 import { TranscriptSearch } from "./TranscriptSearch";
@@ -69,18 +69,9 @@ export function CallHistory() {
       <CardBody>
         <TranscriptSearch onOpenCall={setOpenCallId}>
           {state.status === "loading" ? (
-            <div className="flex justify-center py-12 text-indigo-600">
-              <Spinner size="lg" label="Loading calls" />
-            </div>
+            <LoadingBlock label="Loading calls" />
           ) : state.status === "error" ? (
-            <Alert
-              title={LOAD_FAILED}
-              action={
-                <Button size="sm" variant="secondary" onClick={reload}>
-                  Try again
-                </Button>
-              }
-            />
+            <RetryAlert title={LOAD_FAILED} onRetry={reload} />
           ) : state.calls.length === 0 ? (
             <EmptyState title={callType ? "No calls of this kind yet" : "No calls yet"}>
               Calls to your Echoes appear here with their transcripts. Try one from the Test Call tab.

@@ -9,7 +9,7 @@ import { LiveTranscriptModal } from "../live/LiveTranscriptModal";
 import { useLiveCalls } from "../live/useLiveCalls";
 import { useNow } from "../live/useNow";
 import type { TabProps } from "../tabs";
-import { Alert, Button, Card, CardBody, CardHeader, Spinner } from "../ui";
+import { Card, CardBody, CardHeader, RetryAlert, Spinner } from "../ui";
 
 type Open = { kind: "transcript" | "invite"; callId: string } | null;
 
@@ -49,16 +49,7 @@ export function LiveCalls(_props: TabProps) {
             <Spinner size="sm" /> Loading live calls…
           </p>
         ) : state.status === "error" ? (
-          <Alert
-            tone="error"
-            action={
-              <Button size="sm" variant="secondary" onClick={() => void reload()}>
-                Try again
-              </Button>
-            }
-          >
-            Failed to load calls
-          </Alert>
+          <RetryAlert onRetry={() => void reload()}>Failed to load calls</RetryAlert>
         ) : calls.length === 0 ? (
           <p className="text-sm text-slate-500">No live calls right now</p>
         ) : (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { Echo } from "../../protocol/echo";
 import { api } from "../lib/api";
 import type { TabProps } from "../tabs";
-import { Alert, Button, EmptyState, Spinner } from "../ui";
+import { Alert, Button, EmptyState, LoadingBlock, RetryAlert } from "../ui";
 import { EchoCard } from "./EchoCard";
 import { EchoFormModal } from "./EchoFormModal";
 import { PhonePanel } from "../phone/PhonePanel";
@@ -67,18 +67,9 @@ export function EchoesTab({ config }: TabProps) {
       {toggleError ? <Alert onDismiss={() => setToggleError(false)}>{TOGGLE_FAILED}</Alert> : null}
 
       {state.status === "loading" ? (
-        <div className="flex justify-center py-16 text-indigo-600">
-          <Spinner size="lg" label="Loading your Echoes" />
-        </div>
+        <LoadingBlock label="Loading your Echoes" className="py-16" />
       ) : state.status === "error" ? (
-        <Alert
-          title={LOAD_FAILED}
-          action={
-            <Button size="sm" variant="secondary" onClick={reload}>
-              Try again
-            </Button>
-          }
-        />
+        <RetryAlert title={LOAD_FAILED} onRetry={reload} />
       ) : state.echoes.length === 0 ? (
         <EmptyState
           title="No Echoes yet"

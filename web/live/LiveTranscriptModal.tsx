@@ -6,7 +6,7 @@ import type { LiveCallSummary } from "../../protocol/live";
 import { DEFAULT_VOLUME, clampVolume } from "../audio/volume";
 import { TranscriptList } from "../calls/TranscriptList";
 import { formatTime } from "../lib/format";
-import { Alert, Badge, Button, Modal, Spinner } from "../ui";
+import { Badge, Button, Modal, RetryAlert, Spinner } from "../ui";
 import { LiveListener } from "./liveAudio";
 import { useLiveViewer } from "./useLiveViewer";
 
@@ -93,17 +93,9 @@ export function LiveTranscriptModal({ call, title, onClose }: { call: LiveCallSu
           </div>
         </div>
         {viewer.status === "failed" ? (
-          <Alert
-            tone="error"
-            title="Could not connect to the live call."
-            action={
-              <Button size="sm" variant="secondary" onClick={viewer.retry}>
-                Try again
-              </Button>
-            }
-          >
+          <RetryAlert title="Could not connect to the live call." onRetry={viewer.retry}>
             It may have ended, or your connection dropped.
-          </Alert>
+          </RetryAlert>
         ) : null}
         <div ref={scroller} className="max-h-[55dvh] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50/50 p-3">
           <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Live transcript">

@@ -5,6 +5,7 @@ export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVa
 export { Card, CardBody, CardHeader } from "./Card";
 export { cx } from "./cx";
 export { EmptyState } from "./EmptyState";
+export { LoadingBlock, RetryAlert } from "./LoadStates";
 export { Logo } from "./Logo";
 export { Field, TextArea, TextInput, controlClasses, type ControlProps } from "./Field";
 export { Modal, type ModalProps } from "./Modal";
