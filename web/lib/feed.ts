@@ -4,6 +4,7 @@
 // missed meanwhile: refetch).
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { FeedEvent } from "../../protocol/feed";
+import { parseJsonObject } from "./frames";
 
 export const FEED_PATH = "/ws/feed";
 export const FEED_PING_INTERVAL_MS = 25_000;
@@ -24,17 +25,10 @@ const FEED_TYPES = new Set<string>(["echo_changed", "call_changed", "live_call_s
 
 /** A server frame as a FeedEvent, or null for anything else (pong, junk, unknown types). */
 export function parseFeedMessage(data: unknown): FeedEvent | null {
-  if (typeof data !== "string" || !data.startsWith("{")) return null;
-  try {
-    const v: unknown = JSON.parse(data);
-    if (typeof v !== "object" || v === null) return null;
-    const { type } = v as { type?: unknown };
-    if (typeof type !== "string" || !FEED_TYPES.has(type)) return null;
-    const id = (v as { echoId?: unknown; callId?: unknown }).echoId ?? (v as { callId?: unknown }).callId;
-    return typeof id === "string" ? (v as FeedEvent) : null;
-  } catch {
-    return null;
-  }
+  const v = parseJsonObject(data);
+  if (!v || typeof v.type !== "string" || !FEED_TYPES.has(v.type)) return null;
+  const id = v.echoId ?? v.callId;
+  return typeof id === "string" ? (v as FeedEvent) : null;
 }
 
 /** Delay before reconnect attempt `attempt` (0-based): 0.5 s doubling to 30 s, ±20 % jitter. */

@@ -2,6 +2,7 @@
 // ViewerServerMessage (protocol/live.ts), and the transcript kept in call order.
 import type { TranscriptEntry } from "../../protocol/call";
 import type { ViewerServerMessage } from "../../protocol/live";
+import { isJsonObject, isTranscriptEntry, parseJsonObject } from "../lib/frames";
 
 export const LIVE_SOCKET_PATH = "/ws/live";
 
@@ -9,37 +10,17 @@ export function liveSocketUrl(location: { protocol: string; host: string }, call
   return `${location.protocol === "http:" ? "ws" : "wss"}://${location.host}${LIVE_SOCKET_PATH}/${encodeURIComponent(callId)}`;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-
-function isEntry(v: unknown): v is TranscriptEntry {
-  return (
-    isObject(v) &&
-    typeof v.id === "string" &&
-    typeof v.seq === "number" &&
-    (v.speaker === "caller" || v.speaker === "assistant") &&
-    typeof v.text === "string" &&
-    typeof v.timestamp === "number" &&
-    isObject(v.emotions)
-  );
-}
-
 /** A text frame from the server as a viewer message, or null for anything unexpected. */
 export function parseViewerMessage(data: unknown): ViewerServerMessage | null {
-  if (typeof data !== "string") return null;
-  let v: unknown;
-  try {
-    v = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!isObject(v)) return null;
+  const v = parseJsonObject(data);
+  if (!v) return null;
   switch (v.type) {
     case "live_snapshot":
-      return isObject(v.call) && typeof v.call.callId === "string" && Array.isArray(v.entries) && v.entries.every(isEntry)
+      return isJsonObject(v.call) && typeof v.call.callId === "string" && Array.isArray(v.entries) && v.entries.every(isTranscriptEntry)
         ? (v as ViewerServerMessage)
         : null;
     case "live_entry":
-      return isEntry(v.entry) ? (v as ViewerServerMessage) : null;
+      return isTranscriptEntry(v.entry) ? (v as ViewerServerMessage) : null;
     case "live_interrupt":
       return typeof v.entryId === "string" ? (v as ViewerServerMessage) : null;
     case "live_ended":
