@@ -38,40 +38,58 @@ export function emphasize(frame: Int16Array, before: number, k = 0.95): Int16Arr
   return out;
 }
 
+/** Scratch buffers of voicing(), reused across calls (it runs on every speech frame of every call). */
+let whitened = new Float32Array(0);
+let energyPrefix = new Float64Array(0);
+
 /**
  * Voicing of `window` (e.g. 40 ms). A first difference whitens low-frequency noise such as
  * brown noise or hum, which would otherwise look periodic; voiced speech keeps its glottal periodicity.
  */
 export function voicing(window: Int16Array, sampleRate: number): Voicing {
   const n = window.length;
-  const x = new Float32Array(n);
+  if (whitened.length < n) {
+    whitened = new Float32Array(n);
+    energyPrefix = new Float64Array(n + 1);
+  }
+  const x = whitened;
+  const prefix = energyPrefix;
   let prev = 0;
   let mean = 0;
-  for (let i = 0; i < n; i++) mean += window[i] ?? 0;
+  for (let i = 0; i < n; i++) mean += window[i]!;
   mean /= n || 1;
   for (let i = 0; i < n; i++) {
-    const v = (window[i] ?? 0) - mean;
+    const v = window[i]! - mean;
     x[i] = v - prev;
     prev = v;
   }
   const minLag = Math.max(2, Math.floor(sampleRate / MAX_PITCH_HZ));
   const maxLag = Math.min(Math.floor(sampleRate / MIN_PITCH_HZ), Math.floor(n / 2));
-  let energy = 0;
-  for (let i = 0; i < n; i++) energy += (x[i] ?? 0) * (x[i] ?? 0);
+  // prefix[k] = Σ x[i]², i < k: the energies of both overlapping parts at every lag in O(1).
+  prefix[0] = 0;
+  for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + x[i]! * x[i]!;
+  const energy = prefix[n]!;
   if (energy < 1e-3 || maxLag <= minLag) return { periodicity: 0, pitchHz: null };
   let best = 0;
   let bestLag = 0;
   for (let lag = minLag; lag <= maxLag; lag++) {
-    let cross = 0;
-    let e1 = 0;
-    let e2 = 0;
-    for (let i = 0; i + lag < n; i++) {
-      const a = x[i] ?? 0;
-      const b = x[i + lag] ?? 0;
-      cross += a * b;
-      e1 += a * a;
-      e2 += b * b;
+    const span = n - lag;
+    // Four independent partial sums: the loop is bound by the latency of one long chain of additions.
+    let c0 = 0;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 0;
+    let i = 0;
+    for (; i + 3 < span; i += 4) {
+      c0 += x[i]! * x[i + lag]!;
+      c1 += x[i + 1]! * x[i + 1 + lag]!;
+      c2 += x[i + 2]! * x[i + 2 + lag]!;
+      c3 += x[i + 3]! * x[i + 3 + lag]!;
     }
+    for (; i < span; i++) c0 += x[i]! * x[i + lag]!;
+    const cross = c0 + c1 + c2 + c3;
+    const e1 = prefix[span]!; // x[0 … n−lag−1]
+    const e2 = energy - prefix[lag]!; // x[lag … n−1]
     const r = e1 > 0 && e2 > 0 ? cross / Math.sqrt(e1 * e2) : 0;
     if (r > best) {
       best = r;

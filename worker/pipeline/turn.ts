@@ -60,6 +60,10 @@ export class TurnDetector {
   private preRoll: Array<{ samples: Int16Array; frame: VadFrame }> = [];
   private frames: Int16Array[] = [];
   private analysis: VadFrame[] = [];
+  /** Speech frames of the turn so far, and the level range of all but the first (see wasSteady). */
+  private speechFrames = 0;
+  private laterSpeechMinDb = Infinity;
+  private laterSpeechMaxDb = -Infinity;
   private startMs = 0;
   private lastSpeechEndMs = 0;
   private framesAtLastSpeech = 0;
@@ -104,6 +108,7 @@ export class TurnDetector {
           this.state = "candidate";
           this.frames = [...this.preRoll.map((p) => p.samples), frameSamples];
           this.analysis = [...this.preRoll.map((p) => p.frame), frame];
+          this.speechFrames = 1;
           this.startMs = frame.startMs;
           this.speechFramesMs = frameMs;
           this.voicedMs = frame.voiced ? frameMs : 0;
@@ -118,6 +123,7 @@ export class TurnDetector {
       this.frames.push(frameSamples);
       this.analysis.push(frame);
       if (frame.speech) {
+        this.countSpeechLevel(frame.bandDb);
         this.speechFramesMs += frameMs;
         if (frame.voiced) this.voicedMs += frameMs;
         this.silenceRunMs = 0;
@@ -158,11 +164,20 @@ export class TurnDetector {
     return this.finish(true);
   }
 
-  /** Speech rises and falls by syllable; a "turn" whose level never moved was a steady sound. */
+  /**
+   * Speech rises and falls by syllable; a "turn" whose level never moved was a steady sound: the level
+   * range of its speech frames after the first stays within STEADY_TURN_RANGE_DB. Kept up to date frame
+   * by frame (barge-in asks on every frame while the caller talks).
+   */
   private wasSteady(): boolean {
-    const levels = this.analysis.filter((f) => f.speech).map((f) => f.bandDb);
-    if (levels.length < 3) return false;
-    return Math.max(...levels.slice(1)) - Math.min(...levels.slice(1)) <= STEADY_TURN_RANGE_DB;
+    if (this.speechFrames < 3) return false;
+    return this.laterSpeechMaxDb - this.laterSpeechMinDb <= STEADY_TURN_RANGE_DB;
+  }
+
+  private countSpeechLevel(bandDb: number): void {
+    this.speechFrames++;
+    if (bandDb < this.laterSpeechMinDb) this.laterSpeechMinDb = bandDb;
+    if (bandDb > this.laterSpeechMaxDb) this.laterSpeechMaxDb = bandDb;
   }
 
   private markSpeech(endMs: number): void {
@@ -195,6 +210,9 @@ export class TurnDetector {
     this.preRoll = [];
     this.frames = [];
     this.analysis = [];
+    this.speechFrames = 0;
+    this.laterSpeechMinDb = Infinity;
+    this.laterSpeechMaxDb = -Infinity;
     this.speechFramesMs = 0;
     this.voicedMs = 0;
     this.silenceRunMs = 0;
