@@ -1,9 +1,9 @@
 // /api/echoes: the signed-in user's Echoes. Someone else's id answers 404 and changes nothing;
 // every change is pushed to the owner's open dashboards.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { type Echo, type EchoList, echoInputSchema, echoPatchSchema } from "../../protocol/echo";
+import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoPatchSchema } from "../../protocol/echo";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
@@ -50,20 +50,16 @@ export const echoRoutes = new Hono<AppEnv>()
     return c.json<Echo>(echo);
   })
   // Replace every editable field (the edit modal).
-  .put("/:id", async (c) => {
-    const user = requireUser(c);
-    const input = await readJson(c, echoInputSchema);
-    const echo = await updateEcho(db(c.env.DB), user.id, c.req.param("id"), input);
-    if (!echo) throw notFound();
-    await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
-    return c.json<Echo>(echo);
-  })
+  .put("/:id", (c) => updateFrom(c, echoInputSchema))
   // Change some fields, e.g. { isActive: false } for Deactivate.
-  .patch("/:id", async (c) => {
-    const user = requireUser(c);
-    const patch = await readJson(c, echoPatchSchema);
-    const echo = await updateEcho(db(c.env.DB), user.id, c.req.param("id"), patch);
-    if (!echo) throw notFound();
-    await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
-    return c.json<Echo>(echo);
-  });
+  .patch("/:id", (c) => updateFrom(c, echoPatchSchema));
+
+/** Applies the body (read with `schema`) to the user's Echo `:id` and tells their dashboards. */
+async function updateFrom(c: Context<AppEnv, "/:id">, schema: typeof echoInputSchema | typeof echoPatchSchema) {
+  const user = requireUser(c);
+  const changes = await readJson<EchoPatch>(c, schema);
+  const echo = await updateEcho(db(c.env.DB), user.id, c.req.param("id"), changes);
+  if (!echo) throw notFound();
+  await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
+  return c.json<Echo>(echo);
+}
