@@ -9,11 +9,10 @@ import { callSessionUpgrade } from "../call/internal-request";
 import { db } from "../db/client";
 import { roleInCall } from "../db/live-calls";
 import { ApiError } from "../http/errors";
+import { acceptedUpgrade, requireWebSocketUpgrade } from "../http/websocket";
 
 export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
-  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    throw new ApiError(426, "upgrade-required", "This endpoint only accepts WebSocket upgrades.");
-  }
+  requireWebSocketUpgrade(c);
   const user = requireUser(c);
   const callId = c.req.param("callId");
   const access = await roleInCall(db(c.env.DB), callId, user.id);
@@ -21,9 +20,5 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
   const stub = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
   const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "viewer" }));
   if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
-  // A fresh response: a renewed session cookie must still go out.
-  const headers = new Headers();
-  const setCookie = c.res.headers.get("set-cookie");
-  if (setCookie) headers.set("set-cookie", setCookie);
-  return new Response(null, { status: 101, webSocket: res.webSocket, headers });
+  return acceptedUpgrade(c, res.webSocket);
 });

@@ -4,12 +4,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { callSessionUpgrade } from "../call/internal-request";
-import { ApiError } from "../http/errors";
+import { requireWebSocketUpgrade } from "../http/websocket";
 
 export const wsCallRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    throw new ApiError(426, "upgrade-required", "This endpoint only accepts WebSocket upgrades.");
-  }
+  requireWebSocketUpgrade(c);
   const user = requireUser(c);
   const callId = crypto.randomUUID();
   const stub = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
