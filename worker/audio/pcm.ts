@@ -16,14 +16,6 @@ export function concatPcm(chunks: readonly Int16Array[]): Int16Array {
   return out;
 }
 
-export function durationMs(sampleCount: number, sampleRate: number): number {
-  return (sampleCount * 1000) / sampleRate;
-}
-
-export function samplesFor(ms: number, sampleRate: number): number {
-  return Math.round((ms * sampleRate) / 1000);
-}
-
 /** Cuts samples into frames of `frameSize`; the last frame may be shorter. */
 export function splitFrames(samples: Int16Array, frameSize: number): Int16Array[] {
   if (frameSize <= 0) throw new RangeError("frameSize must be positive");
