@@ -151,17 +151,18 @@ describe("dashboard tabs", () => {
 
     await page.getByRole("tab", { name: "Echoes" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/echoes");
-    expect(await page.getByRole("tab", { name: "Echoes" }).getAttribute("aria-selected")).toBe("true");
+    // The URL changes before React commits the new tab: wait for the tab itself.
+    await expect.poll(() => page.getByRole("tab", { name: "Echoes" }).getAttribute("aria-selected")).toBe("true");
 
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/test-call");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Test Call");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Test Call");
     await page.keyboard.press("Home");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/calls");
 
     await page.goto(`${baseURL}/echoes`);
     await waitForDashboard(page, creds);
-    expect(await page.getByRole("tab", { name: "Echoes" }).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => page.getByRole("tab", { name: "Echoes" }).getAttribute("aria-selected")).toBe("true");
     const panel = page.getByRole("tabpanel");
     expect(await panel.getAttribute("aria-labelledby")).toBe(await page.getByRole("tab", { name: "Echoes" }).getAttribute("id"));
 
