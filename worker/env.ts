@@ -19,4 +19,6 @@ export interface Env {
   TWILIO_AUTH_TOKEN?: string;
   /** Comma-separated extra origins allowed to mutate (e.g. a tunnel in development). */
   ALLOWED_ORIGINS?: string;
+  /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
+  LIVE_FANOUT_TRACE?: string;
 }

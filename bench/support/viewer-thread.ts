@@ -1,0 +1,88 @@
+// One worker thread's share of the live-fanout bench's viewer sockets (bench/live-fanout.bench.ts).
+// Spreading the 500 viewers over several threads keeps the client's own reading from being serialized
+// on one event loop: each live_entry is timestamped the moment its thread's socket hands it over,
+// before any parsing, and compared with the server's fan-out clock (`at`, same machine).
+import { parentPort, workerData } from "node:worker_threads";
+
+export interface ViewerThreadInput {
+  /** ws://…/ws/live/:callId */
+  url: string;
+  origin: string;
+  /** One Cookie header per socket of this thread. */
+  cookies: string[];
+}
+
+/** One live_entry as one viewer received it: `key` names the event (entry id @ server time). */
+export interface Delivery {
+  key: string;
+  speaker: string;
+  ms: number;
+}
+
+export type ViewerThreadMessage =
+  /** `extensions`: what the server agreed to (e.g. permessage-deflate). */
+  | { type: "ready"; extensions: string }
+  | { type: "done"; deliveries: Delivery[]; perSocket: number[] }
+  | { type: "error"; message: string };
+
+const ENTRY_PREFIX = '{"type":"live_entry"';
+
+async function run(input: ViewerThreadInput): Promise<void> {
+  const deliveries: Delivery[] = [];
+  const perSocket = new Array<number>(input.cookies.length).fill(0);
+  let ended = 0;
+  let snapshots = 0;
+  const sockets: WebSocket[] = [];
+  const finished = new Promise<void>((resolveEnded, rejectEnded) => {
+    const ready = (i: number) =>
+      new Promise<void>((resolveOpen, rejectOpen) => {
+        // Node's WebSocket (undici) takes request headers as a non-standard option. Like a browser, it
+        // offers permessage-deflate, so the server compresses what it sends to it.
+        const ws = new WebSocket(input.url, { headers: { Cookie: input.cookies[i]!, Origin: input.origin } } as unknown as string[]);
+        sockets.push(ws);
+        ws.addEventListener("message", (ev) => {
+          const receivedAt = performance.timeOrigin + performance.now();
+          if (typeof ev.data !== "string") return;
+          if (ev.data.startsWith(ENTRY_PREFIX)) {
+            // `at` is the message's last field, the entry id its first: no full parse on the hot path.
+            const at = Number(/"at":(\d+)\}$/.exec(ev.data)?.[1]);
+            const id = /"entry":\{"id":"([^"]+)"/.exec(ev.data)?.[1] ?? "?";
+            const speaker = /"speaker":"(\w+)"/.exec(ev.data)?.[1] ?? "?";
+            deliveries.push({ key: `${id}@${at}`, speaker, ms: receivedAt - at });
+            perSocket[i]! += 1;
+            return;
+          }
+          const type = (JSON.parse(ev.data) as { type?: string }).type;
+          if (type === "live_snapshot" && ++snapshots === input.cookies.length) {
+            parentPort!.postMessage({ type: "ready", extensions: ws.extensions } satisfies ViewerThreadMessage);
+          }
+          if (type === "live_snapshot") resolveOpen();
+          if (type === "live_ended" && ++ended === input.cookies.length) resolveEnded();
+        });
+        ws.addEventListener("error", () => {
+          const err = new Error(`viewer socket ${i} failed`);
+          rejectOpen(err);
+          rejectEnded(err);
+        });
+      });
+    void (async () => {
+      try {
+        // Connect in small batches: the server checks each viewer's access in D1.
+        for (let i = 0; i < input.cookies.length; i += 25) {
+          await Promise.all(Array.from({ length: Math.min(25, input.cookies.length - i) }, (_, k) => ready(i + k)));
+        }
+      } catch (err) {
+        rejectEnded(err);
+      }
+    })();
+  });
+  await finished;
+  for (const ws of sockets) ws.close(1000, "bench done");
+  parentPort!.postMessage({ type: "done", deliveries, perSocket } satisfies ViewerThreadMessage);
+}
+
+if (parentPort) {
+  run(workerData as ViewerThreadInput).catch((err: unknown) => {
+    parentPort!.postMessage({ type: "error", message: err instanceof Error ? err.message : String(err) } satisfies ViewerThreadMessage);
+  });
+}
