@@ -65,6 +65,10 @@ export class CallSession extends DurableObject<Env> {
         this.conversation.pushAudio(pcm);
         this.fanout.publish({ kind: "audio", speaker: "caller", pcm, sampleRate: 16000 });
       },
+      callerActive: () => {
+        this.lastCallerFrameAt = Date.now();
+      },
+      callerGone: (ws, code) => this.onCallerGone(ws, code),
       restartConversation: () => this.conversation.close(),
       finish: (status, reason) => this.finish(status, reason),
       notifyOwner: (state, event) => this.notifyOwner(state, event),
@@ -78,7 +82,7 @@ export class CallSession extends DurableObject<Env> {
     }
     if (grant.role === "browser") return this.acceptBrowserCaller(grant);
     if (grant.role === "viewer") return this.acceptViewer(grant);
-    return this.phone.accept(grant);
+    return this.phone.accept();
   }
 
   /** /twilio/voice: a phone call starts here, before its media stream connects. */
@@ -117,8 +121,9 @@ export class CallSession extends DurableObject<Env> {
     return this.fanout.accept(grant);
   }
 
+  /** The browser caller's hibernatable socket, or the phone line's media stream. */
   private callerSocket(): WebSocket | null {
-    return this.ctx.getWebSockets(CALLER_TAG)[0] ?? null;
+    return this.ctx.getWebSockets(CALLER_TAG)[0] ?? this.phone.openSocket;
   }
 
   private callerTransport(): CallTransport | null {
@@ -132,7 +137,6 @@ export class CallSession extends DurableObject<Env> {
     if (tags.includes(VIEWER_TAG)) return this.fanout.onMessage(ws, frame);
     if (!tags.includes(CALLER_TAG)) return;
     this.lastCallerFrameAt = Date.now();
-    if (this.phone.isPhoneSocket(ws)) return this.phone.onFrame(ws, frame);
     const parsed = parseClientFrame(frame);
     if (!parsed.ok) {
       sendJson(ws, { type: "error", error: parsed.error, code: parsed.code } satisfies ServerMessage);
@@ -152,6 +156,10 @@ export class CallSession extends DurableObject<Env> {
   private async onSocketGone(ws: WebSocket, code: number): Promise<void> {
     if (this.ctx.getTags(ws).includes(VIEWER_TAG)) return this.fanout.onGone(ws, code);
     if (!this.ctx.getTags(ws).includes(CALLER_TAG)) return;
+    await this.onCallerGone(ws, code);
+  }
+
+  private async onCallerGone(ws: WebSocket, code: number): Promise<void> {
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
     } catch {

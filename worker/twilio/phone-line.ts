@@ -5,7 +5,6 @@
 import type { AiProviderName } from "../../protocol/call";
 import type { AiProvider } from "../ai/provider";
 import type { LiveFanout } from "../call/fanout";
-import type { SocketGrant } from "../call/internal-request";
 import type { CallState, CallStore, FinalStatus } from "../call/store";
 import type { EndReason } from "../call/transport";
 import { TwilioTransport, type TwilioStreamStats } from "../call/transports/twilio";
@@ -14,9 +13,6 @@ import { claimPhoneCall, redeemLinkCode, userByPhone } from "../db/phone";
 import type { Env } from "../env";
 import { KeypadCollector } from "./keypad";
 import { answererForUser, identifiableNumber, phoneCallState, type PhoneCallSetup } from "./phone-call";
-
-/** Tag of the caller socket when it is a Twilio media stream (besides the session's caller tag). */
-export const PHONE_TAG = "twilio";
 
 export interface PhoneLineHost {
   ctx: DurableObjectState;
@@ -33,15 +29,14 @@ export interface PhoneLineHost {
   startConversation(): void;
   /** Caller audio, 16 kHz PCM16. */
   pushAudio(pcm: Int16Array): void;
+  /** A frame arrived on the media stream (the caller is still there). */
+  callerActive(): void;
+  /** The media stream socket closed or failed. */
+  callerGone(ws: WebSocket, code: number): Promise<void>;
   /** Ends the current conversation; the next audio starts one from the stored state (new persona). */
   restartConversation(): Promise<void>;
   finish(status: FinalStatus, reason: EndReason): Promise<void>;
   notifyOwner(state: CallState, event: "live_call_started" | "live_call_ended"): void;
-}
-
-interface PhoneAttachment {
-  grant: SocketGrant;
-  streamSid: string | null;
 }
 
 export const SAY = {
@@ -53,6 +48,8 @@ export const SAY = {
 
 export class PhoneLine {
   private readonly transports = new WeakMap<WebSocket, TwilioTransport>();
+  /** The media stream socket while it is open. */
+  private socket: WebSocket | null = null;
   private readonly keypad = new KeypadCollector();
   private linking: Promise<void> | null = null;
 
@@ -68,37 +65,61 @@ export class PhoneLine {
     this.host.notifyOwner(state, "live_call_started");
   }
 
-  /** The media stream socket (the route verified Twilio's signature and the stream token). */
-  accept(grant: SocketGrant): Response {
+  /**
+   * The media stream socket (the route verified Twilio's signature and the stream token). It is a
+   * plain accepted WebSocket with listeners, not a hibernatable one: Twilio sends a frame every 20 ms,
+   * so the object never hibernates during a call anyway, and each hibernatable message event costs
+   * far more than a listener call (measured in local workerd: ~350 µs vs ~30 µs of CPU per frame,
+   * which at 100 calls × 50 frames/s is more than the whole thread). See docs/twilio.md, Benchmarks.
+   */
+  accept(): Response {
     const { store, ctx } = this.host;
     const state = store.state();
     if (!state || state.callType !== "phone") return new Response("No such phone call.", { status: 404 });
     if (state.phase !== "active") return new Response("The call has ended.", { status: 410 });
-    if (ctx.getWebSockets(this.host.callerTag).length > 0) return new Response("This call already has a media stream.", { status: 409 });
+    if (this.socket || ctx.getWebSockets(this.host.callerTag).length > 0) {
+      return new Response("This call already has a media stream.", { status: 409 });
+    }
     const pair = new WebSocketPair();
-    ctx.acceptWebSocket(pair[1], [this.host.callerTag, PHONE_TAG]);
-    pair[1].serializeAttachment({ grant, streamSid: null } satisfies PhoneAttachment);
+    const ws = pair[1];
+    ws.accept();
+    this.socket = ws;
+    this.transports.set(ws, new TwilioTransport(ws));
+    ws.addEventListener("message", (ev) => {
+      this.host.callerActive();
+      this.onFrame(ws, ev.data).catch((err: unknown) => console.error("twilio media: frame failed", err));
+    });
+    const gone = (code: number) => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      this.host.callerGone(ws, code).catch((err: unknown) => console.error("twilio media: ending the call failed", err));
+    };
+    ws.addEventListener("close", (ev) => gone(ev.code));
+    ws.addEventListener("error", () => gone(1011));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
+  /** The open media stream socket, if any. */
+  get openSocket(): WebSocket | null {
+    return this.socket;
+  }
+
   isPhoneSocket(ws: WebSocket): boolean {
-    return this.host.ctx.getTags(ws).includes(PHONE_TAG);
+    return this.transports.has(ws);
   }
 
   /** The socket's transport (one per socket: it carries resampler state and unplayed marks). */
   transport(ws: WebSocket): TwilioTransport {
     let transport = this.transports.get(ws);
     if (!transport) {
-      const attachment = ws.deserializeAttachment() as PhoneAttachment | null;
-      transport = new TwilioTransport(ws, attachment?.streamSid ?? null);
+      transport = new TwilioTransport(ws);
       this.transports.set(ws, transport);
     }
     return transport;
   }
 
   stats(): TwilioStreamStats | null {
-    const ws = this.host.ctx.getWebSockets(PHONE_TAG)[0];
-    return ws ? { ...this.transport(ws).stats } : null;
+    return this.socket ? { ...this.transport(this.socket).stats } : null;
   }
 
   async onFrame(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
@@ -107,8 +128,6 @@ export class PhoneLine {
     if (!state || state.phase !== "active") return;
     switch (event.kind) {
       case "start": {
-        const attachment = ws.deserializeAttachment() as PhoneAttachment;
-        ws.serializeAttachment({ ...attachment, streamSid: event.streamSid } satisfies PhoneAttachment);
         if (state.callerConnectedAt === null) this.host.store.updateState({ callerConnectedAt: Date.now() });
         this.host.startConversation();
         return;
@@ -174,7 +193,7 @@ export class PhoneLine {
     }
     const entry = store.addEntry({ speaker: "assistant", text, timestamp: Date.now(), emotions: {} });
     fanout.publish({ kind: "entry", entry });
-    const ws = this.host.ctx.getWebSockets(PHONE_TAG)[0];
+    const ws = this.socket;
     if (ws) this.transport(ws).sendAudio(audio.samples, audio.sampleRate, entry.id);
   }
 }
