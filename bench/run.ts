@@ -73,7 +73,8 @@ function fmt(v: number): string {
 
 const table = rows.map(({ bench, figure: f }) => {
   const t = f.target;
-  const ratio = t ? f.value / t.value : null;
+  // A ratio against a zero target (e.g. dropped frames ≤ 0) says nothing: leave it blank.
+  const ratio = t && t.value !== 0 ? f.value / t.value : null;
   const ok = t ? (t.kind === "max" ? f.value <= t.value : f.value >= t.value) : null;
   return [
     bench,
