@@ -2,9 +2,9 @@
 import { Badge } from "../ui";
 
 const LINES: { speaker: "caller" | "assistant"; text: string; emotion?: string }[] = [
-  { speaker: "caller", text: "I've got a big presentation tomorrow and I can't stop going over it.", emotion: "Anxiety 71.4%" },
+  { speaker: "caller", text: "I've got a big presentation tomorrow and I can't stop going over it.", emotion: "Fear 71.4%" },
   { speaker: "assistant", text: "That sounds stressful. Want to walk through the opening together? Saying it out loud often helps." },
-  { speaker: "caller", text: "Yes, that would actually help a lot.", emotion: "Relief 58.2%" },
+  { speaker: "caller", text: "Yes, that would actually help a lot.", emotion: "Calm 58.2%" },
 ];
 
 export function HeroCallPreview() {
