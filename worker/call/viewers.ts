@@ -15,6 +15,7 @@ import { db } from "../db/client";
 import { participantIds } from "../db/live-calls";
 import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
+import { closeQuietly } from "../http/websocket";
 import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./fanout";
 import type { SocketGrant } from "./internal-request";
 import type { CallStore } from "./store";
@@ -46,14 +47,6 @@ interface Delivery {
 }
 
 const userTag = (userId: string) => `viewer-user:${userId}`;
-
-function closeQuietly(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // already closed
-  }
-}
 
 export class LiveViewers implements LiveFanout {
   /** Viewers that asked for audio; rebuilt from socket attachments after the object wakes up. */
@@ -205,7 +198,7 @@ export class LiveViewers implements LiveFanout {
   /** The viewer's socket closed or failed. */
   onGone(ws: WebSocket, code: number): void {
     this.forget(ws);
-    closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code, "closed");
+    closeQuietly(ws, code, "closed");
   }
 
   private listenerSet(): Set<WebSocket> {

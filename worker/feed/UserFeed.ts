@@ -3,6 +3,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { FeedEvent } from "../../protocol/feed";
 import type { Env } from "../env";
+import { closeQuietly } from "../http/websocket";
 
 /** Text keepalive answered without waking the object. */
 export const FEED_PING = "ping";
@@ -57,13 +58,5 @@ export class UserFeed extends DurableObject<Env> {
 
   override async webSocketError(ws: WebSocket): Promise<void> {
     closeQuietly(ws, 1011, "Socket error.");
-  }
-}
-
-function closeQuietly(ws: WebSocket, code: number, reason: string): void {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // already closed
   }
 }

@@ -3,21 +3,12 @@
 // the Worker accepts Twilio's socket, holds frames until `start`, verifies the token against the
 // CallSid, then opens the call's CallSession socket and relays frames both ways unchanged.
 import { parseTwilioFrame } from "./media-messages";
+import { closeQuietly } from "../http/websocket";
 import { verifyStreamToken } from "./stream-token";
 
 /** Frames held while waiting for `start` and verifying it (Twilio sends `connected`, `start`, then media). */
 const MAX_EARLY_FRAMES = 200;
 export const START_TIMEOUT_MS = 10_000;
-
-/** Close codes: 1008 policy violation (refused), 1011 server error. Reserved codes are never sent. */
-function safeClose(ws: WebSocket, code: number, reason: string): void {
-  const sendable = code === 1000 || (code >= 3000 && code <= 4999) || (code >= 1001 && code <= 1014 && ![1004, 1005, 1006].includes(code));
-  try {
-    ws.close(sendable ? code : 1000, reason.slice(0, 120));
-  } catch {
-    // already closed
-  }
-}
 
 export interface RelayOptions {
   authToken: string;
@@ -40,8 +31,8 @@ export function relayMediaStream(opts: RelayOptions): Response {
     phase = "closed";
     early = [];
     clearTimeout(timer);
-    safeClose(twilio, code, reason);
-    if (upstream) safeClose(upstream, 1000, reason);
+    closeQuietly(twilio, code, reason);
+    if (upstream) closeQuietly(upstream, 1000, reason);
   };
   const timer = setTimeout(() => {
     if (phase === "waiting" || phase === "verifying") refuse(1008, "no valid start frame");
@@ -57,7 +48,7 @@ export function relayMediaStream(opts: RelayOptions): Response {
       return null;
     });
     if (closed()) {
-      if (ws) safeClose(ws, 1000, "caller gone");
+      if (ws) closeQuietly(ws, 1000, "caller gone");
       return;
     }
     if (!ws) return refuse(1011, "call is not available");
@@ -72,7 +63,7 @@ export function relayMediaStream(opts: RelayOptions): Response {
     });
     ws.addEventListener("close", (ev) => {
       phase = "closed";
-      safeClose(twilio, ev.code, ev.reason);
+      closeQuietly(twilio, ev.code, ev.reason);
     });
     for (const frame of early) ws.send(frame);
     early = [];
@@ -105,7 +96,7 @@ export function relayMediaStream(opts: RelayOptions): Response {
     const wasOpen = phase === "open";
     phase = "closed";
     clearTimeout(timer);
-    if (upstream && wasOpen) safeClose(upstream, ev.code, ev.reason || "twilio closed");
+    if (upstream && wasOpen) closeQuietly(upstream, ev.code, ev.reason || "twilio closed");
   });
   return new Response(null, { status: 101, webSocket: client });
 }
