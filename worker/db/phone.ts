@@ -2,9 +2,8 @@
 import { and, desc, eq, gt, lte } from "drizzle-orm";
 import { LINK_CODE_DIGITS, LINK_CODE_TTL_MS, type PhoneLinkCode } from "../../protocol/phone";
 import type { Db } from "./client";
+import type { EchoRow } from "./echoes";
 import { calls, echoes, phoneLinkCodes, users } from "./schema";
-
-type EchoRow = typeof echoes.$inferSelect;
 
 export interface PhoneAccount {
   linkedNumber: string | null;
