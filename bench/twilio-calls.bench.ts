@@ -15,13 +15,12 @@
 // through Vite's Node proxy, which on a small machine falls behind at ~10 phone calls (5,000 frames/s
 // at 100 calls), long before the Worker does.
 // Targets (issue 6): 0 dropped frames; p99 frame lag ≤ 20 ms.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../scripts/local-db.mjs";
+import { freePort, startServer } from "../scripts/local-server";
 import { httpNetwork, type SimNetwork, TwilioCall } from "../test/worker/support/twilio-sim";
 import { parseWav } from "../worker/audio/wav";
 import { defineBench, type Figure, stats } from "./support/bench";
@@ -44,50 +43,26 @@ interface CallResult {
 
 const REASON = /frames in (\d+), missing (\d+), out (\d+); lag p50 (\d+) ms, p99 (\d+) ms; start (\d+) ms/;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 /** `wrangler dev` on a free port with throwaway, migrated state and a Twilio auth token. */
-async function startWorker(): Promise<{ baseURL: string; stop: () => void }> {
+async function startWorker(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-twilio-bench-"));
   const assetsDir = join(stateDir, "assets");
   mkdirSync(assetsDir);
   migrateLocal(stateDir);
   const port = await freePort();
-  const args = ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--assets", assetsDir];
-  const server: ChildProcess = spawn("npx", [...args, "--var", `TWILIO_AUTH_TOKEN:${AUTH_TOKEN}`, "--log-level", "warn"], {
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-    env: { ...process.env, CI: "true" },
-  });
-  let log = "";
-  server.stdout?.on("data", (d: Buffer) => (log += d.toString()));
-  server.stderr?.on("data", (d: Buffer) => (log += d.toString()));
-  const stop = () => {
-    try {
-      if (server.pid) process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    rmSync(stateDir, { recursive: true, force: true });
-  };
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null || Date.now() > deadline) {
-      stop();
-      throw new Error(`wrangler dev did not start:\n${log.slice(-2000)}`);
-    }
-    const ok = await fetch(`${baseURL}/api/config`).then((r) => r.ok, () => false);
-    if (ok) return { baseURL, stop };
-    await new Promise((r) => setTimeout(r, 250));
+  const removeState = () => rmSync(stateDir, { recursive: true, force: true });
+  try {
+    const server = await startServer({
+      args: ["wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--assets", assetsDir,
+        "--var", `TWILIO_AUTH_TOKEN:${AUTH_TOKEN}`, "--log-level", "warn"],
+      env: { ...process.env, CI: "true" },
+      readyURL: `${baseURL}/api/config`,
+    });
+    return { baseURL, stop: () => server.stop().finally(removeState) };
+  } catch (err) {
+    removeState();
+    throw err;
   }
 }
 
@@ -188,7 +163,7 @@ export default defineBench({
       const figures = [...silent, ...talking];
       return figures;
     } finally {
-      app.stop();
+      await app.stop();
     }
   },
 });
