@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cx } from "./cx";
+import { CloseIcon } from "./CloseIcon";
 
 export type AlertTone = "error" | "info" | "success" | "warning";
 
@@ -63,9 +64,7 @@ export function Alert({
           aria-label="Dismiss"
           className="-m-1 h-7 w-7 shrink-0 rounded-lg p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
         >
-          <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
-            <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-          </svg>
+          <CloseIcon />
         </button>
       ) : null}
     </div>
