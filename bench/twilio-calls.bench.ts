@@ -21,7 +21,8 @@ import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../scripts/local-db.mjs";
 import { freePort, startServer } from "../scripts/local-server";
-import { httpNetwork, type SimNetwork, TwilioCall } from "../test/worker/support/twilio-sim";
+import { TwilioCall } from "../test/worker/support/twilio-sim";
+import { httpNetwork, type SimNetwork } from "../test/worker/support/twilio-webhooks";
 import { parseWav } from "../worker/audio/wav";
 import { defineBench, type Figure, stats } from "./support/bench";
 

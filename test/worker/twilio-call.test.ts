@@ -11,7 +11,8 @@ import waitWav from "../fixtures/speech-wait.wav?inline";
 import { pcmFromWavDataUrl } from "./support/audio";
 import { callRow, d1Transcript, eventually, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
-import { callBySid, fetcherNetwork, TwilioCall } from "./support/twilio-sim";
+import { TwilioCall } from "./support/twilio-sim";
+import { callBySid, fetcherNetwork } from "./support/twilio-webhooks";
 import { createUser } from "./support/users";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");

@@ -13,7 +13,8 @@ import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl } from "./support/audio";
 import { d1Transcript, eventually, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
-import { callBySid, fetcherNetwork, postSigned, statusParams, TwilioCall } from "./support/twilio-sim";
+import { TwilioCall } from "./support/twilio-sim";
+import { callBySid, fetcherNetwork, postSigned, statusParams } from "./support/twilio-webhooks";
 import { createUser, jsonHeaders, type TestUser } from "./support/users";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");

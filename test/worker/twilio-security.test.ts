@@ -7,7 +7,8 @@ import twilio from "twilio";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { createStreamToken } from "../../worker/twilio/stream-token";
-import { callBySid, fetcherNetwork, postSigned, statusParams, TwilioCall, voiceParams } from "./support/twilio-sim";
+import { TwilioCall } from "./support/twilio-sim";
+import { callBySid, fetcherNetwork, postSigned, statusParams, voiceParams } from "./support/twilio-webhooks";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");
 const authToken = env.TWILIO_AUTH_TOKEN!;
