@@ -8,13 +8,13 @@
 //   wrangler dev's proxy worker (another workerd process relaying every frame) for comparison
 //   (LIVE_FANOUT_DIRECT_ONLY=1 skips it).
 // - The 500 viewers are spread over LIVE_FANOUT_THREADS (4) Node worker threads
-//   (bench/support/viewer-thread.ts) so the client's reading is not serialized on one event loop. Each
-//   live_entry is timestamped on arrival, before parsing, against its `at` (the server's Date.now() at
-//   publish; same machine clock). The client offers permessage-deflate as browsers do, so workerd
-//   compresses every message once per socket: that is part of what a real viewer costs.
+//   (bench/support/viewer-thread.ts). They are `ws` clients offering permessage-deflate as browsers
+//   do (the server declines it: worker/http/websocket.ts; the log shows what was agreed). Each
+//   live_entry is timestamped when its frame reached the viewer's TCP socket (before the client
+//   reassembles and parses it) against its `at` (the server's Date.now() at publish; same clock).
 // - Server side: the Worker runs with LIVE_FANOUT_TRACE=1 (a bench-only variable) and the call's
 //   Durable Object logs each fan-out (worker/call/viewers.ts): publish → first viewer send → last viewer
-//   send returned. Everything after that (framing, compression, socket writes, the client) is the
+//   send returned. Everything after that (framing, socket writes, the client) is the
 //   difference to the delivery figures.
 // - Also: the caller's own text_input → transcription time with no viewers and with 500 (each turn
 //   starts the moment the previous reply's final entry reached the caller, i.e. during that fan-out).
@@ -29,7 +29,7 @@ import { unstable_DevEnv } from "wrangler";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../scripts/local-db.mjs";
 import { runLocalSql, sessionSql, userSql } from "../scripts/seed/sql";
-import type { BenchUser } from "./support/app";
+import type { BenchUser } from "../scripts/local-app";
 import { type BenchContext, type Figure, defineBench, stats } from "./support/bench";
 import type { Delivery, ViewerThreadInput, ViewerThreadMessage } from "./support/viewer-thread";
 

@@ -18,8 +18,8 @@
 // stays 0 unless a module throws. Run on an otherwise idle machine for meaningful numbers.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { LocalApp } from "./support/app";
-import { startLocalApp } from "./support/app";
+import type { LocalApp } from "../scripts/local-app";
+import { startLocalApp } from "../scripts/local-app";
 import type { Bench, Figure } from "./support/bench";
 
 const here = import.meta.dirname;

@@ -1,5 +1,5 @@
 // The tiny interface every bench/<name>.bench.ts module implements, and timing helpers.
-import type { LocalApp } from "./app";
+import type { LocalApp } from "../../scripts/local-app";
 
 /** One measured number. `target` makes run.ts print a ratio and a pass/fail mark. */
 export interface Figure {

@@ -3,7 +3,7 @@
 // the Worker accepts Twilio's socket, holds frames until `start`, verifies the token against the
 // CallSid, then opens the call's CallSession socket and relays frames both ways unchanged.
 import { parseTwilioFrame } from "./media-messages";
-import { closeQuietly } from "../http/websocket";
+import { closeQuietly, upgradeResponse } from "../http/websocket";
 import { verifyStreamToken } from "./stream-token";
 
 /** Frames held while waiting for `start` and verifying it (Twilio sends `connected`, `start`, then media). */
@@ -98,5 +98,5 @@ export function relayMediaStream(opts: RelayOptions): Response {
     clearTimeout(timer);
     if (upstream && wasOpen) closeQuietly(upstream, ev.code, ev.reason || "twilio closed");
   });
-  return new Response(null, { status: 101, webSocket: client });
+  return upgradeResponse(client);
 }

@@ -1,4 +1,4 @@
-// Starts the real app locally for benchmarks on a free port with its own throwaway, migrated state
+// Starts the real app locally (for benchmarks and wire-level tests) on a free port with its own throwaway, migrated state
 // folder, plus helpers to seed that database and to sign a user in without the password KDF.
 //   "vite":     `vite dev`, exactly what `npm run dev` runs (Worker, DOs and D1 in workerd + the SPA);
 //               requests pass through Vite's dev server first.
@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
-import { migrateLocal } from "../../scripts/local-db.mjs";
-import { freePort, startServer } from "../../scripts/local-server";
-import { runLocalSql, sessionSql, userSql } from "../../scripts/seed/sql";
+import { migrateLocal } from "./local-db.mjs";
+import { freePort, startServer } from "./local-server";
+import { runLocalSql, sessionSql, userSql } from "./seed/sql";
 
 export type AppServer = "vite" | "wrangler";
 

@@ -1,0 +1,59 @@
+// What clients really negotiate with the Worker on the wire. Here the app runs under `wrangler dev`
+// (workerd answers the upgrade itself) rather than `vite dev`, whose Node server terminates browser
+// sockets on its own. Every socket of ours declines per-message compression (worker/http/websocket.ts):
+// browsers always offer permessage-deflate, and the 101 must agree to nothing — and the socket must
+// still work.
+import NodeWebSocket from "ws";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type LocalApp, startLocalApp } from "../scripts/local-app";
+import { useBrowser } from "./support/browser";
+
+const browser = useBrowser();
+let app: LocalApp;
+
+beforeAll(async () => {
+  app = await startLocalApp("wrangler");
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+it("Chromium's feed socket opens without permessage-deflate and carries messages", async () => {
+  const user = app.createUser("wire-browser");
+  const [name, value] = user.cookie.split("=") as [string, string];
+  const page = await browser.newPage();
+  await page.context().addCookies([{ name, value, url: app.baseURL }]);
+  await page.goto(`${app.baseURL}/api/config`);
+  const result = await page.evaluate(
+    () =>
+      new Promise<{ extensions: string; reply: string }>((resolve, reject) => {
+        const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/ws/feed`);
+        ws.onerror = () => reject(new Error("the feed socket failed"));
+        ws.onopen = () => ws.send("ping");
+        ws.onmessage = (ev) => {
+          resolve({ extensions: ws.extensions, reply: String(ev.data) });
+          ws.close();
+        };
+      }),
+  );
+  expect(result).toEqual({ extensions: "", reply: "pong" });
+});
+
+it("a client offering permessage-deflate gets plain frames on every socket route", async () => {
+  const user = app.createUser("wire-node");
+  const open = (path: string) =>
+    new Promise<NodeWebSocket>((resolve, reject) => {
+      const ws = new NodeWebSocket(`${app.baseURL.replace(/^http/, "ws")}${path}`, {
+        headers: { Cookie: user.cookie, Origin: app.baseURL },
+        perMessageDeflate: true,
+      });
+      ws.once("open", () => resolve(ws));
+      ws.once("error", reject);
+    });
+  for (const path of ["/ws/feed", "/ws/call"]) {
+    const ws = await open(path);
+    expect({ path, extensions: ws.extensions }).toEqual({ path, extensions: "" });
+    ws.close();
+  }
+});
