@@ -1,8 +1,12 @@
 // One worker thread's share of the live-fanout bench's viewer sockets (bench/live-fanout.bench.ts).
-// Spreading the 500 viewers over several threads keeps the client's own reading from being serialized
-// on one event loop: each live_entry is timestamped the moment its thread's socket hands it over,
-// before any parsing, and compared with the server's fan-out clock (`at`, same machine).
+// Each live_entry is timestamped when its frame reached the viewer's TCP socket (FrameArrivals: before
+// the client reassembles and inflates it) and compared with the server's fan-out clock (`at`, same
+// machine). The clients are `ws` sockets offering permessage-deflate as browsers do, so the server
+// compresses for them whenever it agrees to.
+import { type NetConnectOpts, connect } from "node:net";
 import { parentPort, workerData } from "node:worker_threads";
+import WebSocket from "ws";
+import { FrameArrivals } from "./frame-arrivals";
 
 export interface ViewerThreadInput {
   /** ws://…/ws/live/:callId */
@@ -36,30 +40,38 @@ async function run(input: ViewerThreadInput): Promise<void> {
   const finished = new Promise<void>((resolveEnded, rejectEnded) => {
     const ready = (i: number) =>
       new Promise<void>((resolveOpen, rejectOpen) => {
-        // Node's WebSocket (undici) takes request headers as a non-standard option. Like a browser, it
-        // offers permessage-deflate, so the server compresses what it sends to it.
-        const ws = new WebSocket(input.url, { headers: { Cookie: input.cookies[i]!, Origin: input.origin } } as unknown as string[]);
+        const arrivals = new FrameArrivals();
+        const ws = new WebSocket(input.url, {
+          headers: { Cookie: input.cookies[i]!, Origin: input.origin },
+          perMessageDeflate: true,
+          createConnection: ((options: NetConnectOpts) => {
+            const socket = connect(options);
+            arrivals.attach(socket);
+            return socket;
+          }) as typeof connect,
+        });
         sockets.push(ws);
-        ws.addEventListener("message", (ev) => {
-          const receivedAt = performance.timeOrigin + performance.now();
-          if (typeof ev.data !== "string") return;
-          if (ev.data.startsWith(ENTRY_PREFIX)) {
+        ws.on("message", (raw, isBinary) => {
+          const receivedAt = arrivals.shift() ?? performance.timeOrigin + performance.now();
+          if (isBinary) return;
+          const data = raw.toString();
+          if (data.startsWith(ENTRY_PREFIX)) {
             // `at` is the message's last field, the entry id its first: no full parse on the hot path.
-            const at = Number(/"at":(\d+)\}$/.exec(ev.data)?.[1]);
-            const id = /"entry":\{"id":"([^"]+)"/.exec(ev.data)?.[1] ?? "?";
-            const speaker = /"speaker":"(\w+)"/.exec(ev.data)?.[1] ?? "?";
+            const at = Number(/"at":(\d+)\}$/.exec(data)?.[1]);
+            const id = /"entry":\{"id":"([^"]+)"/.exec(data)?.[1] ?? "?";
+            const speaker = /"speaker":"(\w+)"/.exec(data)?.[1] ?? "?";
             deliveries.push({ key: `${id}@${at}`, speaker, ms: receivedAt - at });
             perSocket[i]! += 1;
             return;
           }
-          const type = (JSON.parse(ev.data) as { type?: string }).type;
+          const type = (JSON.parse(data) as { type?: string }).type;
           if (type === "live_snapshot" && ++snapshots === input.cookies.length) {
             parentPort!.postMessage({ type: "ready", extensions: ws.extensions } satisfies ViewerThreadMessage);
           }
           if (type === "live_snapshot") resolveOpen();
           if (type === "live_ended" && ++ended === input.cookies.length) resolveEnded();
         });
-        ws.addEventListener("error", () => {
+        ws.on("error", () => {
           const err = new Error(`viewer socket ${i} failed`);
           rejectOpen(err);
           rejectEnded(err);
