@@ -1,9 +1,11 @@
 // The Twilio transport on its own, over a real WebSocket pair: framing of reply audio into 160-byte
-// μ-law frames and marks, clear, inbound decoding, gap counting and the lag statistics.
+// μ-law frames and marks sent at playback pace, clear, inbound decoding, gap counting and the lag
+// statistics.
 import { describe, expect, it } from "vitest";
 import { decodeMulaw } from "../../worker/audio/mulaw";
 import { encodeFrames, lagPercentile, TwilioTransport } from "../../worker/call/transports/twilio";
 import { twilioOutboundSchema } from "../../worker/twilio/media-messages";
+import { eventually } from "./support/call";
 
 function pair(): { transport: TwilioTransport; sent: unknown[]; closed: { code?: number; reason?: string } } {
   const { 0: client, 1: server } = new WebSocketPair();
@@ -37,7 +39,7 @@ describe("TwilioTransport", () => {
     expect(decodeMulaw(last.subarray(0, 81)).every((v) => Math.abs(v - 1000) < 40)).toBe(true);
   });
 
-  it("sends nothing before start; then media frames and a mark per sentence; clear on barge-in", async () => {
+  it("sends nothing before start; then media frames at playback pace and a mark per sentence; clear on barge-in", async () => {
     const { transport, sent } = pair();
     transport.sendAudio(new Int16Array(3200), 16000, "e1");
     await tick();
@@ -45,18 +47,23 @@ describe("TwilioTransport", () => {
 
     expect(transport.receive(start())).toMatchObject({ kind: "start", streamSid: "MZ1", callSid: "CA1" });
     const sentence = Int16Array.from({ length: 8000 }, (_, i) => Math.round(8000 * Math.sin(i / 5))); // 0.5 s at 16 kHz
+    const startedAt = Date.now();
     transport.sendAudio(sentence, 16000, "e1");
     transport.sendAudio(sentence.subarray(0, 3000), 16000, "e1");
     expect(transport.playing).toBe(true);
+    const events = () => sent.map((m) => (m as { event: string }).event);
+    // 200 ms of audio goes at once (the lead over playback); the rest follows as it plays.
     await tick();
+    expect(events().filter((e) => e === "media").length).toBeLessThan(20);
+    await eventually(async () => events().filter((e) => e === "mark").length === 2, 3000);
+    // 35 frames (700 ms) minus the 200 ms lead: the last left no sooner than ~500 ms after the first.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(440);
     for (const m of sent) expect(twilioOutboundSchema.parse(m)).toEqual(m);
-    const events = sent.map((m) => (m as { event: string }).event);
-    expect(events.filter((e) => e === "media")).toHaveLength(25 + 10); // 4000 → 25 frames, 1500 → 10 frames
-    expect(events.indexOf("mark")).toBe(25);
-    expect(events.at(-1)).toBe("mark");
+    expect(events().filter((e) => e === "media")).toHaveLength(25 + 10); // 4000 → 25 frames, 1500 → 10 frames
+    expect(events().indexOf("mark")).toBe(25);
     expect(sent.filter((m) => (m as { event: string }).event === "mark").map((m) => (m as { mark: { name: string } }).mark.name)).toEqual(["e1:1", "e1:2"]);
 
-    // Twilio reports the first mark played: audio is still buffered; then the second: nothing is.
+    // Twilio reports the first mark played: audio is still buffered; then a barge-in: nothing is.
     transport.receive(JSON.stringify({ event: "mark", sequenceNumber: "9", streamSid: "MZ1", mark: { name: "e1:1" } }));
     expect(transport.playing).toBe(true);
     transport.stopPlayback("e1");
@@ -66,6 +73,21 @@ describe("TwilioTransport", () => {
     transport.send({ type: "ai_response", text: "not for phones" });
     await tick();
     expect((sent.at(-1) as { event: string }).event).toBe("clear");
+  });
+
+  it("a barge-in drops the reply audio not sent yet, with its mark", async () => {
+    const { transport, sent } = pair();
+    transport.receive(start());
+    transport.sendAudio(new Int16Array(32000).fill(3000), 16000, "e2"); // 2 s: 100 frames
+    await tick();
+    transport.stopPlayback("e2");
+    await tick();
+    const count = sent.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent.length).toBe(count);
+    expect(sent.at(-1)).toEqual({ event: "clear", streamSid: "MZ1" });
+    expect(sent.filter((m) => (m as { event: string }).event === "media").length).toBeLessThan(20);
+    expect(sent.some((m) => (m as { event: string }).event === "mark")).toBe(false);
   });
 
   it("decodes inbound frames to 320 samples at 16 kHz, ignores other tracks, counts gaps", () => {

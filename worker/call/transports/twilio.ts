@@ -1,7 +1,8 @@
 // The phone transport: a Twilio Media Stream (bidirectional <Connect><Stream>). Inbound, 20 ms frames
 // of base64 μ-law at 8 kHz become the pipeline's 16 kHz PCM16; outbound, reply audio is resampled to
 // 8 kHz, μ-law encoded and sent as 160-byte (20 ms) `media` frames with a `mark` after each sentence,
-// so Twilio tells us when each sentence has been heard. Barge-in sends `clear`: Twilio drops whatever
+// so Twilio tells us when each sentence has been heard. Frames leave at playback pace (PacedOutbox),
+// clocked by Twilio's own inbound frames (one every 20 ms), with a timer only when those pause. Barge-in sends `clear`: Twilio drops whatever
 // it still had buffered at once (and returns the pending marks).
 import type { ServerMessage } from "../../../protocol/call";
 import { base64ToBytes, bytesToBase64, PcmFormatError } from "../../audio/pcm";
@@ -17,6 +18,7 @@ import {
   type TwilioOutbound,
 } from "../../twilio/media-messages";
 import type { CallTransport, EndReason } from "../transport";
+import { type Outgoing, PacedOutbox } from "./paced-outbox";
 
 /** What a Twilio frame means to the call. */
 export type TwilioEvent =
@@ -86,6 +88,9 @@ export class TwilioTransport implements CallTransport {
   private markSeq = 0;
   /** Marks sent whose audio Twilio has not finished playing yet, oldest first. */
   private readonly unplayed: string[] = [];
+  private readonly outbox = new PacedOutbox((item) => this.sendOutgoing(item));
+  /** Pumps the outbox when Twilio's inbound frames (which normally do) stop coming. */
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** `streamSid` is known once the `start` frame has been seen (the session keeps it across restarts). */
   constructor(
@@ -128,7 +133,9 @@ export class TwilioTransport implements CallTransport {
         if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
         if (chunk > this.lastChunk) this.lastChunk = chunk;
         this.stats.framesIn++;
-        this.recordLag(Date.now() - Number(m.media.timestamp), chunk);
+        const now = Date.now();
+        this.recordLag(now - Number(m.media.timestamp), chunk);
+        this.pump(now);
         const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
         return { kind: "audio", pcm: this.upsampler.process(pcm8) };
       }
@@ -172,18 +179,38 @@ export class TwilioTransport implements CallTransport {
       console.error(`twilio transport: unsupported reply sample rate ${sampleRate}`);
       return;
     }
-    for (const payload of encodeFrames(pcm8)) this.post(mediaMessage(this.streamSid, payload));
     const name = `${entryId}:${++this.markSeq}`;
     this.unplayed.push(name);
-    this.stats.marksSent++;
-    this.post(markMessage(this.streamSid, name));
+    const items: Outgoing[] = encodeFrames(pcm8).map((payload) => ({ kind: "frame", payload }));
+    items.push({ kind: "mark", name });
+    this.outbox.enqueue(items, Date.now());
+    this.armPumpTimer();
   }
 
   stopPlayback(_entryId: string): void {
     if (!this.streamSid) return;
+    this.outbox.clear();
     this.unplayed.length = 0;
     this.stats.clears++;
     this.post(clearMessage(this.streamSid));
+  }
+
+  private pump(now: number): void {
+    this.outbox.pump(now);
+    this.armPumpTimer();
+  }
+
+  /** While audio waits, a pump is due two frames from now unless an inbound frame comes first. */
+  private armPumpTimer(): void {
+    if (this.pumpTimer !== null) clearTimeout(this.pumpTimer);
+    this.pumpTimer = this.outbox.waiting > 0 ? setTimeout(() => this.pump(Date.now()), 2 * this.outbox.frameMs) : null;
+  }
+
+  private sendOutgoing(item: Outgoing): void {
+    if (!this.streamSid) return;
+    if (item.kind === "frame") return this.post(mediaMessage(this.streamSid, item.payload));
+    this.stats.marksSent++;
+    this.post(markMessage(this.streamSid, item.name));
   }
 
   /**
@@ -191,6 +218,8 @@ export class TwilioTransport implements CallTransport {
    * reason carries the stream's statistics (visible in Twilio's debugger and in our logs).
    */
   end(reason: EndReason, callId: string): void {
+    this.outbox.clear();
+    this.armPumpTimer();
     const summary = this.summary();
     console.log(`twilio stream ${callId} ended (${reason}): ${summary}`);
     try {

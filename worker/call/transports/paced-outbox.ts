@@ -1,0 +1,71 @@
+// Reply audio leaves at the pace the caller hears it. A phone line plays 20 ms frames in real time,
+// so sending a whole sentence at once (~150 frames) only moves the queue into Twilio's buffer — and a
+// burst of thousands of frames when many calls answer at once stalls every other call sharing the
+// thread. The outbox keeps `leadMs` of audio ahead of what the caller has heard (enough to ride out
+// jitter), sends the rest as playback advances, and sends each mark right after the audio before it.
+// Pure: time comes in as `now` (ms), frames go out through `send`.
+
+export type Outgoing = { kind: "frame"; payload: string } | { kind: "mark"; name: string };
+
+export class PacedOutbox {
+  private queue: Outgoing[] = [];
+  /** Index of the first unsent item in `queue`. */
+  private head = 0;
+  /** When the current stretch of continuous playback started, and how many frames it has been sent. */
+  private startedAt = 0;
+  private sentFrames = 0;
+
+  constructor(
+    private readonly send: (item: Outgoing) => void,
+    readonly leadMs = 200,
+    readonly frameMs = 20,
+  ) {}
+
+  /** Items waiting to be sent. */
+  get waiting(): number {
+    return this.queue.length - this.head;
+  }
+
+  /** Queues frames and marks in order and sends what is due now. */
+  enqueue(items: Outgoing[], now: number): void {
+    this.queue.push(...items);
+    this.pump(now);
+  }
+
+  /** Sends every frame that fits within `leadMs` of the playback position, and the marks between them. */
+  pump(now: number): void {
+    if (this.waiting === 0) return;
+    // The caller's playback ran dry (or never started): a new stretch begins now.
+    if (now >= this.startedAt + this.sentFrames * this.frameMs) {
+      this.startedAt = now;
+      this.sentFrames = 0;
+    }
+    const allowed = Math.floor((now - this.startedAt + this.leadMs) / this.frameMs);
+    while (this.head < this.queue.length) {
+      const item = this.queue[this.head]!;
+      if (item.kind === "frame") {
+        if (this.sentFrames >= allowed) break;
+        this.sentFrames++;
+      }
+      this.head++;
+      this.send(item);
+    }
+    if (this.head === this.queue.length) this.clearQueue();
+    else if (this.head >= 256) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private clearQueue(): void {
+    this.queue = [];
+    this.head = 0;
+  }
+
+  /** Drops everything not sent yet (barge-in: the far end flushes what it buffered too). */
+  clear(): void {
+    this.clearQueue();
+    this.startedAt = 0;
+    this.sentFrames = 0;
+  }
+}
