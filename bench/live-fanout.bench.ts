@@ -21,16 +21,11 @@
 // The machine has 2 cores shared by workerd, the client threads and anything else running: run it on
 // an otherwise idle machine, and repeat — single runs vary by ±50 %.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { unstable_DevEnv } from "wrangler";
-// @ts-expect-error plain ESM helper shared with `npm run dev`
-import { migrateLocal } from "../scripts/local-db.mjs";
 import { runLocalSql, sessionSql, userSql } from "../scripts/seed/sql";
 import type { BenchUser } from "../scripts/local-app";
 import { type BenchContext, type Figure, defineBench, stats } from "./support/bench";
+import { startDevWorker } from "./support/dev-worker";
 import type { Delivery, ViewerThreadInput, ViewerThreadMessage } from "./support/viewer-thread";
 
 const VIEWERS = 500;
@@ -111,63 +106,33 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** The Worker in workerd (wrangler's dev API), with throwaway migrated state and users for `runs` calls. */
+/** The Worker in workerd (wrangler's dev API), with users for `runs` calls and the fan-out trace on. */
 async function startServer(ctx: BenchContext, runs: number): Promise<Server> {
-  const stateDir = mkdtempSync(join(tmpdir(), "echo-live-bench-"));
-  const assets = join(stateDir, "assets");
-  mkdirSync(assets);
-  writeFileSync(join(assets, "index.html"), "<!doctype html><title>bench</title>");
-  migrateLocal(stateDir);
   const users = Array.from({ length: runs }, (_, r) => ({
     owner: benchUserSql(`live-owner-${r}`),
     viewers: Array.from({ length: VIEWER_USERS }, (_, i) => benchUserSql(`live-viewer-${r}-${i}`)),
   }));
-  runLocalSql(
-    users.flatMap((u) => [...u.owner.sql, ...u.viewers.flatMap((v) => v.sql)]),
-    stateDir,
-  );
   const traces: FanoutTrace[] = [];
-  const devEnv = new unstable_DevEnv();
-  let directURL = "";
-  const reloaded = new Promise<void>((resolve) =>
-    devEnv.on("reloadComplete", (event: { proxyData: { userWorkerUrl: { protocol: string; hostname: string; port: string } } }) => {
-      const u = event.proxyData.userWorkerUrl;
-      directURL = `${u.protocol}//${u.hostname}:${u.port}`;
-      resolve();
-    }),
-  );
-  const worker = await devEnv.startWorker({
-    config: "wrangler.toml",
-    assets,
-    bindings: {
-      LIVE_FANOUT_TRACE: { type: "plain_text", value: "1" },
+  const worker = await startDevWorker({
+    vars: { LIVE_FANOUT_TRACE: "1" },
+    prepare: (stateDir) =>
+      runLocalSql(
+        users.flatMap((u) => [...u.owner.sql, ...u.viewers.flatMap((v) => v.sql)]),
+        stateDir,
+      ),
+    onLog: (message) => {
+      const m = /live-fanout (\{.*\})/.exec(message);
+      if (m) traces.push(JSON.parse(m[1]!) as FanoutTrace);
     },
-    dev: {
-      server: { hostname: "127.0.0.1", port: 0 },
-      inspector: false,
-      persist: stateDir,
-      watch: false,
-      logLevel: "error",
-      structuredLogsHandler: (log: { message: string }) => {
-        const m = /live-fanout (\{.*\})/.exec(log.message);
-        if (m) traces.push(JSON.parse(m[1]!) as FanoutTrace);
-      },
-    },
-  } as Parameters<typeof devEnv.startWorker>[0]);
-  const stop = async () => {
-    await worker.dispose();
-    rmSync(stateDir, { recursive: true, force: true });
+  });
+  ctx.log(`workerd direct ${worker.directURL}; wrangler proxy ${worker.proxyURL}`);
+  return {
+    directURL: worker.directURL,
+    proxyURL: worker.proxyURL,
+    traces,
+    users: users.map((u) => ({ owner: u.owner.user, viewers: u.viewers.map((v) => v.user) })),
+    stop: worker.stop,
   };
-  try {
-    await worker.ready;
-    const proxyURL = (await worker.url).origin;
-    await reloaded;
-    ctx.log(`workerd direct ${directURL}; wrangler proxy ${proxyURL}`);
-    return { directURL, proxyURL, traces, users: users.map((u) => ({ owner: u.owner.user, viewers: u.viewers.map((v) => v.user) })), stop };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
 }
 
 interface ViewerResults {

@@ -1,0 +1,73 @@
+// The Worker in local workerd through wrangler's own dev API (unstable_DevEnv: the code `wrangler dev`
+// runs), with throwaway migrated state. Benchmarks that push many frames connect DIRECTLY to workerd's
+// socket for the Worker (`directURL`): `wrangler dev`'s public port is a proxy worker in a second
+// workerd process that relays every frame, a hop no deployment has (`proxyURL`, for comparison).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { unstable_DevEnv } from "wrangler";
+// @ts-expect-error plain ESM helper shared with `npm run dev`
+import { migrateLocal } from "../../scripts/local-db.mjs";
+
+export interface DevWorker {
+  /** workerd's own socket for the Worker (no relay). */
+  directURL: string;
+  /** wrangler dev's proxy worker in front of it. */
+  proxyURL: string;
+  stateDir: string;
+  stop(): Promise<void>;
+}
+
+export interface DevWorkerOptions {
+  /** Plain-text variables for the Worker (on top of wrangler.toml's). */
+  vars?: Record<string, string>;
+  /** Runs on the migrated state folder before the Worker starts (e.g. seeding D1). */
+  prepare?: (stateDir: string) => void;
+  /** Every structured log line of the Worker. */
+  onLog?: (message: string) => void;
+}
+
+export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWorker> {
+  const stateDir = mkdtempSync(join(tmpdir(), "echo-dev-worker-"));
+  const assets = join(stateDir, "assets");
+  mkdirSync(assets);
+  writeFileSync(join(assets, "index.html"), "<!doctype html><title>bench</title>");
+  migrateLocal(stateDir);
+  opts.prepare?.(stateDir);
+  const devEnv = new unstable_DevEnv();
+  let directURL = "";
+  const reloaded = new Promise<void>((resolve) =>
+    devEnv.on("reloadComplete", (event: { proxyData: { userWorkerUrl: { protocol: string; hostname: string; port: string } } }) => {
+      const u = event.proxyData.userWorkerUrl;
+      directURL = `${u.protocol}//${u.hostname}:${u.port}`;
+      resolve();
+    }),
+  );
+  const bindings = Object.fromEntries(Object.entries(opts.vars ?? {}).map(([name, value]) => [name, { type: "plain_text", value }]));
+  const worker = await devEnv.startWorker({
+    config: "wrangler.toml",
+    assets,
+    bindings,
+    dev: {
+      server: { hostname: "127.0.0.1", port: 0 },
+      inspector: false,
+      persist: stateDir,
+      watch: false,
+      logLevel: "error",
+      structuredLogsHandler: (log: { message: string }) => opts.onLog?.(log.message),
+    },
+  } as Parameters<typeof devEnv.startWorker>[0]);
+  const stop = async () => {
+    await worker.dispose();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  try {
+    await worker.ready;
+    const proxyURL = (await worker.url).origin;
+    await reloaded;
+    return { directURL, proxyURL, stateDir, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
