@@ -11,7 +11,7 @@ export class PacedOutbox {
   private queue: Outgoing[] = [];
   /** Index of the first unsent item in `queue`. */
   private head = 0;
-  /** When the current stretch of continuous playback started, and how many frames it has been sent. */
+  /** When the current stretch of continuous playback started, and how many frames were sent in it. */
   private startedAt = 0;
   private sentFrames = 0;
 

@@ -2,8 +2,9 @@
 // of base64 μ-law at 8 kHz become the pipeline's 16 kHz PCM16; outbound, reply audio is resampled to
 // 8 kHz, μ-law encoded and sent as 160-byte (20 ms) `media` frames with a `mark` after each sentence,
 // so Twilio tells us when each sentence has been heard. Frames leave at playback pace (PacedOutbox),
-// clocked by Twilio's own inbound frames (one every 20 ms), with a timer only when those pause. Barge-in sends `clear`: Twilio drops whatever
-// it still had buffered at once (and returns the pending marks).
+// clocked by Twilio's own inbound frames (one every 20 ms), with a timer only when those pause.
+// Barge-in drops what was not sent yet and sends `clear`: Twilio drops whatever it still had buffered
+// at once (and returns the pending marks).
 import type { ServerMessage } from "../../../protocol/call";
 import { base64ToBytes, bytesToBase64, PcmFormatError } from "../../audio/pcm";
 import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "../../audio/mulaw";
