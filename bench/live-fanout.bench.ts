@@ -20,10 +20,9 @@
 //   starts the moment the previous reply's final entry reached the caller, i.e. during that fan-out).
 // The machine has 2 cores shared by workerd, the client threads and anything else running: run it on
 // an otherwise idle machine, and repeat — single runs vary by ±50 %.
-import { createHash, randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
-import { runLocalSql, sessionSql, userSql } from "../scripts/seed/sql";
-import type { BenchUser } from "../scripts/local-app";
+import { type BenchUser, signedInUserSql } from "../scripts/local-app";
+import { runLocalSql } from "../scripts/seed/sql";
 import { type BenchContext, type Figure, defineBench, stats } from "./support/bench";
 import { startDevWorker } from "./support/dev-worker";
 import type { Delivery, ViewerThreadInput, ViewerThreadMessage } from "./support/viewer-thread";
@@ -78,15 +77,6 @@ function open(url: string, headers: Record<string, string>): Promise<Sock> {
   });
 }
 
-function benchUserSql(tag: string): { user: BenchUser; sql: string[] } {
-  const id = crypto.randomUUID();
-  const email = `${tag}-${id.slice(0, 8)}@bench.test`;
-  const token = randomBytes(20).toString("hex");
-  const now = Date.now();
-  const sql = [...userSql({ id, email, displayName: tag, passwordHash: null, createdAt: now }), ...sessionSql(createHash("sha256").update(token).digest("hex"), id, now)];
-  return { user: { id, email, cookie: `echo_session=${token}` }, sql };
-}
-
 /** One fan-out as the Durable Object logged it (worker/call/viewers.ts, LIVE_FANOUT_TRACE). */
 interface FanoutTrace {
   kind: string;
@@ -109,8 +99,8 @@ interface Server {
 /** The Worker in workerd (wrangler's dev API), with users for `runs` calls and the fan-out trace on. */
 async function startServer(ctx: BenchContext, runs: number): Promise<Server> {
   const users = Array.from({ length: runs }, (_, r) => ({
-    owner: benchUserSql(`live-owner-${r}`),
-    viewers: Array.from({ length: VIEWER_USERS }, (_, i) => benchUserSql(`live-viewer-${r}-${i}`)),
+    owner: signedInUserSql(`live-owner-${r}`),
+    viewers: Array.from({ length: VIEWER_USERS }, (_, i) => signedInUserSql(`live-viewer-${r}-${i}`)),
   }));
   const traces: FanoutTrace[] = [];
   const worker = await startDevWorker({

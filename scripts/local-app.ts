@@ -32,6 +32,17 @@ export interface BenchUser {
   cookie: string;
 }
 
+/** SQL creating a user (no password) with a session, and that user's Cookie header — for a database to seed. */
+export function signedInUserSql(tag: string): { user: BenchUser; sql: string[] } {
+  const id = crypto.randomUUID();
+  const email = `${tag}-${id.slice(0, 8)}@bench.test`;
+  const token = randomBytes(20).toString("hex");
+  const now = Date.now();
+  const sessionId = createHash("sha256").update(token).digest("hex");
+  const sql = [...userSql({ id, email, displayName: tag, passwordHash: null, createdAt: now }), ...sessionSql(sessionId, id, now)];
+  return { user: { id, email, cookie: `echo_session=${token}` }, sql };
+}
+
 export async function startLocalApp(server: AppServer = "vite"): Promise<LocalApp> {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-bench-"));
   migrateLocal(stateDir);
@@ -54,13 +65,9 @@ export async function startLocalApp(server: AppServer = "vite"): Promise<LocalAp
     stateDir,
     sql,
     createUser(tag) {
-      const id = crypto.randomUUID();
-      const email = `${tag}-${id.slice(0, 8)}@bench.test`;
-      const token = randomBytes(20).toString("hex");
-      const sessionId = createHash("sha256").update(token).digest("hex");
-      const now = Date.now();
-      sql([...userSql({ id, email, displayName: tag, passwordHash: null, createdAt: now }), ...sessionSql(sessionId, id, now)]);
-      return { id, email, cookie: `echo_session=${token}` };
+      const { user, sql: statements } = signedInUserSql(tag);
+      sql(statements);
+      return user;
     },
     async stop() {
       await running.stop();
