@@ -52,6 +52,9 @@ export interface TwilioStreamStats {
   startupLagMs: number;
 }
 
+/** How long the stand-by pump timer waits while Twilio's frames are coming (well inside the 200 ms lead). */
+const PUMP_STANDBY_MS = 100;
+
 /** Frames of the stream's first second: their lag is the one-time start-up delay, reported apart. */
 const STARTUP_FRAMES = 50;
 
@@ -92,6 +95,8 @@ export class TwilioTransport implements CallTransport {
   private readonly outbox = new PacedOutbox((item) => this.sendOutgoing(item));
   /** Pumps the outbox when Twilio's inbound frames (which normally do) stop coming. */
   private pumpTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the outbox was last pumped (by an inbound frame or the timer). */
+  private lastPumpAt = 0;
 
   /** `streamSid` is known once the `start` frame has been seen (the session keeps it across restarts). */
   constructor(
@@ -197,14 +202,32 @@ export class TwilioTransport implements CallTransport {
   }
 
   private pump(now: number): void {
+    this.lastPumpAt = now;
     this.outbox.pump(now);
     this.armPumpTimer();
   }
 
-  /** While audio waits, a pump is due two frames from now unless an inbound frame comes first. */
-  private armPumpTimer(): void {
-    if (this.pumpTimer !== null) clearTimeout(this.pumpTimer);
-    this.pumpTimer = this.outbox.waiting > 0 ? setTimeout(() => this.pump(Date.now()), 2 * this.outbox.frameMs) : null;
+  /**
+   * While audio waits, one timer stands by in case Twilio's inbound frames stop: it is set once, not
+   * re-armed on every frame (a timer per frame is a runtime object per frame, and at 100 calls those
+   * add up to garbage-collection pauses for every call on the thread). When it fires it pumps only if
+   * no frame has for two frame times; otherwise it stands by again. The lead covers the gap.
+   */
+  private armPumpTimer(delayMs = PUMP_STANDBY_MS): void {
+    if (this.outbox.waiting === 0) {
+      if (this.pumpTimer !== null) clearTimeout(this.pumpTimer);
+      this.pumpTimer = null;
+      return;
+    }
+    if (this.pumpTimer !== null) return;
+    this.pumpTimer = setTimeout(() => {
+      this.pumpTimer = null;
+      const now = Date.now();
+      const stalled = now - this.lastPumpAt >= 2 * this.outbox.frameMs;
+      if (stalled) this.pump(now);
+      // Frames stopped: the timer keeps the pace (every two frames) until they come back.
+      this.armPumpTimer(stalled ? 2 * this.outbox.frameMs : PUMP_STANDBY_MS);
+    }, delayMs);
   }
 
   private sendOutgoing(item: Outgoing): void {
