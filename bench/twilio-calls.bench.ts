@@ -17,7 +17,10 @@
 //    attached) is reported apart as the start delay;
 //  - the simulator's own send lateness (a busy bench machine shows up here first);
 //  - workerd's CPU during the run (share of one core; workerd runs the Worker and every Durable Object
-//    on one thread).
+//    on one thread);
+//  - V8's garbage-collection pauses in workerd during the run (bench/support/workerd-gc.ts): every pause
+//    holds up every call on the thread, and the full (mark-compact) ones are what the p99 lag is made of
+//    (docs/twilio.md, Benchmarks).
 // Targets (issue 6): 0 dropped frames; p99 frame lag ≤ 20 ms.
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -25,6 +28,7 @@ import { type BenchContext, defineBench, type Figure, stats } from "./support/be
 import { startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { CallResult, TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
+import { type GcPause, parseGcLine, summarizeGc, traceWorkerdGc } from "./support/workerd-gc";
 
 /** `TWILIO_BENCH_CALLS=10 npm run bench -- twilio-calls` for a quick check (TWILIO_BENCH_LISTENING_ONLY=1: first run only). */
 const CALLS = Number(process.env.TWILIO_BENCH_CALLS ?? 100);
@@ -58,13 +62,16 @@ async function runCalls(baseURL: string, indices: number[], totalCalls: number, 
 }
 
 /** CALLS calls at once; figures labelled with `label`. */
-async function scenario(ctx: BenchContext, baseURL: string, label: string, speechWav: string | null): Promise<Figure[]> {
+async function scenario(ctx: BenchContext, baseURL: string, label: string, speechWav: string | null, gcPauses: readonly GcPause[]): Promise<Figure[]> {
   const t0 = Date.now();
   const cpuBefore = cpuSecondsByPid("workerd");
   const results = await runCalls(baseURL, Array.from({ length: CALLS }, (_, i) => i), CALLS, speechWav);
-  const seconds = (Date.now() - t0) / 1000;
+  const t1 = Date.now();
+  const seconds = (t1 - t0) / 1000;
+  const gc = summarizeGc(gcPauses, t0, t1);
   const workerdCpu = cpuSecondsBetween(cpuBefore, cpuSecondsByPid("workerd"));
   ctx.log(`${label}: ${CALLS} calls in ${seconds.toFixed(1)} s; workerd processes used ${workerdCpu.map((s) => `${((s / seconds) * 100).toFixed(0)} %`).join(", ")} of a core`);
+  ctx.log(`${label}: workerd GC: ${gc.fullCount} full (${gc.fullTotalMs.toFixed(0)} ms in all), ${gc.youngCount} young-generation (${gc.youngTotalMs.toFixed(0)} ms in all)`);
   const failed = results.filter((r) => r.error || r.framesIn === null);
   for (const f of failed.slice(0, 3)) ctx.log(`call failed: ${f.error ?? "no stream statistics in the close reason"}`);
   const ok = results.filter((r) => r.framesIn !== null);
@@ -81,6 +88,9 @@ async function scenario(ctx: BenchContext, baseURL: string, label: string, speec
     { name: `${label}: stream start delay, worst call`, value: Math.max(0, ...ok.map((r) => r.startMs!)), unit: "ms" },
     { name: `${label}: simulator send lateness p99`, value: sendLag.p99, unit: "ms" },
     { name: `${label}: workerd CPU (busiest process)`, value: ((workerdCpu[0] ?? 0) / seconds) * 100, unit: "% of a core" },
+    { name: `${label}: workerd full GCs (mark-compact)`, value: gc.fullCount, unit: "pauses" },
+    { name: `${label}: longest full-GC pause`, value: gc.fullMaxMs, unit: "ms" },
+    { name: `${label}: young-generation GCs, longest pause`, value: gc.youngMaxMs, unit: "ms" },
     { name: `${label}: protocol violations in server frames`, value: ok.reduce((a, r) => a + r.violations, 0), unit: "frames", target: { kind: "max", value: 0 } },
   ];
   if (speechWav) figures.splice(1, 0, { name: `${label}: calls that got a spoken reply`, value: ok.filter((r) => r.replied).length, unit: "calls" });
@@ -90,16 +100,24 @@ async function scenario(ctx: BenchContext, baseURL: string, label: string, speec
 export default defineBench({
   name: "twilio-calls",
   async run(ctx) {
-    const worker = await startDevWorker({ vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN } });
+    const gcPauses: GcPause[] = [];
+    const untrace = traceWorkerdGc();
+    const worker = await startDevWorker({
+      vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
+      onLog: (line) => {
+        const pause = parseGcLine(line, Date.now());
+        if (pause) gcPauses.push(pause);
+      },
+    }).finally(untrace);
     try {
       // Warm-up call: compiles the Worker and the Durable Object before the measured run.
       const [warm] = await runCalls(worker.directURL, [0], 1, SPEECH_WAV, 4);
       if (warm?.error) ctx.log(`warm-up call failed: ${warm.error}`);
       // Callers who only listen: the transport, the relay and voice-activity detection at full load.
-      const silent = await scenario(ctx, worker.directURL, "listening", null);
+      const silent = await scenario(ctx, worker.directURL, "listening", null, gcPauses);
       // Callers who speak: every call also transcribes, answers and synthesizes a reply (offline provider).
       if (process.env.TWILIO_BENCH_LISTENING_ONLY) return silent;
-      const talking = await scenario(ctx, worker.directURL, "talking", SPEECH_WAV);
+      const talking = await scenario(ctx, worker.directURL, "talking", SPEECH_WAV, gcPauses);
       return [...silent, ...talking];
     } finally {
       await worker.stop();

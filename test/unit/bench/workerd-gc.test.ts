@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { parseGcLine, summarizeGc } from "../../../bench/support/workerd-gc";
+
+// Lines as local workerd's V8 prints them with --trace-gc (copied from a twilio-calls run).
+const FULL = "[22274:0x32d53fc7a000]     9875 ms: Mark-Compact 49.1 (64.9) -> 14.6 (64.9) MB, pooled: 0.0 MB, 25.69 / 0.00 ms (average mu = 0.997, current mu = 0.997) allocation limit; GC in old space requested";
+const YOUNG = "[22274:0x32d53fc7a000]    17851 ms: Scavenge 79.8 (110.2) -> 64.9 (115.7) MB, pooled: 0.0 MB, 12.34 / 0.00 ms (average mu = 1.000, current mu = 1.000) allocation failure;";
+const OLDER_V8 = "[22465:0x21114d30]      841 ms: Scavenge 23.6 (45.1) -> 11.0 (45.1) MB, 0.62 / 0.00 ms  (average mu = 1.000, current mu = 1.000) task;";
+
+describe("workerd GC trace", () => {
+  it("reads the pause and its kind from V8's --trace-gc lines", () => {
+    expect(parseGcLine(FULL, 1)).toEqual({ at: 1, kind: "full", ms: 25.69 });
+    expect(parseGcLine(YOUNG, 2)).toEqual({ at: 2, kind: "young", ms: 12.34 });
+    expect(parseGcLine(OLDER_V8, 3)).toEqual({ at: 3, kind: "young", ms: 0.62 });
+  });
+
+  it("ignores every other log line", () => {
+    expect(parseGcLine("twilio stream abc ended (caller_hung_up): frames in 1100, missing 0, out 545; lag p50 1 ms, p99 30 ms; start 13 ms", 1)).toBeNull();
+    expect(parseGcLine("Memory pool: Removed pages: 0, removed large pages: 0", 1)).toBeNull();
+  });
+
+  it("summarizes the pauses inside a time window only", () => {
+    const pauses = [
+      { at: 5, kind: "full" as const, ms: 99 },
+      { at: 10, kind: "full" as const, ms: 40 },
+      { at: 20, kind: "young" as const, ms: 12 },
+      { at: 30, kind: "full" as const, ms: 60 },
+      { at: 31, kind: "young" as const, ms: 3 },
+      { at: 50, kind: "full" as const, ms: 70 },
+    ];
+    expect(summarizeGc(pauses, 10, 31)).toEqual({ fullCount: 2, fullMaxMs: 60, fullTotalMs: 100, youngCount: 2, youngMaxMs: 12, youngTotalMs: 15 });
+    expect(summarizeGc(pauses, 100, 200)).toEqual({ fullCount: 0, fullMaxMs: 0, fullTotalMs: 0, youngCount: 0, youngMaxMs: 0, youngTotalMs: 0 });
+  });
+});
