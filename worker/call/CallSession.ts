@@ -8,6 +8,7 @@ import type { AiProvider } from "../ai/provider";
 import { base64ToPcm16, PcmFormatError } from "../../protocol/pcm16";
 import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
+import { closeQuietly } from "../http/websocket";
 import { ConversationHost } from "./conversation-host";
 import { VIEWER_TAG } from "./fanout";
 import { readGrant, type SocketGrant } from "./internal-request";
@@ -160,11 +161,7 @@ export class CallSession extends DurableObject<Env> {
   }
 
   private async onCallerGone(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
-    } catch {
-      // already closed
-    }
+    closeQuietly(ws, code, "closed");
     if (this.store.state()?.phase === "active") await this.finish("abandoned", "connection_lost");
   }
 
