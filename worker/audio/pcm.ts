@@ -1,9 +1,6 @@
 // PCM16 helpers for the pipeline's internal audio form (mono, little-endian 16-bit, 16 kHz):
 // concatenation, framing and levels. The base64 ⇄ PCM16 wire codec is protocol/pcm16.ts.
 
-// Re-exported for worker/call/transports/twilio.ts (owned by the Twilio work; import protocol/pcm16 directly elsewhere).
-export { PcmFormatError, base64ToBytes, bytesToBase64 } from "../../protocol/pcm16";
-
 export function concatPcm(chunks: readonly Int16Array[]): Int16Array {
   let total = 0;
   for (const c of chunks) total += c.length;

@@ -6,7 +6,7 @@
 // Barge-in drops what was not sent yet and sends `clear`: Twilio drops whatever it still had buffered
 // at once (and returns the pending marks).
 import type { ServerMessage } from "../../../protocol/call";
-import { base64ToBytes, bytesToBase64, PcmFormatError } from "../../audio/pcm";
+import { base64ToBytes, bytesToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "../../audio/mulaw";
 import { downsample16to8, Upsampler8to16 } from "../../audio/resample";
 import {
