@@ -60,8 +60,7 @@ export class TurnDetector {
   private preRoll: Array<{ samples: Int16Array; frame: VadFrame }> = [];
   private frames: Int16Array[] = [];
   private analysis: VadFrame[] = [];
-  /** Speech frames of the turn so far, and the level range of all but the first (see wasSteady). */
-  private speechFrames = 0;
+  /** The level range of the turn's speech frames after the first (see wasSteady). */
   private laterSpeechMinDb = Infinity;
   private laterSpeechMaxDb = -Infinity;
   private startMs = 0;
@@ -108,7 +107,6 @@ export class TurnDetector {
           this.state = "candidate";
           this.frames = [...this.preRoll.map((p) => p.samples), frameSamples];
           this.analysis = [...this.preRoll.map((p) => p.frame), frame];
-          this.speechFrames = 1;
           this.startMs = frame.startMs;
           this.speechFramesMs = frameMs;
           this.voicedMs = frame.voiced ? frameMs : 0;
@@ -170,12 +168,11 @@ export class TurnDetector {
    * by frame (barge-in asks on every frame while the caller talks).
    */
   private wasSteady(): boolean {
-    if (this.speechFrames < 3) return false;
+    if (this.speechFramesMs < 3 * this.vad.options.frameMs) return false; // fewer than 3 speech frames
     return this.laterSpeechMaxDb - this.laterSpeechMinDb <= STEADY_TURN_RANGE_DB;
   }
 
   private countSpeechLevel(bandDb: number): void {
-    this.speechFrames++;
     if (bandDb < this.laterSpeechMinDb) this.laterSpeechMinDb = bandDb;
     if (bandDb > this.laterSpeechMaxDb) this.laterSpeechMaxDb = bandDb;
   }
@@ -210,7 +207,6 @@ export class TurnDetector {
     this.preRoll = [];
     this.frames = [];
     this.analysis = [];
-    this.speechFrames = 0;
     this.laterSpeechMinDb = Infinity;
     this.laterSpeechMaxDb = -Infinity;
     this.speechFramesMs = 0;
