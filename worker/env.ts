@@ -7,7 +7,6 @@ export interface Env {
   DB: D1Database;
   CALL_SESSION: DurableObjectNamespace<CallSession>;
   USER_FEED: DurableObjectNamespace<UserFeed>;
-  ASSETS?: Fetcher;
   /** Workers AI; absent when no account is configured (the offline provider answers). */
   AI?: Ai;
   PUBLIC_PHONE_NUMBER?: string;
