@@ -10,7 +10,7 @@ import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
 import { closeQuietly } from "../http/websocket";
 import { ConversationHost } from "./conversation-host";
-import { VIEWER_TAG } from "./fanout";
+import { VIEWER_TAG } from "./live-events";
 import { readGrant, type SocketGrant } from "./internal-request";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";

@@ -6,7 +6,7 @@
 // final: true}`. `entry` always has the same id for one reply (clients replace it by id); a client
 // that only reads `text` sees each sentence, then the complete reply.
 import type { PipelineEvent } from "../pipeline/events";
-import type { LiveFanout } from "./fanout";
+import type { LiveFanout } from "./live-events";
 import type { CallStore } from "./store";
 import type { CallTransport } from "./transport";
 

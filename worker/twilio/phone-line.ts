@@ -4,7 +4,7 @@
 // owns sockets, storage and the pipeline; this class only needs the narrow host below.
 import type { AiProviderName } from "../../protocol/call";
 import type { AiProvider } from "../ai/provider";
-import type { LiveFanout } from "../call/fanout";
+import type { LiveFanout } from "../call/live-events";
 import type { CallState, CallStore, FinalStatus } from "../call/store";
 import type { EndReason } from "../call/transport";
 import { TwilioTransport, type TwilioStreamStats } from "../call/transports/twilio";
