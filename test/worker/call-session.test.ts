@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, evictDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { IDLE_TIMEOUT_MS } from "../../worker/call/CallSession";
+import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call";
 import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { createUser } from "./support/users";
@@ -90,7 +90,7 @@ describe("call lifecycle", () => {
     expect((await callRow(callId))?.status).toBe("in-progress");
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(Date.now() + IDLE_TIMEOUT_MS + 1000);
+      vi.setSystemTime(Date.now() + CALL_IDLE_TIMEOUT_MS + 1000);
       expect(await runDurableObjectAlarm(callStub(callId))).toBe(true);
     } finally {
       vi.useRealTimers();
@@ -105,13 +105,13 @@ describe("call lifecycle", () => {
     const t0 = Date.now();
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS - 1000);
+      vi.setSystemTime(t0 + CALL_IDLE_TIMEOUT_MS - 1000);
       socket.send({ type: "ping" });
       expect(await socket.quiet(200)).toEqual([]); // a ping needs no answer, and is no error
-      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS + 2000);
+      vi.setSystemTime(t0 + CALL_IDLE_TIMEOUT_MS + 2000);
       await runDurableObjectAlarm(callStub(callId));
       expect((await callRow(callId))?.status).toBe("in-progress");
-      vi.setSystemTime(t0 + 2 * IDLE_TIMEOUT_MS);
+      vi.setSystemTime(t0 + 2 * CALL_IDLE_TIMEOUT_MS);
       await runDurableObjectAlarm(callStub(callId));
     } finally {
       vi.useRealTimers();
