@@ -10,8 +10,8 @@ import { personaOf } from "../../db/echoes";
 import type { Env } from "../../env";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
-import { parseClientFrame } from "../protocol-handler";
 import type { CallState } from "../store";
+import { parseClientFrame } from "./browser-frames";
 import type { CallerLine, EndReason, LineHost } from "./line";
 
 /** Tag of the browser caller's hibernatable socket. */

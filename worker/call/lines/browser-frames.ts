@@ -1,6 +1,6 @@
 // Parses and validates one client frame of the call socket against the shared protocol schema.
 // Pure: bad frames become a readable error; nothing else happens.
-import { clientMessageSchema, MAX_FRAME_BYTES, type ClientMessage } from "../../protocol/call";
+import { clientMessageSchema, MAX_FRAME_BYTES, type ClientMessage } from "../../../protocol/call";
 
 export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; code: ParseErrorCode; error: string };
 
