@@ -148,6 +148,24 @@ describe("stream tokens", () => {
     expect(call.closed?.code).toBe(1000);
   });
 
+  it("a stream whose first frame after `connected` is not `start` is closed with 1008; the call keeps waiting", async () => {
+    const call = await TwilioCall.dial(net, { authToken });
+    const url = call.twiml!.streamUrl;
+    const media = { event: "media", sequenceNumber: "2", streamSid: "MZ1", media: { track: "inbound", chunk: "1", timestamp: "0", payload: "/w==" } };
+    for (const first of [JSON.stringify(media), "not json", new Uint8Array([1, 2, 3]).buffer]) {
+      const { status, socket } = await net.openSocket(new URL(url).pathname, { "X-Twilio-Signature": twilio.getExpectedTwilioSignature(authToken, url, {}) });
+      expect(status).toBe(101);
+      const closed = new Promise<number>((resolve) => socket!.addEventListener("close", (ev) => resolve(ev.code)));
+      socket!.send(JSON.stringify({ event: "connected", protocol: "Call", version: "1.0.0" }));
+      socket!.send(first);
+      expect(await closed).toBe(1008);
+    }
+    expect((await callByProviderId(call.callSid))?.status).toBe("in-progress");
+    await call.connect();
+    await call.until(() => call.outboundOf("media").length > 0, 10_000, "the greeting");
+    await call.hangUp();
+  });
+
   it("the call's object refuses a second media stream for a call that already has one (409)", async () => {
     const call = await TwilioCall.dial(net, { authToken });
     await call.connect();

@@ -21,7 +21,7 @@ export const CALLER_TAG = "caller";
  * Samples per audio_response frame: base64 of PCM16 is 8/3 characters per sample, so 32768 samples
  * (~2 s at 16 kHz) make ~87 KB frames, well under MAX_FRAME_BYTES (protocol/call.ts) with the JSON around them.
  */
-export const AUDIO_FRAME_SAMPLES = 32768;
+const AUDIO_FRAME_SAMPLES = 32768;
 
 /** Sends a message; a closed or failing socket is ignored (the close handler deals with it). */
 function sendJson(ws: WebSocket, message: ServerMessage): boolean {

@@ -14,10 +14,10 @@ import type { SocketGrant } from "../internal-request";
 import type { CallState } from "../store";
 import type { CallerLine, EndReason, LineHost } from "./line";
 import { PhoneLinker } from "./phone-link";
-import { PhoneStream, type TwilioEvent, type TwilioStreamStats } from "./phone-stream";
+import { PhoneStream, type TwilioEvent } from "./phone-stream";
 
 /** A stream that has not sent a valid `start` this long after it connected is closed. */
-export const START_TIMEOUT_MS = 10_000;
+const START_TIMEOUT_MS = 10_000;
 /** Frames held while the stream token is checked (Twilio sends `connected`, `start`, then media). */
 const MAX_HELD_FRAMES = 200;
 
@@ -77,11 +77,6 @@ export class PhoneLine implements CallerLine {
   /** True once a verified media stream carries the caller. */
   get attached(): boolean {
     return this.open?.phase === "verified";
-  }
-
-  /** The verified stream's statistics (benchmarks and logs). */
-  stats(): TwilioStreamStats | null {
-    return this.attached ? { ...this.open!.stream.stats } : null;
   }
 
   /**
