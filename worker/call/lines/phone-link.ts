@@ -6,7 +6,7 @@ import { answererForUser } from "../../db/answerer";
 import { db } from "../../db/client";
 import { claimPhoneCall, redeemLinkCode, userByPhone } from "../../db/phone";
 import { identifiableNumber } from "../../twilio/caller-id";
-import { KeypadCollector } from "../../twilio/keypad";
+import { KeypadCollector } from "./keypad";
 import type { LineHost } from "./line";
 
 export const SAY = {
