@@ -5,12 +5,19 @@
 import { startStaticLanding } from "./landing/staticLanding";
 import "./styles.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("#root missing");
+const found = document.getElementById("root");
+if (!found) throw new Error("#root missing");
+const root: HTMLElement = found;
 
-const startApp = async () => {
-  const { mountApp } = await import("./main");
-  mountApp(root);
-};
+/**
+ * Loads and mounts the React app. When the visitor is (probably) signed in, the dashboard chunk loads
+ * alongside it rather than after the app has asked who is signed in (App lazy-loads the same module).
+ */
+async function startApp(dashboardLikely: boolean): Promise<void> {
+  const app = import("./main");
+  if (dashboardLikely) void import("./dashboard/Dashboard");
+  (await app).mountApp(root);
+}
 
-void (root.firstElementChild ? startStaticLanding(root, startApp) : startApp());
+const authScreen = new URLSearchParams(location.search).has("auth");
+void (root.firstElementChild ? startStaticLanding(root, () => startApp(true)) : startApp(!authScreen));
