@@ -73,6 +73,8 @@ async function load(browser: Browser, url: string): Promise<Load> {
       pending.push(res.body().then((body) => ({ url: res.url(), body }), () => null));
     });
     await page.goto(url, { waitUntil: "load" });
+    // Done when the page shows the phone number (the last thing the landing fills in) and the network is quiet.
+    await page.locator('main a[href^="tel:"]').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(300);
     const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
