@@ -31,7 +31,9 @@ afterEach(() => {
   for (const t of trees.splice(0)) rmSync(t, { recursive: true, force: true });
 });
 
-describe("dependency check", () => {
+// Each test spawns the real CLI (Node start-up plus the TypeScript parser: ~3 s on an idle 2-core
+// machine), more than vitest's default 5 s budget allows on a busy one.
+describe("dependency check", { timeout: 30_000 }, () => {
   it("passes a tree that keeps every rule", () => {
     const root = fixture({
       "protocol/call.ts": `export const PATH = "/ws/call";\n`,
