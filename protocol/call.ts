@@ -32,6 +32,8 @@ export interface TranscriptEntry {
   emotions: EmotionScores;
   interrupted?: boolean;
   latency?: TurnLatency | null;
+  /** Where the entry starts in the call's recording, in ms (absent when unknown). */
+  audioOffsetMs?: number | null;
 }
 
 export type CallType = "phone" | "browser_test";

@@ -18,7 +18,11 @@ export interface AppConfig {
   aiProvider: AiProviderName;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   twilioAuthToken: string | null;
+  /** Days a call recording is kept (RECORDING_RETENTION_DAYS, default 90). */
+  recordingRetentionDays: number;
 }
+
+export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
 
 export function readConfig(env: Env): AppConfig {
   const phone = env.PUBLIC_PHONE_NUMBER ?? "";
@@ -50,5 +54,10 @@ export function readConfig(env: Env): AppConfig {
     if (!URL.canParse(issuer)) throw new ConfigError("GOOGLE_ISSUER", `must be a URL (got "${issuer}")`);
     google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer };
   }
-  return { phoneNumber: phone.trim(), publicHost, aiProvider, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null };
+  const retention = (env.RECORDING_RETENTION_DAYS ?? "").trim();
+  const recordingRetentionDays = retention === "" ? DEFAULT_RECORDING_RETENTION_DAYS : Number(retention);
+  if (!Number.isInteger(recordingRetentionDays) || recordingRetentionDays < 1) {
+    throw new ConfigError("RECORDING_RETENTION_DAYS", `must be a whole number of days, 1 or more (got "${retention}")`);
+  }
+  return { phoneNumber: phone.trim(), publicHost, aiProvider, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null, recordingRetentionDays };
 }

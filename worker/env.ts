@@ -5,6 +5,10 @@ import type { UserFeed } from "./feed/UserFeed";
 
 export interface Env {
   DB: D1Database;
+  /** Call recordings (worker/db/recording-objects.ts); without it calls are not recorded. */
+  RECORDINGS?: R2Bucket;
+  /** Days a recording is kept before the scheduled job deletes it (default 90). */
+  RECORDING_RETENTION_DAYS?: string;
   CALL_SESSION: DurableObjectNamespace<CallSession>;
   USER_FEED: DurableObjectNamespace<UserFeed>;
   /** Workers AI; absent when no account is configured (the offline provider answers). */

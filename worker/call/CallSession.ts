@@ -17,6 +17,7 @@ import { type PhoneCallSetup, PhoneLine } from "./lines/phone";
 import { VIEWER_TAG } from "./live-events";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";
+import { CallRecorder } from "./recorder";
 import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";
 
@@ -35,6 +36,7 @@ export class CallSession extends DurableObject<Env> {
   private readonly conversation: ConversationHost;
   private readonly browser: BrowserLine;
   private readonly phone: PhoneLine;
+  private readonly recorder: CallRecorder;
   private lastCallerFrameAt = Date.now();
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -42,7 +44,8 @@ export class CallSession extends DurableObject<Env> {
     this.store = new CallStore(ctx.storage.sql);
     this.viewers = new LiveViewers(ctx, env, this.store);
     this.persistence = new CallPersistence(env, this.store);
-    const bridge = new PipelineBridge({ store: this.store, line: () => this.attachedLine(), fanout: this.viewers });
+    this.recorder = new CallRecorder(ctx, env, this.store);
+    const bridge = new PipelineBridge({ store: this.store, line: () => this.attachedLine(), fanout: this.viewers, recorder: this.recorder });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
     const host: LineHost = {
       ctx,
@@ -51,9 +54,11 @@ export class CallSession extends DurableObject<Env> {
       provider: () => this.conversation.aiProvider(),
       providerName: () => this.conversation.providerName(),
       open: (state) => this.open(state),
-      startConversation: () => this.conversation.start(),
+      startConversation: (greet) => this.conversation.start(greet),
       restartConversation: () => this.conversation.close(),
+      recordAssistant: (pcm) => this.recorder.assistant(pcm),
       callerAudio: (pcm) => {
+        this.recorder.caller(pcm);
         this.conversation.pushAudio(pcm);
         this.viewers.publish({ kind: "audio", speaker: "caller", pcm, sampleRate: 16000 });
       },
@@ -144,6 +149,7 @@ export class CallSession extends DurableObject<Env> {
     const endTime = Date.now();
     this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
     await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
+    await this.recorder.flush(true);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
@@ -182,6 +188,7 @@ export class CallSession extends DurableObject<Env> {
     if (!caller && state.callerConnectedAt !== null) return this.finish("abandoned", "connection_lost");
     if (!caller && now - state.startTime > CONNECT_GRACE_MS) return this.finish("abandoned", "never_connected");
     if (caller && now - this.lastCallerFrameAt > CALL_IDLE_TIMEOUT_MS) return this.finish("abandoned", "idle_timeout");
+    this.recorder.flush(); // settled audio of a call without caller frames (typed turns) too
     await this.persistence.syncPending();
     await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
   }

@@ -38,10 +38,14 @@ export class ConversationHost {
     void this.close();
   }
 
-  /** Starts the pipeline. A phone caller hears the Echo greet them first (nobody can see a screen). */
-  start(): void {
+  /**
+   * Starts the pipeline. A phone caller hears the Echo greet them first (nobody can see a screen);
+   * `greet` overrides whether it does (default: a phone call with nothing said yet).
+   */
+  start(greet?: boolean): void {
     const conversation = this.conversation();
-    if (conversation && this.store.state()?.callType === "phone" && this.store.entries().length === 0) conversation.greet();
+    const first = this.store.state()?.callType === "phone" && this.store.entries().length === 0;
+    if (conversation && (greet ?? first)) conversation.greet();
   }
 
   pushAudio(pcm: Int16Array): void {
