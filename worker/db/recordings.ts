@@ -3,8 +3,7 @@
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { type CallRecording, recordingUrl } from "../../protocol/calls";
 import type { Db } from "./client";
-import { isParticipant } from "./live-calls";
-import { calls } from "./schema";
+import { callParticipants, calls } from "./schema";
 
 /** The call's recording as Call Details shows it (null: none). */
 export async function recordingOf(database: Db, callId: string): Promise<CallRecording | null> {
@@ -34,7 +33,12 @@ export async function recordingAccess(database: Db, callId: string, userId: stri
     .get();
   if (!row || row.startedAt == null) return null;
   if (row.userId === userId) return { role: "owner", startedAt: row.startedAt };
-  return (await isParticipant(database, callId, userId)) ? { role: "participant", startedAt: row.startedAt } : null;
+  const invited = await database
+    .select({ userId: callParticipants.userId })
+    .from(callParticipants)
+    .where(and(eq(callParticipants.callId, callId), eq(callParticipants.userId, userId)))
+    .get();
+  return invited ? { role: "participant", startedAt: row.startedAt } : null;
 }
 
 /** The call no longer has a recording (its objects are gone); the transcript stays. */
