@@ -4,12 +4,9 @@
 import { buildWavHeader } from "../audio/wav";
 import { MIX_SAMPLE_RATE } from "../audio/mixdown";
 
-const prefix = (callId: string) => `calls/${callId}/audio/`;
+import { chunkKey, recordingPrefix as prefix } from "./recording-keys";
 
-/** Chunk `index` of a call (zero-padded so keys sort in order). */
-export function chunkKey(callId: string, index: number): string {
-  return `${prefix(callId)}${String(index).padStart(8, "0")}.pcm`;
-}
+export { chunkKey };
 
 export async function putChunk(bucket: R2Bucket, callId: string, index: number, pcm: Int16Array): Promise<void> {
   await bucket.put(chunkKey(callId, index), new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength));
