@@ -168,8 +168,11 @@ export class CallSession extends DurableObject<Env> {
   // ---- caller messages ----
 
   private async onCallerMessage(ws: WebSocket, message: ClientMessage): Promise<void> {
-    if (message.type === "ping") return; // liveness only: lastCallerFrameAt is already updated
     const reply = (m: ServerMessage) => sendJson(ws, m);
+    if (message.type === "ping") {
+      reply({ type: "pong" }); // the heartbeat; lastCallerFrameAt is already updated
+      return;
+    }
     const state = this.store.state();
     if (message.type === "start_call") {
       if (state || this.starting) {
