@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../protocol/call";
 import { LIVE_AUDIO_HEADER_BYTES, type LiveCallState, decodeLiveAudioFrame, encodeLiveAudioFrame, splitPcm } from "../../protocol/live";
 import { PING_FRAME } from "../../protocol/heartbeat";
+import { liveCall } from "../unit/support/live-call";
 import { JOIN_CALL_TEXTS, joinCall } from "../../web/live/joinCall";
 import { viewerReducer, type ViewerState } from "../../web/live/useLiveViewer";
 import { liveSocketUrl, sendViewerMessage, upsertEntry } from "../../web/live/viewerMessages";
@@ -17,18 +18,7 @@ const entry = (seq: number, text = `entry ${seq}`, id = `e${seq}`): TranscriptEn
   emotions: { joy: 0.5, calm: 0.5 },
 });
 
-const call: LiveCallState = {
-  callId: "c1",
-  callType: "browser_test",
-  echoName: "Sage",
-  provider: "offline",
-  fromNumber: null,
-  startTime: 1000,
-  phase: "active",
-  endTime: null,
-  status: null,
-  endReason: null,
-};
+const call = liveCall;
 
 describe("liveSocketUrl", () => {
   it("uses ws on plain-http localhost and wss elsewhere, escaping the id", () => {

@@ -7,8 +7,8 @@ import { serverMessages } from "../../../protocol/call";
 import { feedServerMessages } from "../../../protocol/feed";
 import { type FrameResult, readFrame } from "../../../protocol/frame";
 import { PONG_FRAME } from "../../../protocol/heartbeat";
-import type { LiveCallState } from "../../../protocol/live";
 import { viewerServerMessages } from "../../../protocol/live";
+import { liveCall } from "../support/live-call";
 
 const entry = { id: "e1", seq: 1, speaker: "caller", text: "hey", timestamp: 1, emotions: { joy: 0.5 } };
 const message = <T>(r: FrameResult<T>): T | null => (r.ok ? r.message : null);
@@ -59,18 +59,6 @@ describe("/ws/call server messages", () => {
   });
 });
 
-const liveCall: LiveCallState = {
-  callId: "c1",
-  callType: "browser_test",
-  echoName: "Sage",
-  provider: "offline",
-  fromNumber: null,
-  startTime: 1000,
-  phase: "active",
-  endTime: null,
-  status: null,
-  endReason: null,
-};
 
 describe("/ws/live server messages", () => {
   it("accepts every server message", () => {
