@@ -2,7 +2,7 @@
 // order, the viewer state machine, Join Call's spec texts, and the binary audio frame codec.
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../protocol/call";
-import { LIVE_AUDIO_HEADER_BYTES, type LiveCallState, decodeLiveAudioFrame, encodeLiveAudioFrame, splitPcm } from "../../protocol/live";
+import { LIVE_AUDIO_HEADER_BYTES, decodeLiveAudioFrame, encodeLiveAudioFrame, splitPcm } from "../../protocol/live";
 import { PING_FRAME } from "../../protocol/heartbeat";
 import { liveCall } from "../unit/support/live-call";
 import { JOIN_CALL_TEXTS, joinCall } from "../../web/live/joinCall";
