@@ -3,8 +3,8 @@
 //                                      else sent (the live viewer and the feed: every interval)
 //   server → client  {"type":"pong"}   (exactly PONG_FRAME), at once
 // Any client frame tells the server the client is there (a call whose client sends nothing for
-// CALL_IDLE_TIMEOUT_MS ends); a client that sent a ping and got no pong by its next ping treats the
-// link as dead and reconnects. Both frames are fixed strings so a Durable Object can answer them with
+// CALL_IDLE_TIMEOUT_MS ends); a client may treat a ping still unanswered at its next ping as a dead
+// link and reconnect (the feed does). Both frames are fixed strings so a Durable Object can answer them with
 // the runtime's auto-response (no wake-up, no JavaScript): the feed does.
 import { z } from "zod";
 

@@ -74,6 +74,7 @@ describe("viewerReducer", () => {
     expect(s.entries).toHaveLength(1);
     s = viewerReducer(s, { type: "failed", reason: "Protocol version 0 is not supported; this server speaks version 1. Reload the page." });
     expect(s).toMatchObject({ status: "failed", problem: expect.stringMatching(/Reload the page/) });
+    expect(viewerReducer(s, { type: "snapshot", call, entries: [] }).problem).toBeNull(); // a fresh snapshot: all is well again
   });
 
   it("reconnects, and a new snapshot replaces the transcript", () => {

@@ -38,7 +38,7 @@ export function viewerReducer(state: ViewerState, action: Action): ViewerState {
     case "connecting":
       return state.status === "ended" ? state : { ...state, status: action.again ? "reconnecting" : "connecting", listening: false };
     case "snapshot":
-      return { ...state, call: action.call, entries: action.entries, status: action.call.phase === "ended" ? "ended" : "live" };
+      return { ...state, call: action.call, entries: action.entries, status: action.call.phase === "ended" ? "ended" : "live", problem: null };
     case "entry":
       return { ...state, entries: upsertEntry(state.entries, action.entry) };
     case "ended":
