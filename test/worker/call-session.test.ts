@@ -2,9 +2,9 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, evictDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call";
 import { PING_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
-import { IDLE_TIMEOUT_MS } from "../../worker/call/CallSession";
 import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { createUser } from "./support/users";
@@ -109,7 +109,7 @@ describe("call lifecycle", () => {
     expect((await callRow(callId))?.status).toBe("in-progress");
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(Date.now() + IDLE_TIMEOUT_MS + 1000);
+      vi.setSystemTime(Date.now() + CALL_IDLE_TIMEOUT_MS + 1000);
       expect(await runDurableObjectAlarm(callStub(callId))).toBe(true);
     } finally {
       vi.useRealTimers();
@@ -124,13 +124,13 @@ describe("call lifecycle", () => {
     const t0 = Date.now();
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS - 1000);
+      vi.setSystemTime(t0 + CALL_IDLE_TIMEOUT_MS - 1000);
       socket.send(PING_FRAME);
       expect(await socket.next()).toEqual({ type: "pong" }); // the heartbeat's answer, and no error
-      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS + 2000);
+      vi.setSystemTime(t0 + CALL_IDLE_TIMEOUT_MS + 2000);
       await runDurableObjectAlarm(callStub(callId));
       expect((await callRow(callId))?.status).toBe("in-progress");
-      vi.setSystemTime(t0 + 2 * IDLE_TIMEOUT_MS);
+      vi.setSystemTime(t0 + 2 * CALL_IDLE_TIMEOUT_MS);
       await runDurableObjectAlarm(callStub(callId));
     } finally {
       vi.useRealTimers();

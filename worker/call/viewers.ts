@@ -17,7 +17,7 @@ import { participantIds } from "../db/live-calls";
 import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
 import { closeQuietly } from "../http/websocket";
-import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./fanout";
+import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./live-events";
 import type { SocketGrant } from "./internal-request";
 import type { CallStore } from "./store";
 

@@ -1,7 +1,7 @@
-// Calls tab (spec §2): Live Calls and Call History.
-import type { TabProps } from "../tabs";
-import { CallHistory } from "./CallHistory";
-import { LiveCalls } from "./LiveCalls";
+// Calls tab (spec §2), composed by the dashboard page: the Live feature's Live Calls above the Calls feature's Call History.
+import type { TabProps } from "../lib/tabs";
+import { CallHistory } from "../calls/CallHistory";
+import { LiveCalls } from "../live/LiveCalls";
 
 export function CallsTab(props: TabProps) {
   return (

@@ -1,7 +1,7 @@
 // Parses and validates one client frame of the call socket with the shared protocol's reader.
 // Pure: bad frames become a readable error; nothing else happens.
-import { clientMessages, type ClientMessage } from "../../protocol/call";
-import { type FrameErrorCode, type FrameResult, readFrame } from "../../protocol/frame";
+import { clientMessages, type ClientMessage } from "../../../protocol/call";
+import { type FrameErrorCode, type FrameResult, readFrame } from "../../../protocol/frame";
 
 export type ParseResult = FrameResult<ClientMessage>;
 export type ParseErrorCode = FrameErrorCode;

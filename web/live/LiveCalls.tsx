@@ -2,13 +2,13 @@
 // Live, each with Join Call and View Transcript. They appear and disappear on their own (change feed).
 import { useState } from "react";
 import { api } from "../lib/api";
-import { InviteDialog } from "../live/InviteDialog";
-import { joinCall } from "../live/joinCall";
-import { LiveCallItem, liveCallTitle } from "../live/LiveCallItem";
-import { LiveTranscriptModal } from "../live/LiveTranscriptModal";
-import { useLiveCalls } from "../live/useLiveCalls";
-import { useNow } from "../live/useNow";
-import type { TabProps } from "../tabs";
+import { InviteDialog } from "./InviteDialog";
+import { joinCall } from "./joinCall";
+import { LiveCallItem, liveCallTitle } from "./LiveCallItem";
+import { LiveTranscriptModal } from "./LiveTranscriptModal";
+import { useLiveCalls } from "./useLiveCalls";
+import { useNow } from "./useNow";
+import type { TabProps } from "../lib/tabs";
 import { Card, CardBody, CardHeader, RetryAlert, Spinner } from "../ui";
 
 type Open = { kind: "transcript" | "invite"; callId: string } | null;

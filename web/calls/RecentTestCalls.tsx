@@ -3,8 +3,8 @@
 // details modal (transcript, emotions, latency).
 import { useEffect, useState } from "react";
 import type { CallListPage, CallSummary } from "../../protocol/calls";
-import { CallDetailsModal } from "../calls/CallDetailsModal";
-import { statusTone } from "../calls/callList";
+import { CallDetailsModal } from "./CallDetailsModal";
+import { statusTone } from "./callList";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { formatDateTime, formatDuration } from "../lib/format";

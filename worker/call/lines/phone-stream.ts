@@ -1,4 +1,4 @@
-// The phone transport: a Twilio Media Stream (bidirectional <Connect><Stream>). Inbound, 20 ms frames
+// The phone line's media stream codec: one Twilio Media Stream (bidirectional <Connect><Stream>). Inbound, 20 ms frames
 // of base64 μ-law at 8 kHz become the pipeline's 16 kHz PCM16; outbound, reply audio is resampled to
 // 8 kHz, μ-law encoded and sent as 160-byte (20 ms) `media` frames with a `mark` after each sentence,
 // so Twilio tells us when each sentence has been heard. Frames leave at playback pace (PacedOutbox),
@@ -18,7 +18,7 @@ import {
   TWILIO_SAMPLE_RATE,
   type TwilioOutbound,
 } from "../../twilio/media-messages";
-import type { CallTransport, EndReason } from "../transport";
+import type { CallerLine, EndReason } from "./line";
 import { type Outgoing, PacedOutbox } from "./paced-outbox";
 
 /** What a Twilio frame means to the call. */
@@ -73,8 +73,7 @@ export function lagPercentile(histogram: readonly number[], p: number): number {
   return histogram.length - 1;
 }
 
-export class TwilioTransport implements CallTransport {
-  readonly kind = "twilio" as const;
+export class PhoneStream implements CallerLine {
   readonly stats: TwilioStreamStats = {
     framesIn: 0,
     framesMissing: 0,
@@ -182,7 +181,7 @@ export class TwilioTransport implements CallTransport {
     if (sampleRate === 16000) pcm8 = downsample16to8(pcm);
     else if (sampleRate === TWILIO_SAMPLE_RATE) pcm8 = pcm;
     else {
-      console.error(`twilio transport: unsupported reply sample rate ${sampleRate}`);
+      console.error(`phone stream: unsupported reply sample rate ${sampleRate}`);
       return;
     }
     const name = `${entryId}:${++this.markSeq}`;

@@ -1,6 +1,6 @@
 // Collects the 6-digit link code the caller types on the keypad (DTMF). `*` or `#` starts over, and a
 // pause longer than DIGIT_GAP_MS forgets a half-typed code. Pure: the caller passes the time.
-import { LINK_CODE_DIGITS } from "../../protocol/phone";
+import { LINK_CODE_DIGITS } from "../../../protocol/phone";
 
 export const DIGIT_GAP_MS = 8_000;
 /** Wrong codes allowed per call before the keypad stops listening (a code is 1 in a million). */

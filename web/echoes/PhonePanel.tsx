@@ -1,13 +1,12 @@
 // The Phone card at the top of the Echoes tab: link the number you call from (a 6-digit code typed on
 // the keypad during a call, valid 10 minutes; no SMS), see or unlink it, and choose which Echo answers.
 import { useEffect, useState } from "react";
-import type { EchoList } from "../../protocol/echo";
 import { DEFAULT_ASSISTANT_NAME, LINK_CODE_TTL_MS, type PhoneSettings } from "../../protocol/phone";
 import { telHref } from "../config/phone";
-import { api, ApiRequestError } from "../lib/api";
-import { useFeed } from "../lib/feed";
+import { ApiRequestError } from "../lib/api";
 import { formatDuration } from "../lib/format";
-import { Alert, Badge, Button, Card, CardBody, CardHeader, Select, Spinner } from "../ui";
+import { useActiveEchoes } from "../lib/useActiveEchoes";
+import { Alert, Badge, Button, Card, CardBody, CardHeader, RetryAlert, Select, Spinner } from "../ui";
 import { choosePhoneEcho, requestLinkCode, unlinkPhone, usePhoneSettings } from "./phoneStore";
 
 const DEFAULT_CHOICE = "";
@@ -26,20 +25,6 @@ function useSecondsLeft(expiresAt: number | null): number {
   }, [expiresAt]);
   // Capped at the code's lifetime: the browser's clock may run a little behind the server's.
   return expiresAt === null ? 0 : Math.min(LINK_CODE_TTL_MS / 1000, Math.max(0, Math.ceil((expiresAt - now) / 1000)));
-}
-
-/** The user's active Echoes for the phone Echo choice, kept fresh by the feed. */
-function useActiveEchoes(): { id: string; name: string }[] | null {
-  const [echoes, setEchoes] = useState<{ id: string; name: string }[] | null>(null);
-  const load = () =>
-    void api<EchoList>("/api/echoes?active=true")
-      .then((list) => setEchoes(list.echoes.map((e) => ({ id: e.id, name: e.name }))))
-      .catch(() => setEchoes((e) => e ?? []));
-  useEffect(load, []);
-  useFeed((signal) => {
-    if (signal.type === "echo_changed" || signal.type === "feed_reconnected") load();
-  });
-  return echoes;
 }
 
 export function PhonePanel() {
@@ -195,7 +180,7 @@ function LinkSection({ settings }: { settings: PhoneSettings }) {
 }
 
 function AnswerSection({ settings }: { settings: PhoneSettings }) {
-  const echoes = useActiveEchoes();
+  const { echoes: list, reload } = useActiveEchoes();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -218,9 +203,11 @@ function AnswerSection({ settings }: { settings: PhoneSettings }) {
         Who answers
       </h3>
       {error ? <Alert onDismiss={() => setError(null)}>{error}</Alert> : null}
-      {echoes === null ? (
+      {list.status === "loading" ? (
         <Spinner size="sm" label="Loading your Echoes" />
-      ) : echoes.length === 0 ? (
+      ) : list.status === "error" ? (
+        <RetryAlert title="Could not load your Echoes" onRetry={reload} />
+      ) : list.echoes.length === 0 ? (
         <p className="text-sm text-slate-600">
           You have no active Echo yet, so the built-in assistant “{DEFAULT_ASSISTANT_NAME}” answers. Create or activate an Echo below.
         </p>
@@ -228,13 +215,13 @@ function AnswerSection({ settings }: { settings: PhoneSettings }) {
         <Select
           label="Phone Echo"
           hint={answering ? `Answering now: ${answering.name}` : `Answering now: the built-in assistant “${DEFAULT_ASSISTANT_NAME}”`}
-          value={settings.phoneEchoId && echoes.some((e) => e.id === settings.phoneEchoId) ? settings.phoneEchoId : DEFAULT_CHOICE}
+          value={settings.phoneEchoId && list.echoes.some((e) => e.id === settings.phoneEchoId) ? settings.phoneEchoId : DEFAULT_CHOICE}
           disabled={saving}
           aria-busy={saving || undefined}
           onChange={(e) => void choose(e.target.value)}
           options={[
             { value: DEFAULT_CHOICE, label: "Most recently updated Echo (default)" },
-            ...echoes.map((e) => ({ value: e.id, label: e.name })),
+            ...list.echoes.map((e) => ({ value: e.id, label: e.name })),
           ]}
         />
       )}

@@ -1,4 +1,4 @@
-import type { PublicConfig, UserProfile } from "../protocol/api";
+import type { PublicConfig, UserProfile } from "../../protocol/api";
 
 /** What the dashboard shell hands each tab. */
 export interface TabProps {

@@ -1,13 +1,13 @@
-// The Twilio transport on its own, over a real WebSocket pair: framing of reply audio into 160-byte
+// The phone line's media stream codec on its own, over a real WebSocket pair: framing of reply audio into 160-byte
 // μ-law frames and marks sent at playback pace, clear, inbound decoding, gap counting and the lag
 // statistics.
 import { describe, expect, it } from "vitest";
 import { decodeMulaw } from "../../worker/audio/mulaw";
-import { encodeFrames, lagPercentile, TwilioTransport } from "../../worker/call/transports/twilio";
+import { encodeFrames, lagPercentile, PhoneStream } from "../../worker/call/lines/phone-stream";
 import { twilioOutboundSchema } from "../../worker/twilio/media-messages";
 import { eventually } from "./support/call";
 
-function pair(): { transport: TwilioTransport; sent: unknown[]; closed: { code?: number; reason?: string } } {
+function pair(): { transport: PhoneStream; sent: unknown[]; closed: { code?: number; reason?: string } } {
   const { 0: client, 1: server } = new WebSocketPair();
   server.accept();
   client.accept();
@@ -15,7 +15,7 @@ function pair(): { transport: TwilioTransport; sent: unknown[]; closed: { code?:
   const closed: { code?: number; reason?: string } = {};
   client.addEventListener("message", (ev) => sent.push(JSON.parse(ev.data as string)));
   client.addEventListener("close", (ev) => Object.assign(closed, { code: ev.code, reason: ev.reason }));
-  return { transport: new TwilioTransport(server), sent, closed };
+  return { transport: new PhoneStream(server), sent, closed };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
@@ -29,7 +29,7 @@ const start = (sid = "MZ1") =>
 const media = (chunk: number, payload = btoa(String.fromCharCode(...new Uint8Array(160).fill(0xff))), track = "inbound") =>
   JSON.stringify({ event: "media", sequenceNumber: String(chunk + 1), streamSid: "MZ1", media: { track, chunk: String(chunk), timestamp: String((chunk - 1) * 20), payload } });
 
-describe("TwilioTransport", () => {
+describe("PhoneStream", () => {
   it("frames 8 kHz audio into 160-byte payloads, padding the last with μ-law silence", () => {
     const frames = encodeFrames(Int16Array.from({ length: 401 }, () => 1000));
     expect(frames).toHaveLength(3);
