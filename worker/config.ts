@@ -4,7 +4,10 @@ import type { AiProviderName } from "../protocol/call";
 import type { Env } from "./env";
 
 export class ConfigError extends Error {
-  constructor(setting: string, problem: string) {
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
     super(`Configuration error: ${setting} ${problem}. See .dev.vars.example and the README.`);
   }
 }
