@@ -23,6 +23,29 @@ export interface TurnLatency {
   endOfTurnMs?: number;
 }
 
+/** The pipeline's AI steps (worker/ai/errors.ts AiStage): speech-to-text, turn model, text emotions, reply, speech. */
+export const AI_STAGES = ["transcribe", "turn", "emotions", "reply", "speech"] as const;
+export type AiStage = (typeof AI_STAGES)[number];
+
+/**
+ * What happened in one assistant turn, stored with its entry (queryable after the call):
+ * - `ok`: answered normally (perhaps after retries or with a fallback);
+ * - `failed`: a step still failed after its retries: this entry is the spoken apology (or the part of
+ *   the reply that was heard before the failure); `failedStage` and `error` say what broke;
+ * - `gave_up`: the model kept failing and this entry is the goodbye that ended the call.
+ */
+export interface TurnOutcome {
+  status: "ok" | "failed" | "gave_up";
+  /** How the caller's words were read: "batch" (whole-turn speech-to-text after the VAD), "typed", "none" (a greeting). */
+  sttMode: "batch" | "typed" | "none";
+  failedStage?: AiStage;
+  error?: string;
+  /** Retries per stage, for stages that needed them. */
+  retries?: Partial<Record<AiStage, number>>;
+  /** Fallbacks taken, e.g. "turn:vad" (the VAD decided), "emotions:prosody", "line:clip" (the bundled voice said it). */
+  fallbacks?: string[];
+}
+
 export interface TranscriptEntry {
   id: string;
   seq: number;
@@ -32,6 +55,8 @@ export interface TranscriptEntry {
   emotions: EmotionScores;
   interrupted?: boolean;
   latency?: TurnLatency | null;
+  /** Assistant entries: what happened in that turn (failures, retries, fallbacks). */
+  outcome?: TurnOutcome | null;
 }
 
 export type CallType = "phone" | "browser_test";
