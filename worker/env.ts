@@ -2,8 +2,10 @@
 // `wrangler secret put` in production; see `.dev.vars.example`.
 import type { CallSession } from "./call/CallSession";
 import type { UserFeed } from "./feed/UserFeed";
+import type { PipelineSettingVars } from "./pipeline/settings";
 
-export interface Env {
+/** The pipeline's deadline and retry settings (AI_STT_DEADLINE_MS …) are optional vars: worker/pipeline/settings.ts. */
+export interface Env extends PipelineSettingVars {
   DB: D1Database;
   CALL_SESSION: DurableObjectNamespace<CallSession>;
   USER_FEED: DurableObjectNamespace<UserFeed>;

@@ -51,3 +51,11 @@ describe("a configuration error", () => {
     expect(html).toContain("is missing while GOOGLE_CLIENT_SECRET is set");
   });
 });
+
+describe("pipeline settings", () => {
+  it("a bad deadline value is a configuration error naming it", async () => {
+    const res = await app.fetch(new Request("https://echo.test/api/config"), { ...env, AI_STT_DEADLINE_MS: "soon" }, createExecutionContext());
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('AI_STT_DEADLINE_MS must be a whole number in range (got "soon")');
+  });
+});

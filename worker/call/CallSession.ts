@@ -50,7 +50,14 @@ export class CallSession extends DurableObject<Env> {
     this.store = new CallStore(ctx.storage.sql);
     this.fanout = new LiveViewers(ctx, env, this.store);
     this.persistence = new CallPersistence(env, this.store);
-    const bridge = new PipelineBridge({ store: this.store, transport: () => this.callerTransport(), fanout: this.fanout });
+    const bridge = new PipelineBridge({
+      store: this.store,
+      transport: () => this.callerTransport(),
+      fanout: this.fanout,
+      gaveUp: (reason) => {
+        this.finish("failed", reason).catch((err: unknown) => console.error("ending a failed call failed", this.store.state()?.callId, err));
+      },
+    });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
     this.phone = new PhoneLine({
       ctx,

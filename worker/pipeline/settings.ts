@@ -45,7 +45,7 @@ export const DEFAULT_PIPELINE_SETTINGS: PipelineSettings = {
 };
 
 /** The environment variable (wrangler.toml [vars] or .dev.vars) that overrides each setting. */
-export const PIPELINE_SETTING_NAMES: Record<keyof PipelineSettings, string> = {
+export const PIPELINE_SETTING_NAMES = {
   transcribeMs: "AI_STT_DEADLINE_MS",
   turnModelMs: "AI_TURN_MODEL_DEADLINE_MS",
   emotionsMs: "AI_EMOTIONS_DEADLINE_MS",
@@ -57,12 +57,16 @@ export const PIPELINE_SETTING_NAMES: Record<keyof PipelineSettings, string> = {
   backoffBaseMs: "AI_BACKOFF_BASE_MS",
   backoffMaxMs: "AI_BACKOFF_MAX_MS",
   maxFailedTurns: "AI_MAX_FAILED_TURNS",
-};
+} as const satisfies Record<keyof PipelineSettings, string>;
+
+export type PipelineSettingName = (typeof PIPELINE_SETTING_NAMES)[keyof PipelineSettings];
+/** The environment's view of the settings (worker/env.ts Env includes it). */
+export type PipelineSettingVars = Partial<Record<PipelineSettingName, string>>;
 
 export class PipelineSettingError extends Error {
   constructor(
     readonly setting: string,
-    problem: string,
+    readonly problem: string,
   ) {
     super(`Configuration error: ${setting} ${problem}. See the README's pipeline settings.`);
   }
@@ -84,14 +88,14 @@ const LIMITS: Record<keyof PipelineSettings, z.ZodType<number>> = {
 };
 
 /** Settings from environment variables (unset or empty → default); a bad value throws PipelineSettingError. */
-export function readPipelineSettings(vars: Readonly<Record<string, unknown>>): PipelineSettings {
+export function readPipelineSettings(vars: PipelineSettingVars): PipelineSettings {
   const settings = { ...DEFAULT_PIPELINE_SETTINGS };
   for (const key of Object.keys(PIPELINE_SETTING_NAMES) as Array<keyof PipelineSettings>) {
     const name = PIPELINE_SETTING_NAMES[key];
     const raw = vars[name];
-    if (raw === undefined || raw === null || raw === "") continue;
+    if (raw === undefined || raw.trim() === "") continue;
     const parsed = LIMITS[key].safeParse(raw);
-    if (!parsed.success) throw new PipelineSettingError(name, `must be a whole number in range (got "${String(raw)}")`);
+    if (!parsed.success) throw new PipelineSettingError(name, `must be a whole number in range (got "${raw}")`);
     settings[key] = parsed.data;
   }
   return settings;
