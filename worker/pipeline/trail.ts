@@ -3,6 +3,7 @@
 // one JSON line per failure with its cause — `wrangler tail` shows both. No failure is swallowed: every
 // one lands here.
 import type { AiStage, TurnOutcome } from "../../protocol/call";
+import { AiStepError } from "../ai/errors";
 import { StepFailure } from "./steps";
 
 /** Where log lines go (console in production; tests capture them). */
@@ -101,8 +102,10 @@ export function logFailure(ctx: TrailContext, turn: number | null, stage: AiStag
     callId: ctx.callId,
     turn,
     stage,
-    model: original instanceof Error && "model" in original ? original.model : (ctx.models?.[stage as AiStage] ?? null),
-    code: failure?.code ?? null,
+    model: original instanceof AiStepError ? original.model : (ctx.models?.[stage as AiStage] ?? null),
+    code: failure?.code ?? (original instanceof AiStepError ? original.code : undefined) ?? null,
+    status: original instanceof AiStepError ? (original.status ?? null) : null,
+    transient: original instanceof AiStepError ? original.transient : null,
     retries: failure?.retries ?? 0,
     timedOut: failure?.timedOut ?? false,
     error: describeError(err),
