@@ -26,15 +26,15 @@
 import type { CallType, EmotionScores, TurnOutcome } from "../../protocol/call";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
 import { isAbortError, systemClock, type Clock } from "./clock";
-import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
 import type { PipelineEmit } from "./events";
+import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
 import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
 import { SPOKEN_LINES as SPOKEN_LINES_TEXT, SpokenLines, type LineKind } from "./spoken-lines";
-import { failure, runStep, StepFailure, type StepContext } from "./steps";
+import { runStep, StepFailure, type StepContext } from "./steps";
 import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext, type TrailSink } from "./trail";
-import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
+import { mergeTurnEnds, TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
 import type { VadFrame, VadOptions } from "./vad";
 
 export interface ConversationOptions {
@@ -108,6 +108,7 @@ export class Conversation {
   private readonly steps: StepContext;
   private readonly trail: TrailContext;
   private readonly lines: SpokenLines;
+  private readonly hearing: HearingDeps;
   /** Aborted by abort(): every step in flight stops. */
   private readonly lifetime = new AbortController();
   private failedTurns = 0;
@@ -130,6 +131,7 @@ export class Conversation {
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
     this.trail = { sink: options.trail ?? consoleTrail, callId: options.callId ?? null, provider: this.provider.name, models: this.provider.models };
+    this.hearing = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, trail: this.trail, turnIndex: () => this.turnIndex };
     this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, (kind, err) =>
       logFailure(this.trail, null, "speech", err, { line: kind, fallback: "the bundled voice says it" }),
     );
@@ -313,35 +315,15 @@ export class Conversation {
     const report = new TurnReport(turn.text !== null ? "typed" : "batch");
     for (const f of turn.fallbacks) report.fallback(f);
     if (turn.endOfTurnMs !== undefined) report.stageMs.endOfTurnMs = turn.endOfTurnMs;
-    let text: string;
-    let recognized: boolean;
-    if (turn.text !== null) {
-      text = turn.text;
-      recognized = true;
-    } else {
-      const startedAt = this.clock.now();
-      try {
-        const { value: transcript } = await runStep(
-          this.steps,
-          { stage: "transcribe", deadlineMs: this.settings.transcribeMs, signal: this.lifetime.signal, onRetry: () => report.retry("transcribe") },
-          (s) => this.provider.transcribe({ samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, s),
-        );
-        text = transcript.text.trim();
-        recognized = transcript.recognized && text.length > 0;
-        // A recogniser that heard no words in a turn the VAD took for speech: ask the caller again
-        // (not a model failure: it does not count toward ending the call).
-        if (!text && transcript.recognized) report.fail(new StepFailure("transcribe", "Speech-to-text heard no words", 0, false, "empty", undefined), false);
-      } catch (err) {
-        if (this.lifetime.signal.aborted) return;
-        report.fail(failure("transcribe", err, 0));
-        text = "";
-        recognized = false;
-      }
-      report.stageMs.transcribeMs = this.clock.now() - startedAt;
-      if (!text) text = describeSpeech(turn.speechMs);
+    let text = turn.text ?? "";
+    let recognized = turn.text !== null;
+    if (turn.text === null) {
+      const heard = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report);
+      if (!heard) return; // aborted: the call is gone
+      ({ text, recognized } = heard);
     }
     const transcribedAt = this.clock.now();
-    const emotions = await this.callerEmotions(turn, text, recognized, report);
+    const emotions = await callerEmotions(this.hearing, turn.frames, text, recognized, report);
     const index = this.turnIndex++;
     this.emit({ type: "caller_turn", turnId, text, recognized, typed: turn.text !== null, emotions, speechMs: turn.speechMs, at: turn.endedAt });
     this.remember({
@@ -389,27 +371,6 @@ export class Conversation {
     }
   }
 
-  private async callerEmotions(turn: CallerTurn, text: string, recognized: boolean, report: TurnReport): Promise<EmotionScores> {
-    const parts: Array<{ scores: EmotionScores; weight: number }> = [];
-    if (turn.frames.length > 0) parts.push({ scores: prosodyEmotions(prosodyFromFrames(turn.frames)), weight: 0.4 });
-    if (recognized) {
-      const startedAt = this.clock.now();
-      try {
-        const { value } = await runStep(
-          this.steps,
-          { stage: "emotions", deadlineMs: this.settings.emotionsMs, signal: this.lifetime.signal, onRetry: () => report.retry("emotions") },
-          (s) => this.provider.textEmotions(text, s),
-        );
-        parts.push({ scores: value, weight: 0.6 });
-      } catch (err) {
-        report.fallback("emotions:prosody");
-        if (!this.lifetime.signal.aborted) logFailure(this.trail, this.turnIndex, "emotions", err, { fallback: "prosody alone scores the turn" });
-      }
-      report.stageMs.emotionsMs = this.clock.now() - startedAt;
-    }
-    return blendEmotions(parts);
-  }
-
   private newReply(report: TurnReport): Reply {
     return new Reply(this.newId(), {
       provider: this.provider,
@@ -440,17 +401,4 @@ export class Conversation {
     this.history.push(message);
     if (this.history.length > this.maxHistory * 2) this.history.splice(0, this.history.length - this.maxHistory * 2);
   }
-}
-
-/** "[speech, 1.8 s]": how unrecognised speech is shown. */
-export function describeSpeech(speechMs: number): string {
-  return `[speech, ${(speechMs / 1000).toFixed(1)} s]`;
-}
-
-function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {
-  const gap = new Int16Array(Math.max(0, Math.round(((b.startMs - a.atMs) * a.sampleRate) / 1000)));
-  const audio = new Int16Array(a.audio.length + gap.length + b.audio.length);
-  audio.set(a.audio, 0);
-  audio.set(b.audio, a.audio.length + gap.length);
-  return { ...b, audio, frames: [...a.frames, ...b.frames], startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
 }
