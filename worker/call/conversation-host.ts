@@ -43,8 +43,9 @@ export class ConversationHost {
   start(): void {
     const conversation = this.conversation();
     if (!conversation) return;
-    // The apology and the goodbye in the Echo's voice, ready before anything can fail.
-    void conversation.prepare();
+    // The apology and the goodbye in the Echo's voice, ready before anything can fail. (The offline
+    // provider's voice is the bundled voice the pipeline falls back to: nothing to prepare.)
+    if (this.aiProvider().name !== "offline") void conversation.prepare();
     if (this.store.state()?.callType === "phone" && this.store.entries().length === 0) conversation.greet();
   }
 
