@@ -204,6 +204,19 @@ describe("chaos: quiet fallbacks", () => {
   });
 });
 
+describe("chaos: the greeting", () => {
+  it("a greeting that fails is replaced by a spoken hello, not by an apology", async () => {
+    const t = setup({}, {}, { reply: ["hang"] });
+    t.conversation.greet();
+    await t.clock.advance(8000);
+    await t.conversation.idle();
+    expect(t.of("error")[0]).toMatchObject({ at: 4000, event: { code: "llm_failed" } });
+    const done = t.of("assistant_done").filter((l) => l.event.text).map((l) => l.event);
+    expect(done).toEqual([expect.objectContaining({ text: SPOKEN_LINES.hello, outcome: expect.objectContaining({ status: "failed", sttMode: "none", failedStage: "reply" }) })]);
+    expect(t.of("caller_turn")).toHaveLength(0);
+  });
+});
+
 describe("chaos: a model that keeps failing", () => {
   it("three failed turns in a row: a spoken goodbye, then gave_up; later input is ignored", async () => {
     const broken = () => stepError("reply", "AiError: 5007: No such model", false, { code: 5007 });
