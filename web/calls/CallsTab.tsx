@@ -1,5 +1,6 @@
-// Calls tab (spec §2): Live Calls and Call History.
+// Calls tab (spec §2): Live Calls and Call History, then how the AI held up (AI health).
 import type { TabProps } from "../tabs";
+import { AiHealth } from "./AiHealth";
 import { CallHistory } from "./CallHistory";
 import { LiveCalls } from "./LiveCalls";
 
@@ -14,6 +15,7 @@ export function CallsTab(props: TabProps) {
       </header>
       <LiveCalls {...props} />
       <CallHistory />
+      <AiHealth />
     </section>
   );
 }
