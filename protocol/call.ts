@@ -29,6 +29,31 @@ export const turnLatencySchema = z.object({
 });
 export type TurnLatency = z.infer<typeof turnLatencySchema>;
 
+/** The pipeline's AI steps (worker/ai/errors.ts AiStage): speech-to-text, turn model, text emotions, reply, speech. */
+export const AI_STAGES = ["transcribe", "turn", "emotions", "reply", "speech"] as const;
+export const aiStageSchema = z.enum(AI_STAGES);
+export type AiStage = z.infer<typeof aiStageSchema>;
+
+/**
+ * What happened in one assistant turn, stored with its entry (queryable after the call):
+ * - `ok`: answered normally (perhaps after retries or with a fallback);
+ * - `failed`: a step still failed after its retries: this entry is the spoken apology (or the part of
+ *   the reply that was heard before the failure); `failedStage` and `error` say what broke;
+ * - `gave_up`: the model kept failing and this entry is the goodbye that ended the call.
+ */
+export const turnOutcomeSchema = z.object({
+  status: z.enum(["ok", "failed", "gave_up"]),
+  /** How the caller's words were read: "batch" (whole-turn speech-to-text after the VAD), "typed", "none" (a greeting). */
+  sttMode: z.enum(["batch", "typed", "none"]),
+  failedStage: aiStageSchema.optional(),
+  error: z.string().optional(),
+  /** Retries per stage, for stages that needed them. */
+  retries: z.partialRecord(aiStageSchema, z.number()).optional(),
+  /** Fallbacks taken, e.g. "turn:vad" (the VAD decided), "emotions:prosody", "line:clip" (the bundled voice said it). */
+  fallbacks: z.array(z.string()).optional(),
+});
+export type TurnOutcome = z.infer<typeof turnOutcomeSchema>;
+
 export const transcriptEntrySchema = z.object({
   id: z.string(),
   seq: z.number(),
@@ -38,6 +63,8 @@ export const transcriptEntrySchema = z.object({
   emotions: emotionScoresSchema,
   interrupted: z.boolean().optional(),
   latency: turnLatencySchema.nullable().optional(),
+  /** Assistant entries: what happened in that turn (failures, retries, fallbacks). */
+  outcome: turnOutcomeSchema.nullable().optional(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 
