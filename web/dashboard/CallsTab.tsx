@@ -1,5 +1,7 @@
-// Calls tab (spec §2), composed by the dashboard page: the Live feature's Live Calls above the Calls feature's Call History.
+// Calls tab (spec §2), composed by the dashboard page: the Live feature's Live Calls above the Calls
+// feature's Call History, then how the AI held up (AI health).
 import type { TabProps } from "../lib/tabs";
+import { AiHealth } from "../calls/AiHealth";
 import { CallHistory } from "../calls/CallHistory";
 import { LiveCalls } from "../live/LiveCalls";
 
@@ -14,6 +16,7 @@ export function CallsTab(props: TabProps) {
       </header>
       <LiveCalls {...props} />
       <CallHistory />
+      <AiHealth />
     </section>
   );
 }

@@ -38,6 +38,8 @@ export class CallSession extends DurableObject<Env> {
   private readonly phone: PhoneLine;
   private readonly recorder: CallRecorder;
   private lastCallerFrameAt = Date.now();
+  /** finish() is waiting for the pipeline's last turn: the alarm must not finalize D1 without it. */
+  private finishing = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -45,7 +47,15 @@ export class CallSession extends DurableObject<Env> {
     this.viewers = new LiveViewers(ctx, env, this.store);
     this.persistence = new CallPersistence(env, this.store);
     this.recorder = new CallRecorder(ctx, env, this.store);
-    const bridge = new PipelineBridge({ store: this.store, line: () => this.attachedLine(), fanout: this.viewers, recorder: this.recorder });
+    const bridge = new PipelineBridge({
+      store: this.store,
+      line: () => this.attachedLine(),
+      fanout: this.viewers,
+      recorder: this.recorder,
+      gaveUp: (reason) => {
+        this.finish("failed", reason).catch((err: unknown) => console.error("ending a failed call failed", this.store.state()?.callId, err));
+      },
+    });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
     const host: LineHost = {
       ctx,
@@ -148,7 +158,12 @@ export class CallSession extends DurableObject<Env> {
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();
     this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
-    await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
+    this.finishing = true;
+    try {
+      await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
+    } finally {
+      this.finishing = false;
+    }
     await this.recorder.flush(true);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();
@@ -174,6 +189,11 @@ export class CallSession extends DurableObject<Env> {
     if (!state) return;
     const now = Date.now();
     if (state.phase === "ended") {
+      if (this.finishing) {
+        // finish() is still waiting for the last turn (e.g. a slow transcription) and finalizes after it.
+        await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
+        return;
+      }
       const done = state.d1Finalized
         ? await this.persistence.syncPending()
         : await this.persistence.finalize({

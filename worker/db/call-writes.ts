@@ -57,6 +57,7 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     emotions: e.emotions,
     interrupted: e.interrupted ?? false,
     latency: e.latency ?? null,
+    outcome: e.outcome ?? null,
     audioOffsetMs: e.audioOffsetMs ?? null,
   };
   return database
@@ -64,7 +65,7 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, audioOffsetMs: values.audioOffsetMs },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs },
     });
 }
 
