@@ -1,6 +1,7 @@
 // The call protocol: browser test-call WebSocket messages (spec §7) and transcript shapes.
 // Worker and SPA both import this module; no message type is written anywhere else.
 import { z } from "zod";
+import type { AiEngines } from "./engines";
 
 /** Emotion name → score in [0, 1]. */
 export type EmotionScores = Record<string, number>;
@@ -70,7 +71,8 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 // ---- server → client ----
 export type ServerMessage =
-  | { type: "call_started"; callId: string; echoName: string; provider: AiProviderName }
+  /** `provider` names the engine when one runs every stage ("mixed" otherwise); `engines` says which runs each. */
+  | { type: "call_started"; callId: string; echoName: string; provider: AiProviderName; engines: AiEngines }
   | { type: "transcription"; text: string; entry: TranscriptEntry }
   /**
    * Reply text, one sentence at a time just before its audio (`final: false`, `text` = that sentence,
@@ -86,4 +88,6 @@ export type ServerMessage =
   | { type: "error"; error: string; code?: string }
   | { type: "call_ended"; callId?: string; reason?: string };
 
-export type AiProviderName = "workers-ai" | "offline";
+/** The call's AI in one word: the engine that runs speech-to-text, replies and speech, or "mixed". */
+export const AI_PROVIDER_NAMES = ["workers-ai", "openai", "offline", "mixed"] as const;
+export type AiProviderName = (typeof AI_PROVIDER_NAMES)[number];

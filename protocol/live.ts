@@ -14,6 +14,7 @@
 // `at` is the server's clock (epoch ms) when the event was fanned out.
 import { z } from "zod";
 import type { AiProviderName, CallType, Speaker, TranscriptEntry } from "./call";
+import type { AiEngines } from "./engines";
 import type { CallHeading } from "./calls";
 
 // ---- REST: GET /api/live-calls, invite, join ----
@@ -74,6 +75,7 @@ export interface LiveCallState {
   callType: CallType;
   echoName: string;
   provider: AiProviderName;
+  engines: AiEngines;
   fromNumber: string | null;
   startTime: number;
   phase: LivePhase;

@@ -12,7 +12,32 @@ export interface Env {
   AI?: Ai;
   PUBLIC_PHONE_NUMBER?: string;
   PUBLIC_HOST?: string;
+  /** Default engine for every AI stage: auto | workers-ai | openai | offline (worker/ai/settings.ts). */
   AI_PROVIDER?: string;
+  /** Per-stage engine: speech-to-text, replies, speech, emotion scores, end of turn. */
+  AI_STT?: string;
+  AI_REPLY?: string;
+  AI_SPEECH?: string;
+  AI_EMOTIONS?: string;
+  AI_TURN?: string;
+  /** OpenAI-compatible servers: defaults for every stage, then per stage. API keys are secrets. */
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_STT_BASE_URL?: string;
+  OPENAI_STT_API_KEY?: string;
+  OPENAI_STT_MODEL?: string;
+  OPENAI_REPLY_BASE_URL?: string;
+  OPENAI_REPLY_API_KEY?: string;
+  OPENAI_REPLY_MODEL?: string;
+  OPENAI_SPEECH_BASE_URL?: string;
+  OPENAI_SPEECH_API_KEY?: string;
+  OPENAI_SPEECH_MODEL?: string;
+  /** One voice, or style=voice pairs ("warm=coral,gentle=sage"). */
+  OPENAI_SPEECH_VOICE?: string;
+  /** wav (default) or pcm. */
+  OPENAI_SPEECH_FORMAT?: string;
+  /** Sample rate of pcm speech (default 24000, OpenAI's). */
+  OPENAI_SPEECH_PCM_RATE?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_ISSUER?: string;

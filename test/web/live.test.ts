@@ -6,6 +6,7 @@ import { LIVE_AUDIO_HEADER_BYTES, type LiveCallState, decodeLiveAudioFrame, enco
 import { JOIN_CALL_TEXTS, joinCall } from "../../web/live/joinCall";
 import { viewerReducer, type ViewerState } from "../../web/live/useLiveViewer";
 import { liveSocketUrl, parseViewerMessage, upsertEntry } from "../../web/live/viewerMessages";
+import { OFFLINE_ENGINES } from "./support/engines";
 
 const entry = (seq: number, text = `entry ${seq}`, id = `e${seq}`): TranscriptEntry => ({
   id,
@@ -21,6 +22,7 @@ const call: LiveCallState = {
   callType: "browser_test",
   echoName: "Sage",
   provider: "offline",
+  engines: OFFLINE_ENGINES,
   fromNumber: null,
   startTime: 1000,
   phase: "active",

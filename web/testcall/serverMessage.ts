@@ -1,16 +1,23 @@
 // Reads one frame from the call socket. Pure: anything that is not a server message we know, with
 // the fields we rely on, becomes null (ignored) instead of breaking the call.
-import { AUDIO_SAMPLE_RATE, type ServerMessage } from "../../protocol/call";
+import { AI_PROVIDER_NAMES, AUDIO_SAMPLE_RATE, type AiProviderName, type ServerMessage } from "../../protocol/call";
+import { aiEnginesSchema } from "../../protocol/engines";
 import { isTranscriptEntry, parseJsonObject } from "../lib/frames";
+
+function isProviderName(value: unknown): value is AiProviderName {
+  return (AI_PROVIDER_NAMES as readonly unknown[]).includes(value);
+}
 
 export function parseServerMessage(frame: unknown): ServerMessage | null {
   const m = parseJsonObject(frame);
   if (!m) return null;
   switch (m.type) {
-    case "call_started":
-      return typeof m.callId === "string" && typeof m.echoName === "string" && (m.provider === "workers-ai" || m.provider === "offline")
-        ? { type: "call_started", callId: m.callId, echoName: m.echoName, provider: m.provider }
+    case "call_started": {
+      const engines = aiEnginesSchema.safeParse(m.engines);
+      return typeof m.callId === "string" && typeof m.echoName === "string" && isProviderName(m.provider) && engines.success
+        ? { type: "call_started", callId: m.callId, echoName: m.echoName, provider: m.provider, engines: engines.data }
         : null;
+    }
     case "transcription":
       return typeof m.text === "string" && isTranscriptEntry(m.entry) ? { type: "transcription", text: m.text, entry: m.entry } : null;
     case "ai_response":

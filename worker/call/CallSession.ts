@@ -59,7 +59,7 @@ export class CallSession extends DurableObject<Env> {
       fanout: this.fanout,
       callerTag: CALLER_TAG,
       alarmDelayMs: SYNC_INTERVAL_MS,
-      providerName: () => this.conversation.providerName(),
+      ai: () => this.conversation.ai(),
       provider: () => this.conversation.aiProvider(),
       startConversation: () => this.conversation.start(),
       pushAudio: (pcm) => {
@@ -217,7 +217,7 @@ export class CallSession extends DurableObject<Env> {
     const grant = ws.deserializeAttachment() as SocketGrant;
     this.starting = true;
     try {
-      const outcome = await startBrowserCall(this.env, grant, message, this.conversation.providerName());
+      const outcome = await startBrowserCall(this.env, grant, message, this.conversation.ai());
       if (!outcome.ok) {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code } satisfies ServerMessage);
         return;
@@ -229,6 +229,7 @@ export class CallSession extends DurableObject<Env> {
         callId: outcome.state.callId,
         echoName: outcome.state.echoName,
         provider: outcome.state.provider,
+        engines: outcome.state.engines,
       } satisfies ServerMessage);
       this.conversation.start();
       this.notifyOwner(outcome.state, "live_call_started");

@@ -1,12 +1,12 @@
 // Opening a browser test call: the start_call must name the signed-in user and one of their active
 // Echoes. Only then is the call row created in D1 (status in progress); any refusal creates nothing.
-import type { AiProviderName, ClientMessage } from "../../protocol/call";
+import type { ClientMessage } from "../../protocol/call";
 import type { Persona } from "../ai/provider";
 import { db } from "../db/client";
 import { createCallRow, findCallableEcho } from "../db/call-writes";
 import { toEcho, type EchoRow } from "../db/echoes";
 import type { Env } from "../env";
-import type { CallState } from "./store";
+import type { CallAi, CallState } from "./store";
 
 export type StartOutcome = { ok: true; state: CallState } | { ok: false; code: string; error: string };
 
@@ -19,7 +19,7 @@ export async function startBrowserCall(
   env: Env,
   grant: { callId: string; userId: string | null },
   message: Extract<ClientMessage, { type: "start_call" }>,
-  provider: AiProviderName,
+  ai: CallAi,
   now = Date.now(),
 ): Promise<StartOutcome> {
   if (!grant.userId || message.userId !== grant.userId) {
@@ -42,7 +42,7 @@ export async function startBrowserCall(
     echoName: echo.name,
     persona: personaOf(echo),
     callType: "browser_test",
-    provider,
+    ...ai,
     fromNumber: null,
     startTime: now,
     phase: "active",

@@ -2,6 +2,7 @@
 // entry. Entries are written here first (before anything is broadcast) and carry a revision so the
 // D1 sync knows what is still pending.
 import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency } from "../../protocol/call";
+import type { AiEngines } from "../../protocol/engines";
 import type { Persona } from "../ai/provider";
 
 export type CallPhase = "active" | "ended";
@@ -17,6 +18,8 @@ export interface CallState {
   persona: Persona;
   callType: CallType;
   provider: AiProviderName;
+  /** Which engine runs each AI stage (shown to the caller and to viewers). */
+  engines: AiEngines;
   fromNumber: string | null;
   startTime: number;
   phase: CallPhase;
@@ -28,6 +31,9 @@ export interface CallState {
   /** The D1 row has been finalized (status, duration, totals). */
   d1Finalized: boolean;
 }
+
+/** The call's AI, as recorded in its state. */
+export type CallAi = Pick<CallState, "provider" | "engines">;
 
 /** An entry before the store numbers it (id and seq are assigned on append). */
 export type NewEntry = Omit<TranscriptEntry, "id" | "seq">;

@@ -29,11 +29,17 @@ const FINAL_STATUS: Record<string, "completed" | "failed" | "abandoned"> = {
   canceled: "abandoned",
 };
 
-/** The URL Twilio requested, as Twilio sees it: our public origin, the path and the query. */
-function publicUrl(c: Context<AppEnv>, scheme: "https" | "wss" = "https"): string {
+/**
+ * The URL Twilio requested, as Twilio sees it: our public origin, the path and the query. https/wss,
+ * or http/ws when PUBLIC_HOST is a plain-http loopback origin (a local simulator; config.ts refuses
+ * plain http for any other host).
+ */
+function publicUrl(c: Context<AppEnv>, kind: "http" | "ws" = "http"): string {
   const cfg = readConfig(c.env);
   const requested = new URL(c.req.url);
   const origin = new URL(cfg.publicHost ?? requested.origin);
+  const secure = !cfg.publicHost || origin.protocol === "https:";
+  const scheme = kind === "ws" ? (secure ? "wss" : "ws") : secure ? "https" : "http";
   return `${scheme}://${origin.host}${requested.pathname}${requested.search}`;
 }
 
@@ -91,7 +97,7 @@ export const twilioRoutes = new Hono<AppEnv>()
       await c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId)).preparePhoneCall(setup);
     }
     const streamToken = await createStreamToken(token, { callId, callSid });
-    const streamUrl = `wss://${new URL(publicUrl(c)).host}/twilio/media`;
+    const streamUrl = new URL("/twilio/media", publicUrl(c, "ws")).href;
     return twiml(c, connectStreamTwiml(streamUrl, { token: streamToken }));
   })
 
@@ -99,7 +105,7 @@ export const twilioRoutes = new Hono<AppEnv>()
   .get("/media", async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.text("This endpoint only accepts WebSocket upgrades.", 426);
     const token = authToken(c)!;
-    if (!(await verifyTwilioSignature(token, c.req.header("x-twilio-signature"), publicUrl(c, "wss")))) return forbidden(c);
+    if (!(await verifyTwilioSignature(token, c.req.header("x-twilio-signature"), publicUrl(c, "ws")))) return forbidden(c);
     return relayMediaStream({
       authToken: token,
       waitUntil: (p) => c.executionCtx.waitUntil(p),

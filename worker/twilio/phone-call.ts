@@ -1,10 +1,9 @@
 // Who answers a phone call and the session state it starts with. A caller whose number is linked to
 // an account gets that account's phone Echo and the call is theirs; anyone else gets the built-in
 // assistant and the call belongs to no one.
-import type { AiProviderName } from "../../protocol/call";
 import type { Persona } from "../ai/provider";
 import { personaOf } from "../call/start-call";
-import type { CallState } from "../call/store";
+import type { CallAi, CallState } from "../call/store";
 import type { Db } from "../db/client";
 import { answeringEcho, userByPhone } from "../db/phone";
 import { DEFAULT_ASSISTANT } from "./default-assistant";
@@ -52,7 +51,7 @@ export interface PhoneCallSetup extends Answerer {
 }
 
 /** The session state of a phone call that is waiting for its media stream. */
-export function phoneCallState(setup: PhoneCallSetup, provider: AiProviderName): CallState {
+export function phoneCallState(setup: PhoneCallSetup, ai: CallAi): CallState {
   return {
     callId: setup.callId,
     userId: setup.userId,
@@ -60,7 +59,7 @@ export function phoneCallState(setup: PhoneCallSetup, provider: AiProviderName):
     echoName: setup.echoName,
     persona: setup.persona,
     callType: "phone",
-    provider,
+    ...ai,
     fromNumber: setup.fromNumber,
     startTime: setup.startTime,
     phase: "active",

@@ -2,10 +2,9 @@
 // stream socket, turns Twilio frames into caller audio for the pipeline, ends the call on `stop`, and
 // links the caller's number when they type a dashboard link code on the keypad. The Durable Object
 // owns sockets, storage and the pipeline; this class only needs the narrow host below.
-import type { AiProviderName } from "../../protocol/call";
 import type { AiProvider } from "../ai/provider";
 import type { LiveFanout } from "../call/fanout";
-import type { CallState, CallStore, FinalStatus } from "../call/store";
+import type { CallAi, CallState, CallStore, FinalStatus } from "../call/store";
 import type { EndReason } from "../call/transport";
 import { TwilioTransport, type TwilioStreamStats } from "../call/transports/twilio";
 import { db } from "../db/client";
@@ -23,7 +22,8 @@ export interface PhoneLineHost {
   callerTag: string;
   /** First liveness/sync alarm after the call is prepared. */
   alarmDelayMs: number;
-  providerName(): AiProviderName;
+  /** The call's AI: provider name and which engine runs each stage. */
+  ai(): CallAi;
   /** The provider the conversation uses (for the few fixed sentences the phone line speaks itself). */
   provider(): AiProvider;
   startConversation(): void;
@@ -59,7 +59,7 @@ export class PhoneLine {
   async prepare(setup: PhoneCallSetup): Promise<void> {
     const { store, ctx } = this.host;
     if (store.state()) return; // a retried webhook
-    const state = phoneCallState(setup, this.host.providerName());
+    const state = phoneCallState(setup, this.host.ai());
     store.saveState(state);
     await ctx.storage.setAlarm(Date.now() + this.host.alarmDelayMs);
     this.host.notifyOwner(state, "live_call_started");
