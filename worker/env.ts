@@ -2,6 +2,7 @@
 // `wrangler secret put` in production; see `.dev.vars.example`.
 import type { CallSession } from "./call/CallSession";
 import type { UserFeed } from "./feed/UserFeed";
+import type { SettingName } from "./setting-names";
 
 export interface Env {
   DB: D1Database;
@@ -47,3 +48,8 @@ export interface Env {
   /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
   LIVE_FANOUT_TRACE?: string;
 }
+
+/** Env's text settings; must be exactly SETTING_NAMES (a compile error here means one list is missing a name). */
+type TextSettings = { [K in keyof Env]-?: Env[K] extends string | undefined ? K : never }[keyof Env];
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const SETTING_NAMES_MATCH_ENV: SameKeys<TextSettings, SettingName> = true;

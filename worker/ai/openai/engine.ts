@@ -10,7 +10,7 @@ import { buildWav } from "../../audio/wav";
 import type { AiStage } from "../errors";
 import type { PcmAudio, ReplyRequest, Transcript } from "../provider";
 import type { AiSettings, OpenAiEndpoint } from "../settings";
-import { stepFailure, unusableAnswer, type StepTarget } from "./errors";
+import { abortReason, stepFailure, unusableAnswer, type StepTarget } from "./errors";
 import { decodeSpeechAudio, SpeechAudioError } from "./speech-audio";
 
 /** Backstop for one request when no earlier deadline aborts it (the pipeline's deadlines are shorter). */
@@ -79,6 +79,8 @@ export class OpenAiCompatibleEngine {
     } catch (err) {
       throw stepFailure(err, target, signal);
     }
+    // The client ends its stream quietly when the request is aborted: a cut-off reply must not look whole.
+    if (signal?.aborted) throw abortReason(signal);
     if (!produced) throw unusableAnswer(target, "the model answered with no text");
   }
 

@@ -19,14 +19,15 @@ export interface StepTarget {
   vendor: string;
 }
 
-function abortError(signal: AbortSignal): unknown {
+/** What an aborted step throws: the signal's reason, or an AbortError. */
+export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
 }
 
 /** What to throw for `err` from `target`'s request: the abort itself, or an AiStepError. */
 export function stepFailure(err: unknown, target: StepTarget, signal?: AbortSignal): unknown {
   if (err instanceof AiStepError) return err;
-  if (signal?.aborted) return abortError(signal);
+  if (signal?.aborted) return abortReason(signal);
   const model = `${target.vendor}:${target.model}`;
   const failed = `${WHAT[target.stage]} failed (${target.vendor} ${target.model})`;
   if (err instanceof APIUserAbortError) return new DOMException("The operation was aborted.", "AbortError");
