@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseServerMessage } from "../../web/testcall/serverMessage";
 import { callSocketUrl } from "../../web/testcall/socketUrl";
 import { nextChunkStart } from "../../web/audio/playback";
+import { OFFLINE_ENGINES } from "./support/engines";
 
 const entry = { id: "e1", seq: 1, speaker: "caller", text: "hey", timestamp: 1, emotions: { joy: 0.5 } };
 
@@ -11,6 +12,15 @@ describe("parseServerMessage", () => {
     expect(parseServerMessage(JSON.stringify({ type: "ai_response", text: "Hello" }))).toEqual({ type: "ai_response", text: "Hello" });
     expect(parseServerMessage(JSON.stringify({ type: "error", error: "boom" }))).toEqual({ type: "error", error: "boom" });
     expect(parseServerMessage(JSON.stringify({ type: "call_ended" }))).toEqual({ type: "call_ended" });
+  });
+
+  it("reads call_started with the provider and which engine runs each stage, and drops one without them", () => {
+    const started = { type: "call_started", callId: "c1", echoName: "Sunny", provider: "mixed", engines: OFFLINE_ENGINES };
+    expect(parseServerMessage(JSON.stringify(started))).toEqual(started);
+    expect(parseServerMessage(JSON.stringify({ ...started, provider: "openai" }))).toEqual({ ...started, provider: "openai" });
+    expect(parseServerMessage(JSON.stringify({ ...started, provider: "gpt" }))).toBeNull();
+    expect(parseServerMessage(JSON.stringify({ ...started, engines: undefined }))).toBeNull();
+    expect(parseServerMessage(JSON.stringify({ ...started, engines: { ...OFFLINE_ENGINES, summary: 3 } }))).toBeNull();
   });
 
   it("defaults audio to 16 kHz", () => {
