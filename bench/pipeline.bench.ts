@@ -46,8 +46,20 @@ class InstantProvider implements AiProvider {
   }
 }
 
-/** Real time for latency; playback waits end at once so runs don't sit through audio. */
-const benchClock: Clock = { now: () => performance.now(), sleep: async () => undefined };
+/**
+ * Real time for latency; playback waits end at once so runs don't sit through audio. The AI steps'
+ * deadline timers (set to NEVER below) stay pending until their step ends and cancels them, as real
+ * ones would with an instant model: their cost is measured, they never fire.
+ */
+const NEVER = 1e12;
+const benchClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms, signal) =>
+    ms < NEVER
+      ? Promise.resolve()
+      : new Promise<void>((_, reject) => signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")), { once: true })),
+};
+const NO_DEADLINES = { transcribeMs: NEVER, turnModelMs: NEVER, emotionsMs: NEVER, firstTokenMs: NEVER, replyMs: NEVER, speechMs: NEVER, lineMs: NEVER };
 
 /** The index of the chunk during which the detector fires turn_end. */
 function triggeringChunk(audio: Int16Array, chunk: number): number {
@@ -67,6 +79,8 @@ async function firstAudioLatency(audio: Int16Array, chunk: number, trigger: numb
     provider: new InstantProvider(),
     persona: { name: "Bench", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "default" },
     clock: benchClock,
+    settings: NO_DEADLINES,
+    trail: { info: () => undefined, error: (record) => console.error(JSON.stringify(record)) },
     emit: (event) => {
       if (event.type === "assistant_audio" && firstAudio === 0) {
         firstAudio = performance.now();

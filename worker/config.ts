@@ -4,6 +4,7 @@ import type { AiProviderName } from "../protocol/call";
 import { providerNameOf, readAiSettings, type AiSettings } from "./ai/settings";
 import { ConfigError } from "./config-error";
 import type { Env } from "./env";
+import { PipelineSettingError, readPipelineSettings } from "./pipeline/settings";
 
 export { ConfigError };
 
@@ -60,6 +61,12 @@ export function readConfig(env: Env): AppConfig {
     const issuer = env.GOOGLE_ISSUER || "https://accounts.google.com";
     if (!URL.canParse(issuer)) throw new ConfigError("GOOGLE_ISSUER", `must be a URL (got "${issuer}")`);
     google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer };
+  }
+  try {
+    readPipelineSettings(env); // deadlines and retries: checked here so a bad value names itself on every route
+  } catch (err) {
+    if (err instanceof PipelineSettingError) throw new ConfigError(err.setting, err.problem);
+    throw err;
   }
   return { phoneNumber: phone.trim(), publicHost, aiProvider: providerNameOf(ai), ai, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null };
 }

@@ -1,6 +1,9 @@
 // The name of every text setting the Worker reads from env (wrangler.toml [vars], .dev.vars, secrets).
 // worker/env.ts checks at compile time that this list and the Env interface agree. Test harnesses use
-// it to give every setting an explicit value, so a developer's .dev.vars never changes a test.
+// it to give every setting an explicit value, so a developer's .dev.vars never changes a test. The
+// pipeline's deadline and retry settings come from their own table, so that list cannot drift.
+import { PIPELINE_SETTING_NAMES } from "./pipeline/settings";
+
 export const SETTING_NAMES = [
   "PUBLIC_PHONE_NUMBER",
   "PUBLIC_HOST",
@@ -24,6 +27,7 @@ export const SETTING_NAMES = [
   "OPENAI_SPEECH_VOICE",
   "OPENAI_SPEECH_FORMAT",
   "OPENAI_SPEECH_PCM_RATE",
+  ...Object.values(PIPELINE_SETTING_NAMES),
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
   "GOOGLE_ISSUER",

@@ -1,10 +1,10 @@
-// The phone settings store (web/phone/phoneStore.ts) when a refresh and a change cross: a GET that
+// The phone settings store (web/echoes/phoneStore.ts) when a refresh and a change cross: a GET that
 // started before "Link my phone number" answers after it with the settings from before. It must not
 // wipe the new code from the screen (the race behind e2e/phone.test.ts's rare "no link code in 10 s").
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
-import { choosePhoneEcho, loadPhoneSettings, requestLinkCode } from "../../web/phone/phoneStore";
-import { currentPhoneSettings } from "../../web/phone/phoneSnapshot";
+import { choosePhoneEcho, loadPhoneSettings, requestLinkCode } from "../../web/echoes/phoneStore";
+import { currentPhoneSettings } from "../../web/echoes/phoneSnapshot";
 
 /** A server whose answers the test releases one by one, in any order. */
 function scriptedServer() {

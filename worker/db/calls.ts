@@ -122,6 +122,7 @@ export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
     emotions: row.emotions ?? {},
     interrupted: row.interrupted,
     latency: row.latency ?? null,
+    outcome: row.outcome ?? null,
   };
 }
 
