@@ -6,13 +6,16 @@ import { prerenderLanding } from "./scripts/vite-prerender-landing";
 
 // ECHO_STATE_DIR lets the browser tests run against their own throwaway local D1 / DO state.
 const stateDir = process.env.ECHO_STATE_DIR;
+// ECHO_WRANGLER_CONFIG: the browser tests' copy of wrangler.toml, with their own .dev.vars beside it
+// (test/local-settings.ts), so the developer's .dev.vars never reaches the app under test.
+const configPath = process.env.ECHO_WRANGLER_CONFIG;
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     prerenderLanding(),
-    cloudflare({ remoteBindings: false, persistState: stateDir ? { path: stateDir } : true }),
+    cloudflare({ remoteBindings: false, persistState: stateDir ? { path: stateDir } : true, ...(configPath ? { configPath } : {}) }),
   ],
   server: { port: Number(process.env.PORT ?? 5173), strictPort: Boolean(process.env.PORT) },
 });

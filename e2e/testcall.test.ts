@@ -61,6 +61,10 @@ describe("Test Call tab", () => {
     expect(await mute.isEnabled()).toBe(true);
     expect(await volume.isEnabled()).toBe(true);
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Connected to Sunny" }).count(), POLL).toBe(1);
+    // The tab names the engine of each stage, as the call reported it (this app runs the embedded engine).
+    const engines = page.getByTestId("ai-engines");
+    expect(await engines.innerText()).toMatch(/^AI: .+ · rule-based replies · .+/);
+    expect(await engines.getAttribute("title")).toMatch(/^Speech-to-text: .+ · Replies: rule-based replies · Voice: .+ · Emotions: .+ · End of turn: .+/);
 
     // The spoken WAV becomes a caller entry, the Echo answers, and its voice actually plays.
     await expect.poll(() => entries(page, "caller").count(), POLL).toBeGreaterThan(0);

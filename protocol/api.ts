@@ -1,5 +1,7 @@
 // REST API shapes shared by worker routes and the SPA.
 import { z } from "zod";
+import type { AiProviderName } from "./call";
+import type { AiEngines } from "./engines";
 
 export const AUTH_ERROR_CODES = [
   "user-not-found",
@@ -47,7 +49,9 @@ export interface UserProfile {
 export interface PublicConfig {
   phoneNumber: string;
   googleEnabled: boolean;
-  aiProvider: "workers-ai" | "offline";
+  aiProvider: AiProviderName;
+  /** Which engine runs each AI stage of a call. */
+  aiEngines: AiEngines;
 }
 
 export interface MeResponse {

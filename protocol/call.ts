@@ -2,6 +2,7 @@
 // shapes. Worker and SPA both import this module and read frames with its readers (protocol/frame.ts);
 // no message type is written anywhere else. Heartbeat: protocol/heartbeat.ts; version: protocol/version.ts.
 import { z } from "zod";
+import { aiEnginesSchema } from "./engines";
 import { messageReader } from "./frame";
 import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
 
@@ -73,7 +74,9 @@ export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 export const callTypeSchema = z.enum(["phone", "browser_test"]);
 export type CallType = z.infer<typeof callTypeSchema>;
 
-export const aiProviderNameSchema = z.enum(["workers-ai", "offline"]);
+/** The call's AI in one word: the engine that runs speech-to-text, replies and speech, or "mixed". */
+export const AI_PROVIDER_NAMES = ["workers-ai", "openai", "offline", "mixed"] as const;
+export const aiProviderNameSchema = z.enum(AI_PROVIDER_NAMES);
 export type AiProviderName = z.infer<typeof aiProviderNameSchema>;
 
 /** Audio on the browser socket: base64 of 16-bit little-endian PCM, 16 kHz mono. */
@@ -112,7 +115,14 @@ export const clientMessages = messageReader(clientMessageSchema, MAX_FRAME_BYTES
 export const MAX_SERVER_FRAME_BYTES = 1_000_000;
 
 export const serverMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("call_started"), callId: z.string(), echoName: z.string(), provider: aiProviderNameSchema }),
+  /** `provider` names the engine when one runs every stage ("mixed" otherwise); `engines` says which runs each. */
+  z.object({
+    type: z.literal("call_started"),
+    callId: z.string(),
+    echoName: z.string(),
+    provider: aiProviderNameSchema,
+    engines: aiEnginesSchema,
+  }),
   z.object({ type: z.literal("transcription"), text: z.string(), entry: transcriptEntrySchema }),
   /**
    * Reply text, one sentence at a time just before its audio (`final: false`, `text` = that sentence,

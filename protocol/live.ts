@@ -15,6 +15,7 @@
 // `at` is the server's clock (epoch ms) when the event was fanned out.
 import { z } from "zod";
 import { aiProviderNameSchema, callTypeSchema, type Speaker, transcriptEntrySchema } from "./call";
+import { aiEnginesSchema } from "./engines";
 import { messageReader } from "./frame";
 import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
 import type { CallHeading } from "./calls";
@@ -78,6 +79,7 @@ export const liveCallStateSchema = z.object({
   callType: callTypeSchema,
   echoName: z.string(),
   provider: aiProviderNameSchema,
+  engines: aiEnginesSchema,
   fromNumber: z.string().nullable(),
   startTime: z.number(),
   phase: livePhaseSchema,

@@ -4,11 +4,37 @@
 // types cannot express: bindings and secrets that may be absent, and the pipeline's optional deadline
 // and retry settings (AI_STT_DEADLINE_MS …, worker/pipeline/settings.ts). Secrets come from `.dev.vars`
 // locally and `wrangler secret put` in production; see `.dev.vars.example`.
+// The per-stage AI engines and OpenAI-compatible servers (worker/ai/settings.ts) are optional extras too.
 import type { PipelineSettingVars } from "./pipeline/settings";
+import type { SettingName } from "./setting-names";
 
 export interface Env extends WranglerEnv, PipelineSettingVars {
   /** Workers AI; absent when no account is configured (the offline provider answers). Commented out in wrangler.toml. */
   AI?: Ai;
+  /** Per-stage engine: speech-to-text, replies, speech, emotion scores, end of turn. */
+  AI_STT?: string;
+  AI_REPLY?: string;
+  AI_SPEECH?: string;
+  AI_EMOTIONS?: string;
+  AI_TURN?: string;
+  /** OpenAI-compatible servers: defaults for every stage, then per stage. API keys are secrets. */
+  OPENAI_BASE_URL?: string;
+  OPENAI_API_KEY?: string;
+  OPENAI_STT_BASE_URL?: string;
+  OPENAI_STT_API_KEY?: string;
+  OPENAI_STT_MODEL?: string;
+  OPENAI_REPLY_BASE_URL?: string;
+  OPENAI_REPLY_API_KEY?: string;
+  OPENAI_REPLY_MODEL?: string;
+  OPENAI_SPEECH_BASE_URL?: string;
+  OPENAI_SPEECH_API_KEY?: string;
+  OPENAI_SPEECH_MODEL?: string;
+  /** One voice, or style=voice pairs ("warm=coral,gentle=sage"). */
+  OPENAI_SPEECH_VOICE?: string;
+  /** wav (default) or pcm. */
+  OPENAI_SPEECH_FORMAT?: string;
+  /** Sample rate of pcm speech (default 24000, OpenAI's). */
+  OPENAI_SPEECH_PCM_RATE?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_ISSUER?: string;
@@ -18,3 +44,8 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
   LIVE_FANOUT_TRACE?: string;
 }
+
+/** Env's text settings; must be exactly SETTING_NAMES (a compile error here means one list is missing a name). */
+type TextSettings = { [K in keyof Env]-?: Env[K] extends string | undefined ? K : never }[keyof Env];
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const SETTING_NAMES_MATCH_ENV: SameKeys<TextSettings, SettingName> = true;

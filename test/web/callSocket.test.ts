@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientMessage } from "../../protocol/call";
 import { connectCall, sendMessage } from "../../web/testcall/callSocket";
 import { CONNECT_TIMEOUT_MS } from "../../web/testcall/socketUrl";
+import { OFFLINE_ENGINES } from "./support/engines";
 
 class ScriptedSocket extends EventTarget {
   static readonly CONNECTING = 0;
@@ -61,9 +62,9 @@ describe("connectCall", () => {
     expect(socket().sent).toEqual([]);
     socket().open();
     expect(socket().sent.map((s) => JSON.parse(s))).toEqual([start]);
-    socket().receive({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline" });
+    socket().receive({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline", engines: OFFLINE_ENGINES });
     const { ws, started } = await p;
-    expect(started).toEqual({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline" });
+    expect(started).toEqual({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline", engines: OFFLINE_ENGINES });
     expect(ws).toBe(socket());
     expect(socket().closed).toBe(false);
   });
@@ -103,7 +104,7 @@ describe("connectCall", () => {
       socket().dispatchEvent(new MessageEvent("message", { data: junk }));
     }
     socket().receive({ type: "pong" });
-    socket().receive({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline" });
+    socket().receive({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline", engines: OFFLINE_ENGINES });
     expect((await p).started.callId).toBe("c1");
     expect(warn.mock.calls.map((c) => String(c[1]))).toEqual([
       "The message is not valid JSON.",

@@ -2,12 +2,16 @@ import { createExecutionContext } from "cloudflare:test";
 import { app } from "../../worker/app";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { PublicConfig } from "../../protocol/api";
 
 describe("public config", () => {
   it("reports the phone number and the offline provider when no AI binding exists", async () => {
     const res = await exports.default.fetch("https://echo.test/api/config");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ phoneNumber: env.PUBLIC_PHONE_NUMBER, googleEnabled: false, aiProvider: "offline" });
+    const body = (await res.json()) as PublicConfig;
+    expect(body).toEqual({ phoneNumber: env.PUBLIC_PHONE_NUMBER, googleEnabled: false, aiProvider: "offline", aiEngines: body.aiEngines });
+    expect(body.aiEngines).toMatchObject({ recognizesSpeech: false, summary: "no speech recognition · rule-based replies · formant voice" });
+    expect(Object.values(body.aiEngines.stages).map((s) => s.engine)).toEqual(["offline", "offline", "offline", "offline", "offline"]);
   });
 
   it("refuses a cross-origin mutation with 403", async () => {

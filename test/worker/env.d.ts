@@ -8,6 +8,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** Issuer URL of the local OIDC provider (test/oidc-server/global-setup.ts). */
       TEST_OIDC_ISSUER: string;
+      /** Base URL (…/v1) of the local OpenAI-compatible server (test/openai-server/global-setup.ts). */
+      TEST_OPENAI_BASE_URL: string;
     }
   }
 }

@@ -14,6 +14,12 @@ export type PhoneState = { status: "loading" } | { status: "error"; message: str
 let state: PhoneState = { status: "loading" };
 const listeners = new Set<() => void>();
 let inflight: Promise<void> | null = null;
+/**
+ * Bumped by every change this page makes (new code, unlink, phone Echo). A load that started before a
+ * change answers with the settings from before it: shown, it would undo the change on screen (a
+ * refresh triggered by the feed, answering after "Link my phone number", used to wipe the new code).
+ */
+let changes = 0;
 
 function set(next: PhoneState): void {
   state = next;
@@ -24,30 +30,48 @@ function set(next: PhoneState): void {
 export function loadPhoneSettings(quiet = false): Promise<void> {
   if (inflight) return inflight;
   if (!quiet || state.status !== "ready") set({ status: "loading" });
+  const startedAfter = changes;
   inflight = api<PhoneSettings>("/api/phone")
-    .then((settings) => set({ status: "ready", settings }))
+    .then((settings) => {
+      if (changes === startedAfter) set({ status: "ready", settings });
+    })
     .catch((err: unknown) => {
       // A quiet refresh that fails keeps what is on screen.
-      if (!quiet || state.status !== "ready") set({ status: "error", message: err instanceof Error ? err.message : "Failed to load your phone settings." });
+      if (changes === startedAfter && (!quiet || state.status !== "ready")) {
+        set({ status: "error", message: err instanceof Error ? err.message : "Failed to load your phone settings." });
+      }
     })
     .finally(() => {
       inflight = null;
+      // Overtaken by a change: load again, so the screen shows the server's settings after it.
+      if (changes !== startedAfter) void loadPhoneSettings(true);
     });
   return inflight;
 }
 
+/** Applies a change's answer and marks every load started before it as out of date. */
+function changed(settings: PhoneSettings): void {
+  changes++;
+  set({ status: "ready", settings });
+}
+
 export async function requestLinkCode(): Promise<PhoneLinkCode> {
   const code = await api<PhoneLinkCode>("/api/phone/link-code", { method: "POST" });
-  if (state.status === "ready") set({ status: "ready", settings: { ...state.settings, pendingCode: code } });
+  if (state.status === "ready") changed({ ...state.settings, pendingCode: code });
+  else {
+    // Still loading: that load predates the code, so it is out of date too.
+    changes++;
+    if (!inflight) void loadPhoneSettings(true);
+  }
   return code;
 }
 
 export async function unlinkPhone(): Promise<void> {
-  set({ status: "ready", settings: await api<PhoneSettings>("/api/phone/link", { method: "DELETE" }) });
+  changed(await api<PhoneSettings>("/api/phone/link", { method: "DELETE" }));
 }
 
 export async function choosePhoneEcho(echoId: string | null): Promise<void> {
-  set({ status: "ready", settings: await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } satisfies PhoneEchoInput }) });
+  changed(await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } satisfies PhoneEchoInput }));
 }
 
 function subscribe(listener: () => void): () => void {

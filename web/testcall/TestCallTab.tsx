@@ -3,6 +3,7 @@
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Alert, buttonClasses, Card, CardBody, CardHeader, cx } from "../ui";
+import { engineDetails } from "../../protocol/engines";
 import type { TabProps } from "../lib/tabs";
 import { CallControls } from "./CallControls";
 import { isCallActive, statusText } from "./callState";
@@ -27,7 +28,8 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
   const call = useTestCall(user.id);
   const { state } = call;
   const active = isCallActive(state.phase);
-  const offline = (state.provider ?? config.aiProvider) === "offline";
+  const engines = state.engines ?? config.aiEngines;
+  const offline = !engines.recognizesSpeech;
   const chosen = echoes.status === "ready" ? echoes.echoes.find((e) => e.id === echoId) : undefined;
   const assistantName = state.echoName ?? chosen?.name ?? "Echo";
 
@@ -46,6 +48,9 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
             Test Call
           </h2>
           <p className="mt-1 text-sm text-slate-500">Talk to one of your Echoes right here in the browser.</p>
+          <p className="mt-1 text-xs text-slate-500" data-testid="ai-engines" title={engineDetails(engines)}>
+            AI: {engines.summary}
+          </p>
         </div>
       </header>
 

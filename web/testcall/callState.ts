@@ -2,6 +2,7 @@
 // microphone, then connecting to the Echo until it answers with call_started) → connected →
 // error / ended. Error texts are spec §8's.
 import type { AiProviderName, ServerMessage, TranscriptEntry } from "../../protocol/call";
+import type { AiEngines } from "../../protocol/engines";
 
 export type CallPhase = "idle" | "requesting-mic" | "connecting" | "connected" | "ended" | "error";
 
@@ -15,6 +16,8 @@ export interface TestCallState {
   callId: string | null;
   echoName: string | null;
   provider: AiProviderName | null;
+  /** Which engine runs each AI stage of this call (from call_started). */
+  engines: AiEngines | null;
   entries: TranscriptEntry[];
   /** Assistant entries whose reply is still streaming in (ai_response final:false so far). */
   streaming: string[];
@@ -42,6 +45,7 @@ export const initialCallState: TestCallState = {
   callId: null,
   echoName: null,
   provider: null,
+  engines: null,
   entries: [],
   streaming: [],
   ignored: null,
@@ -84,7 +88,7 @@ function onServerMessage(state: TestCallState, message: ServerMessage): TestCall
   switch (message.type) {
     case "call_started":
       if (state.phase !== "connecting") return state;
-      return { ...state, phase: "connected", callId: message.callId, echoName: message.echoName, provider: message.provider };
+      return { ...state, phase: "connected", callId: message.callId, echoName: message.echoName, provider: message.provider, engines: message.engines };
     case "transcription":
       return { ...state, entries: upsertEntry(state.entries, message.entry) };
     case "ai_response": {

@@ -1,6 +1,7 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
 import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
+import type { AiEngines } from "../../protocol/engines";
 
 /** Mono 16-bit PCM. The pipeline's internal form is 16 kHz. */
 export interface PcmAudio {
@@ -52,6 +53,8 @@ export interface TurnEndVerdict {
 
 export interface AiProvider {
   readonly name: AiProviderName;
+  /** Which engine runs each stage (the composed provider says; worker/ai/select.ts). */
+  readonly engines?: AiEngines;
   /** The model behind each stage, for the trail (logs and failures), e.g. {transcribe: "@cf/openai/whisper-large-v3-turbo"}. */
   readonly models?: Partial<Record<AiStage, string>>;
   transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript>;

@@ -62,7 +62,7 @@ export class CallSession extends DurableObject<Env> {
       env,
       store: this.store,
       provider: () => this.conversation.aiProvider(),
-      providerName: () => this.conversation.providerName(),
+      ai: () => this.conversation.ai(),
       open: (state) => this.open(state),
       startConversation: (greet) => this.conversation.start(greet),
       restartConversation: () => this.conversation.close(),

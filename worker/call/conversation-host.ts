@@ -1,14 +1,14 @@
 // Owns this call's pipeline Conversation: creates it lazily with the call's persona, its provider and
 // the transcript stored so far (so a restarted object picks the conversation up where it left off),
 // and forwards caller audio and typed text to it.
-import type { AiProviderName } from "../../protocol/call";
 import type { AiProvider, ChatMessage } from "../ai/provider";
+import { describeProvider } from "../ai/describe";
 import { selectProvider } from "../ai/select";
 import type { Env } from "../env";
 import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/events";
 import { readPipelineSettings } from "../pipeline/settings";
-import type { CallStore } from "./store";
+import type { CallAi, CallStore } from "./store";
 
 /**
  * How long ending a call waits for the pipeline to wrap up its last turn: at least this, and always
@@ -33,8 +33,10 @@ export class ConversationHost {
     return this.provider;
   }
 
-  providerName(): AiProviderName {
-    return this.aiProvider().name;
+  /** The provider's name and which engine runs each stage. */
+  ai(): CallAi {
+    const provider = this.aiProvider();
+    return { provider: provider.name, engines: describeProvider(provider) };
   }
 
   /** Swaps the provider; the conversation restarts from the stored transcript on the next input. */
@@ -105,6 +107,7 @@ export class ConversationHost {
 function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
   return {
     name: provider.name,
+    ...(provider.engines ? { engines: provider.engines } : {}),
     ...(provider.models ? { models: provider.models } : {}),
     transcribe: (audio, signal) => provider.transcribe(audio, signal),
     textEmotions: (text, signal) => provider.textEmotions(text, signal),

@@ -28,6 +28,7 @@ export function liveCallState(state: CallState): LiveCallState {
     callType: state.callType,
     echoName: state.echoName,
     provider: state.provider,
+    engines: state.engines,
     fromNumber: state.fromNumber,
     startTime: state.startTime,
     phase: state.phase,

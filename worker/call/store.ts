@@ -2,6 +2,7 @@
 // entry. Entries are written here first (before anything is broadcast) and carry a revision so the
 // D1 sync knows what is still pending.
 import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency, TurnOutcome } from "../../protocol/call";
+import type { AiEngines } from "../../protocol/engines";
 import type { Persona } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
 
@@ -16,6 +17,8 @@ export interface CallState {
   persona: Persona;
   callType: CallType;
   provider: AiProviderName;
+  /** Which engine runs each AI stage (shown to the caller and to viewers). */
+  engines: AiEngines;
   fromNumber: string | null;
   startTime: number;
   phase: CallPhase;
@@ -29,6 +32,9 @@ export interface CallState {
   /** The call is recorded (the Echo's setting when the call started). */
   record?: boolean;
 }
+
+/** The call's AI, as recorded in its state. */
+export type CallAi = Pick<CallState, "provider" | "engines">;
 
 /** An entry before the store numbers it (id and seq are assigned on append). */
 export type NewEntry = Omit<TranscriptEntry, "id" | "seq">;

@@ -34,11 +34,17 @@ const FINAL_STATUS: Record<string, FinalStatus> = {
 /** Our call ids (crypto.randomUUID): anything else in a media stream path is refused without a lookup. */
 const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The URL Twilio requested, as Twilio sees it: our public origin, the path and the query. */
-function publicUrl(c: Context<AppEnv>, scheme: "https" | "wss" = "https"): string {
+/**
+ * The URL Twilio requested, as Twilio sees it: our public origin, the path and the query. https/wss,
+ * or http/ws when PUBLIC_HOST is a plain-http loopback origin (a local simulator; config.ts refuses
+ * plain http for any other host).
+ */
+function publicUrl(c: Context<AppEnv>, kind: "http" | "ws" = "http"): string {
   const cfg = readConfig(c.env);
   const requested = new URL(c.req.url);
   const origin = new URL(cfg.publicHost ?? requested.origin);
+  const secure = !cfg.publicHost || origin.protocol === "https:";
+  const scheme = kind === "ws" ? (secure ? "wss" : "ws") : secure ? "https" : "http";
   return `${scheme}://${origin.host}${requested.pathname}${requested.search}`;
 }
 
@@ -95,7 +101,7 @@ export const twilioRoutes = new Hono<AppEnv>()
       await callSessionStub(c.env, callId).preparePhoneCall(setup);
     }
     const streamToken = await createStreamToken(token, { callId, callSid });
-    const streamUrl = `wss://${new URL(publicUrl(c)).host}/twilio/media/${callId}`;
+    const streamUrl = new URL(`/twilio/media/${callId}`, publicUrl(c, "ws")).href;
     return twiml(c, connectStreamTwiml(streamUrl, { token: streamToken }));
   })
 
@@ -107,7 +113,7 @@ export const twilioRoutes = new Hono<AppEnv>()
    */
   .get("/media/:callId", async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.text("This endpoint only accepts WebSocket upgrades.", 426);
-    if (!(await verifyTwilioSignature(authToken(c)!, c.req.header("x-twilio-signature"), publicUrl(c, "wss")))) return forbidden(c);
+    if (!(await verifyTwilioSignature(authToken(c)!, c.req.header("x-twilio-signature"), publicUrl(c, "ws")))) return forbidden(c);
     const callId = c.req.param("callId");
     const status = CALL_ID.test(callId) ? await phoneCallStatus(db(c.env.DB), callId) : null;
     if (!status) return c.text("No such phone call.", 404);

@@ -8,6 +8,7 @@ import { feedServerMessages } from "../../../protocol/feed";
 import { type FrameResult, readFrame } from "../../../protocol/frame";
 import { PONG_FRAME } from "../../../protocol/heartbeat";
 import { viewerServerMessages } from "../../../protocol/live";
+import { OFFLINE_ENGINES } from "../../web/support/engines";
 import { liveCall } from "../support/live-call";
 
 const entry = { id: "e1", seq: 1, speaker: "caller", text: "hey", timestamp: 1, emotions: { joy: 0.5 } };
@@ -23,6 +24,15 @@ describe("/ws/call server messages", () => {
     expect(call(JSON.stringify({ type: "error", error: "boom" }))).toEqual({ type: "error", error: "boom" });
     expect(call(JSON.stringify({ type: "call_ended" }))).toEqual({ type: "call_ended" });
     expect(call(PONG_FRAME)).toEqual({ type: "pong" });
+  });
+
+  it("reads call_started with the provider and which engine runs each stage, and refuses one without them", () => {
+    const started = { type: "call_started", callId: "c1", echoName: "Sunny", provider: "mixed", engines: OFFLINE_ENGINES };
+    expect(call(JSON.stringify(started))).toEqual(started);
+    expect(call(JSON.stringify({ ...started, provider: "openai" }))).toEqual({ ...started, provider: "openai" });
+    expect(call(JSON.stringify({ ...started, provider: "gpt" }))).toBeNull();
+    expect(call(JSON.stringify({ ...started, engines: undefined }))).toBeNull();
+    expect(call(JSON.stringify({ ...started, engines: { ...OFFLINE_ENGINES, summary: 3 } }))).toBeNull();
   });
 
   it("defaults audio to 16 kHz", () => {
@@ -45,7 +55,8 @@ describe("/ws/call server messages", () => {
   it("refuses wrong field types, oversized and garbage frames with a readable reason", () => {
     const cases: [unknown, string, RegExp][] = [
       [JSON.stringify({ type: "call_started", callId: 7, echoName: "Sage", provider: "offline" }), "invalid-message", /call_started message: callId/],
-      [JSON.stringify({ type: "call_started", callId: "c", echoName: "Sage", provider: "gpt" }), "invalid-message", /provider/],
+      [JSON.stringify({ type: "call_started", callId: "c", echoName: "Sage", provider: "gpt", engines: OFFLINE_ENGINES }), "invalid-message", /provider/],
+      [JSON.stringify({ type: "call_started", callId: "c", echoName: "Sage", provider: "offline" }), "invalid-message", /engines/],
       [JSON.stringify({ type: "audio_response", data: 12 }), "invalid-message", /data/],
       [JSON.stringify({ type: "interrupt", entryId: ["x"] }), "invalid-message", /entryId/],
       [JSON.stringify({ type: "error", error: "x", code: 5 }), "invalid-message", /code/],

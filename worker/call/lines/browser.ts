@@ -2,7 +2,7 @@
 // messages. In: start_call (checked against the signed-in user and their active Echoes; only then is
 // the call row created), audio_data (base64 PCM16 → the call's audio entry point), text_input,
 // end_call, ping. Out: transcription, ai_response, audio_response, interrupt, error, call_ended, pong.
-import { AUDIO_SAMPLE_RATE, type AiProviderName, type ClientMessage, type ServerMessage } from "../../../protocol/call";
+import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../../../protocol/call";
 import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { db } from "../../db/client";
 import { createCallRow, findCallableEcho } from "../../db/call-writes";
@@ -10,7 +10,7 @@ import { personaOf } from "../../db/echoes";
 import type { Env } from "../../env";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
-import type { CallState } from "../store";
+import type { CallAi, CallState } from "../store";
 import { parseClientFrame } from "./browser-frames";
 import type { CallerLine, EndReason, LineHost } from "./line";
 
@@ -129,13 +129,19 @@ export class BrowserLine implements CallerLine {
     const grant = ws.deserializeAttachment() as SocketGrant;
     this.starting = true;
     try {
-      const outcome = await startBrowserCall(this.host.env, grant, message, this.host.providerName());
+      const outcome = await startBrowserCall(this.host.env, grant, message, this.host.ai());
       if (!outcome.ok) {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
         return;
       }
       await this.host.open(outcome.state);
-      sendJson(ws, { type: "call_started", callId: outcome.state.callId, echoName: outcome.state.echoName, provider: outcome.state.provider });
+      sendJson(ws, {
+        type: "call_started",
+        callId: outcome.state.callId,
+        echoName: outcome.state.echoName,
+        provider: outcome.state.provider,
+        engines: outcome.state.engines,
+      });
       this.host.startConversation();
     } catch (err) {
       console.error("start_call failed", err);
@@ -182,7 +188,7 @@ export async function startBrowserCall(
   env: Env,
   grant: { callId: string; userId: string | null },
   message: Extract<ClientMessage, { type: "start_call" }>,
-  provider: AiProviderName,
+  ai: CallAi,
   now = Date.now(),
 ): Promise<StartOutcome> {
   if (!grant.userId || message.userId !== grant.userId) {
@@ -199,7 +205,7 @@ export async function startBrowserCall(
     echoName: echo.name,
     persona: personaOf(echo),
     callType: "browser_test",
-    provider,
+    ...ai,
     fromNumber: null,
     startTime: now,
     phase: "active",

@@ -2,12 +2,12 @@
 // media stream). Each line owns its socket and its wire format: it turns what arrives into 16 kHz mono
 // PCM16 and typed text for the call (LineHost, the session's one entry point for caller input), and
 // sends the pipeline's output back in its own format (CallerLine).
-import type { AiProviderName, ServerMessage } from "../../../protocol/call";
+import type { ServerMessage } from "../../../protocol/call";
 import type { AiProvider } from "../../ai/provider";
 import type { FinalStatus } from "../../db/call-writes";
 import type { Env } from "../../env";
 import type { LiveEvent } from "../live-events";
-import type { CallState, CallStore } from "../store";
+import type { CallAi, CallState, CallStore } from "../store";
 
 /** Why the call ended, as reported to the caller. */
 export type EndReason = "caller_ended" | "connection_lost" | "idle_timeout" | "error" | "provider_ended" | (string & {});
@@ -29,9 +29,10 @@ export interface LineHost {
   readonly ctx: DurableObjectState;
   readonly env: Env;
   readonly store: CallStore;
-  /** The AI provider of this call (its name for the call state; the phone line speaks fixed prompts with it). */
+  /** The AI provider of this call (the phone line speaks fixed prompts with it). */
   provider(): AiProvider;
-  providerName(): AiProviderName;
+  /** The call's AI for its state: the provider's name and which engine runs each stage. */
+  ai(): CallAi;
   /** The call begins: its state is stored, the sync alarm set and the owner's dashboards told. */
   open(state: CallState): Promise<void>;
   /** Starts the conversation (a phone caller is greeted first unless `greet` is false). */

@@ -5,14 +5,14 @@
 // frames that arrive while the token is checked are held and then processed in order. Then: 20 ms
 // μ-law frames → the call's audio entry point (phone-stream.ts decodes), keypad digits → linking
 // (phone-link.ts), `stop` → the call ends; the pipeline's reply audio goes back as paced μ-law frames.
-import type { AiProviderName, ServerMessage } from "../../../protocol/call";
+import type { ServerMessage } from "../../../protocol/call";
 import { RECORDING_NOTICE } from "../../../protocol/phone";
 import { readConfig } from "../../config";
 import type { Answerer } from "../../db/answerer";
 import { closeQuietly } from "../../http/websocket";
 import { verifyStreamToken } from "../../twilio/stream-token";
 import type { SocketGrant } from "../internal-request";
-import type { CallState } from "../store";
+import type { CallAi, CallState } from "../store";
 import type { CallerLine, EndReason, LineHost } from "./line";
 import { PhoneLinker } from "./phone-link";
 import { PhoneStream, type TwilioEvent } from "./phone-stream";
@@ -31,7 +31,7 @@ export interface PhoneCallSetup extends Answerer {
 }
 
 /** The session state of a phone call that is waiting for its media stream. */
-export function phoneCallState(setup: PhoneCallSetup, provider: AiProviderName): CallState {
+export function phoneCallState(setup: PhoneCallSetup, ai: CallAi): CallState {
   return {
     callId: setup.callId,
     userId: setup.userId,
@@ -39,7 +39,7 @@ export function phoneCallState(setup: PhoneCallSetup, provider: AiProviderName):
     echoName: setup.echoName,
     persona: setup.persona,
     callType: "phone",
-    provider,
+    ...ai,
     fromNumber: setup.fromNumber,
     startTime: setup.startTime,
     phase: "active",
@@ -73,7 +73,7 @@ export class PhoneLine implements CallerLine {
   /** Called by /twilio/voice: the call exists (D1 row written) and waits for its media stream. */
   async prepare(setup: PhoneCallSetup): Promise<void> {
     if (this.host.store.state()) return; // a retried webhook
-    await this.host.open(phoneCallState(setup, this.host.providerName()));
+    await this.host.open(phoneCallState(setup, this.host.ai()));
   }
 
   /** True once a verified media stream carries the caller. */
