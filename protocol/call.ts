@@ -36,8 +36,11 @@ export type AiStage = (typeof AI_STAGES)[number];
  */
 export interface TurnOutcome {
   status: "ok" | "failed" | "gave_up";
-  /** How the caller's words were read: "batch" (whole-turn speech-to-text after the VAD), "typed", "none" (a greeting). */
-  sttMode: "batch" | "typed" | "none";
+  /**
+   * How the caller's words were read: "stream" (streaming speech-to-text with the model's turn-taking),
+   * "batch" (whole-turn speech-to-text after the VAD), "typed", "none" (a greeting).
+   */
+  sttMode: "stream" | "batch" | "typed" | "none";
   failedStage?: AiStage;
   error?: string;
   /** Retries per stage, for stages that needed them. */

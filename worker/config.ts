@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { AiProviderName } from "../protocol/call";
 import type { Env } from "./env";
+import { STT_CHOICES, type SttChoice } from "./ai/workers-ai/provider";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline/settings";
 
 export class ConfigError extends Error {
@@ -20,6 +21,8 @@ export interface AppConfig {
   /** Public https origin (e.g. https://echo.example.com) or null: use the request's own origin. */
   publicHost: string | null;
   aiProvider: AiProviderName;
+  /** Workers AI speech-to-text (AI_STT_MODEL): flux streaming (default; Whisper + VAD when the stream fails), whisper, nova-3. */
+  stt: SttChoice;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   twilioAuthToken: string | null;
 }
@@ -46,6 +49,10 @@ export function readConfig(env: Env): AppConfig {
     aiProvider = "workers-ai";
   } else throw new ConfigError("AI_PROVIDER", `must be auto, offline or workers-ai (got "${choice}")`);
 
+  const sttChoice = (env.AI_STT_MODEL ?? "").trim() || "flux";
+  const stt = STT_CHOICES.find((c) => c === sttChoice);
+  if (!stt) throw new ConfigError("AI_STT_MODEL", `must be ${STT_CHOICES.join(", ")} (got "${sttChoice}")`);
+
   let google: AppConfig["google"] = null;
   if (env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET) {
     if (!env.GOOGLE_CLIENT_ID) throw new ConfigError("GOOGLE_CLIENT_ID", "is missing while GOOGLE_CLIENT_SECRET is set");
@@ -60,5 +67,5 @@ export function readConfig(env: Env): AppConfig {
     if (err instanceof PipelineSettingError) throw new ConfigError(err.setting, err.problem);
     throw err;
   }
-  return { phoneNumber: phone.trim(), publicHost, aiProvider, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null };
+  return { phoneNumber: phone.trim(), publicHost, aiProvider, stt, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null };
 }

@@ -15,6 +15,8 @@ export interface Env extends PipelineSettingVars {
   PUBLIC_PHONE_NUMBER?: string;
   PUBLIC_HOST?: string;
   AI_PROVIDER?: string;
+  /** Workers AI speech-to-text: flux (streaming, default), whisper or nova-3 (worker/config.ts). */
+  AI_STT_MODEL?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_ISSUER?: string;
