@@ -126,6 +126,8 @@ export class Conversation {
   private stream: StreamingTurns | null = null;
   /** The VAD's last turn while the stream decided: answered if the stream fails before committing it. */
   private vadTurn: TurnEnd | null = null;
+  /** The VAD's audio time of the stream's last committed turn: the VAD's speech from before it was that turn. */
+  private streamCommitMs = -1;
   private pending = 0;
 
   constructor(options: ConversationOptions) {
@@ -180,7 +182,9 @@ export class Conversation {
     this.stream?.push(samples);
     for (const event of this.detector.push(samples)) this.onTurnEvent(event);
     // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
-    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated) this.bargeIn();
+    // (With a stream, only speech that began after its last committed turn: not the tail of that turn.)
+    const newSpeech = !this.stream?.live || this.detector.nowMs - this.detector.speechSoFarMs >= this.streamCommitMs;
+    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated && newSpeech) this.bargeIn();
   }
 
   /** Typed caller input: a recognised turn, answered like speech. */
@@ -229,7 +233,7 @@ export class Conversation {
 
   private onTurnEvent(event: TurnEvent): void {
     if (this.stream?.live) {
-      if (event.type === "turn_end") this.vadTurn = event;
+      if (event.type === "turn_end" && event.startMs >= this.streamCommitMs) this.vadTurn = event;
       return;
     }
     if (event.type === "speech_start") {
@@ -349,6 +353,7 @@ export class Conversation {
       commit: (streamed) => {
         if (this.closed) return streamed.speculation?.discard();
         this.vadTurn = null;
+        this.streamCommitMs = this.detector.nowMs;
         this.bargeIn();
         const now = this.clock.now();
         this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: streamed.text, speechMs: streamed.speechMs, endedAt: now, endOfTurnMs: undefined, fallbacks: [], streamed });
