@@ -21,6 +21,7 @@
 // The machine has 2 cores shared by workerd, the client threads and anything else running: run it on
 // an otherwise idle machine, and repeat — single runs vary by ±50 %.
 import { Worker } from "node:worker_threads";
+import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
 import { type BenchUser, signedInUserSql } from "../scripts/local-app";
 import { runLocalSql } from "../scripts/seed/sql";
 import { type BenchContext, type Figure, defineBench, stats } from "./support/bench";
@@ -181,7 +182,7 @@ async function measure(ctx: BenchContext, label: string, baseURL: string, owner:
   };
   const echo = await post(owner.cookie, "/api/echoes", { name: "Bench", description: "", personality: "calm", expertise: "general", instructions: "", voiceStyle: "warm" });
 
-  const caller = await open(`${wsBase}/ws/call`, { Cookie: owner.cookie, Origin: baseURL });
+  const caller = await open(`${wsBase}${versionedPath(CALL_SOCKET_PATH)}`, { Cookie: owner.cookie, Origin: baseURL });
   caller.ws.send(JSON.stringify({ type: "start_call", echoId: echo.id, userId: owner.id, callType: "browser_test" }));
   const { callId } = await caller.next((m) => m.type === "call_started");
   if (!callId) throw new Error("no call id");
@@ -199,7 +200,7 @@ async function measure(ctx: BenchContext, label: string, baseURL: string, owner:
 
   for (const u of viewerUsers) await post(owner.cookie, `/api/live-calls/${callId}/participants`, { email: u.email });
   const t0 = performance.now();
-  const viewers = await startViewers(`${wsBase}/ws/live/${callId}`, baseURL, viewerUsers);
+  const viewers = await startViewers(`${wsBase}${versionedPath(livePath(callId))}`, baseURL, viewerUsers);
   ctx.log(`${VIEWERS} viewers (${label}) on ${VIEWER_THREADS} threads connected with their snapshot in ${((performance.now() - t0) / 1000).toFixed(1)} s; extensions: "${viewers.extensions}"`);
 
   const traceFrom = server.traces.length;

@@ -161,7 +161,7 @@ describe("Test Call tab", () => {
     // The rest goes through a pass-through proxy to the real server, so the test can tamper with
     // the wire and pull the plug.
     const net: { mode: "pass" | "unknown-echo"; page?: WebSocketRoute; server?: WebSocketRoute } = { mode: "pass" };
-    await page.routeWebSocket(/\/ws\/call$/, (ws) => {
+    await page.routeWebSocket(/\/ws\/call(\?|$)/, (ws) => {
       const server = ws.connectToServer();
       net.page = ws;
       net.server = server;

@@ -137,3 +137,18 @@ describe("chaos on a browser call: a model that keeps failing", { timeout: 60_00
     expect(chaos.count(MODELS.llm)).toBe(3); // 5007 is not retried
   });
 });
+
+describe("chaos on a browser call: ending it while a model hangs", { timeout: 30_000 }, () => {
+  it("end_call during a hung transcription: the call ends, and the caller's last line is kept", async () => {
+    const chaos = new ChaosAi().fail(MODELS.whisper, "hang");
+    const { socket, callId } = await chaosCall(chaos);
+    await say(socket, "audio");
+    await new Promise((r) => setTimeout(r, 300)); // the turn has ended; its transcription hangs
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended", 15_000);
+    expect(chaos.calls.find((c) => c.model === MODELS.whisper)?.signal?.aborted).toBe(true);
+    expect(await callRow(callId)).toMatchObject({ status: "completed" });
+    const stored = await d1Transcript(callId);
+    expect(stored.map((e) => [e.speaker, e.text])).toEqual([["caller", expect.stringMatching(/^\[speech, \d\.\d s\]$/)]]);
+  });
+});

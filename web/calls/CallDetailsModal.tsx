@@ -7,7 +7,7 @@ import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
 import { Badge, Button, LoadingBlock, Modal, RetryAlert, buttonClasses } from "../ui";
 import { statusTone } from "./callList";
 import { EmotionChart } from "./EmotionChart";
-import { TranscriptList } from "./TranscriptList";
+import { TranscriptList } from "../ui/TranscriptList";
 
 export const DETAIL_LOAD_FAILED = "Failed to load this call. Please try again.";
 

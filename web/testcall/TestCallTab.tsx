@@ -1,22 +1,27 @@
 // Test Call tab (spec §2): call one of your Echoes from the browser — Echo selector, Start / End
 // Call, Mute, volume, live transcript with emotions, audio visualizer, typed input, recent test calls.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Alert, buttonClasses, Card, CardBody, CardHeader, cx } from "../ui";
-import type { TabProps } from "../tabs";
+import type { TabProps } from "../lib/tabs";
 import { CallControls } from "./CallControls";
 import { isCallActive, statusText } from "./callState";
 import { EchoPicker } from "./EchoPicker";
 import { MessageComposer } from "./MessageComposer";
-import { RecentTestCalls } from "./RecentTestCalls";
 import { TranscriptView } from "./TranscriptView";
-import { useActiveEchoes } from "./useActiveEchoes";
+import { useActiveEchoes } from "../lib/useActiveEchoes";
 import { useTestCall } from "./useTestCall";
 import { Visualizer } from "./Visualizer";
 
 export const OFFLINE_NOTICE = "Offline assistant: it can't understand speech; type to talk.";
 
-export function TestCallTab({ user, config }: TabProps) {
+export interface TestCallTabProps extends TabProps {
+  /** The "Call history" card's content (the dashboard passes the Calls feature's recent test calls);
+   * `finishedCalls` counts the calls ended here, so the list can refresh. */
+  recentCalls: (finishedCalls: number) => ReactNode;
+}
+
+export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
   const { echoes, reload } = useActiveEchoes();
   const [echoId, setEchoId] = useState("");
   const call = useTestCall(user.id);
@@ -88,6 +93,11 @@ export function TestCallTab({ user, config }: TabProps) {
                 {statusText(state, offline)}
               </p>
               {state.error ? <Alert onDismiss={active ? call.dismissError : undefined}>{state.error}</Alert> : null}
+              {state.ignored ? (
+                <p className="text-xs text-slate-500" data-testid="call-protocol-note">
+                  {state.ignored}
+                </p>
+              ) : null}
             </div>
             <Visualizer analysers={call.analysers} muted={state.muted} />
             <div className="flex flex-col gap-2">
@@ -107,7 +117,7 @@ export function TestCallTab({ user, config }: TabProps) {
         <Card className="self-start">
           <CardHeader title="Call history" description="Your recent test calls" headingLevel={3} />
           <CardBody>
-            <RecentTestCalls refreshKey={call.finishedCalls} />
+            {recentCalls(call.finishedCalls)}
           </CardBody>
         </Card>
       </div>

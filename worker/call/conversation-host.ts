@@ -10,7 +10,11 @@ import type { PipelineEmit } from "../pipeline/events";
 import { readPipelineSettings } from "../pipeline/settings";
 import type { CallStore } from "./store";
 
-/** How long ending a call waits for the pipeline to wrap up its last turn. */
+/**
+ * How long ending a call waits for the pipeline to wrap up its last turn: at least this, and always
+ * past the speech-to-text deadline, so a last turn whose transcription hangs is still kept (as
+ * "[speech, …]") rather than lost.
+ */
 export const CLOSE_TIMEOUT_MS = 5_000;
 
 export class ConversationHost {
@@ -64,7 +68,7 @@ export class ConversationHost {
     if (!conversation) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+      timer = setTimeout(resolve, Math.max(CLOSE_TIMEOUT_MS, readPipelineSettings(this.env).transcribeMs + 1000));
     });
     await Promise.race([conversation.close(), timeout]);
     clearTimeout(timer);

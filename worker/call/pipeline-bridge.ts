@@ -1,14 +1,14 @@
 // Maps the pipeline's events onto the call: every transcript entry is written to the session's store
-// first, then sent to the caller and the viewers.
+// first, then sent to the caller's line and the viewers.
 //
 // Reply text on the socket: one `ai_response {text: sentence, entry, final: false}` per sentence, sent
 // just before that sentence's audio, then `ai_response {text: the whole reply as heard, entry,
 // final: true}`. `entry` always has the same id for one reply (clients replace it by id); a client
 // that only reads `text` sees each sentence, then the complete reply.
 import type { PipelineEvent } from "../pipeline/events";
-import type { LiveFanout } from "./fanout";
+import type { CallerLine } from "./lines/line";
+import type { LiveFanout } from "./live-events";
 import type { CallStore } from "./store";
-import type { CallTransport } from "./transport";
 
 interface ReplyProgress {
   entryId: string | null;
@@ -18,8 +18,8 @@ interface ReplyProgress {
 
 export interface BridgeDeps {
   store: CallStore;
-  /** The caller's transport, or null while no caller is connected. */
-  transport: () => CallTransport | null;
+  /** The caller's line, or null while no caller is connected. */
+  line: () => CallerLine | null;
   fanout: LiveFanout;
   /** The AI kept failing and the goodbye has played: end the call as failed. */
   gaveUp: (reason: string) => void;
@@ -47,7 +47,7 @@ export class PipelineBridge {
         return this.done(event);
       case "error":
         // The browser shows it; a phone line cannot, and hears the apology the pipeline speaks next.
-        this.deps.transport()?.send({ type: "error", error: event.message, code: event.code });
+        this.deps.line()?.send({ type: "error", error: event.message, code: event.code });
         return;
       case "gave_up":
         this.deps.gaveUp(event.reason);
@@ -57,7 +57,7 @@ export class PipelineBridge {
 
   private callerTurn(event: Extract<PipelineEvent, { type: "caller_turn" }>): void {
     const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions });
-    this.deps.transport()?.send({ type: "transcription", text: entry.text, entry });
+    this.deps.line()?.send({ type: "transcription", text: entry.text, entry });
     this.deps.fanout.publish({ kind: "entry", entry });
   }
 
@@ -80,16 +80,16 @@ export class PipelineBridge {
       : store.addEntry({ speaker: "assistant", text, timestamp: p.startedAt, emotions: {} });
     if (!entry) return;
     p.entryId = entry.id;
-    const transport = this.deps.transport();
-    transport?.send({ type: "ai_response", text: event.sentence, entry, final: false });
-    transport?.sendAudio(event.pcm, event.sampleRate, entry.id);
+    const line = this.deps.line();
+    line?.send({ type: "ai_response", text: event.sentence, entry, final: false });
+    line?.sendAudio(event.pcm, event.sampleRate, entry.id);
     this.deps.fanout.publish({ kind: "audio", speaker: "assistant", pcm: event.pcm, sampleRate: event.sampleRate });
   }
 
   private interrupt(replyId: string): void {
     const entryId = this.replies.get(replyId)?.entryId ?? null;
     if (!entryId) return; // nothing was sent for playback
-    this.deps.transport()?.stopPlayback(entryId);
+    this.deps.line()?.stopPlayback(entryId);
     this.deps.fanout.publish({ kind: "interrupt", entryId });
   }
 
@@ -105,7 +105,7 @@ export class PipelineBridge {
     if (p?.entryId) entry = store.updateEntry(p.entryId, fields);
     else if (text) entry = store.addEntry({ speaker: "assistant", timestamp: p?.startedAt ?? event.at, ...fields });
     if (!entry) return; // interrupted before a word was spoken: nothing to keep
-    this.deps.transport()?.send({ type: "ai_response", text: entry.text, entry, final: true });
+    this.deps.line()?.send({ type: "ai_response", text: entry.text, entry, final: true });
     this.deps.fanout.publish({ kind: "entry", entry });
   }
 }

@@ -3,10 +3,9 @@
 // D1 sync knows what is still pending.
 import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency, TurnOutcome } from "../../protocol/call";
 import type { Persona } from "../ai/provider";
+import type { FinalStatus } from "../db/call-writes";
 
 export type CallPhase = "active" | "ended";
-/** Final status written to D1. */
-export type FinalStatus = "completed" | "failed" | "abandoned";
 
 export interface CallState {
   callId: string;

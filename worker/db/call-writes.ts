@@ -75,8 +75,11 @@ export async function upsertTranscriptEntries(database: Db, callId: string, entr
   await database.batch([first, ...rest]);
 }
 
+/** How a call ended, as the calls table records it (every end path uses this one type). */
+export type FinalStatus = "completed" | "failed" | "abandoned";
+
 export interface CallOutcome {
-  status: "completed" | "failed" | "abandoned";
+  status: FinalStatus;
   endTime: number;
   endReason: string;
 }

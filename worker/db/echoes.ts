@@ -1,6 +1,7 @@
 // Echo persistence: every query is scoped to the owner, so someone else's id simply finds nothing.
 import { and, desc, eq } from "drizzle-orm";
 import type { Echo, EchoFields, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
+import type { Persona } from "../ai/provider";
 import type { Db } from "./client";
 import { echoes } from "./schema";
 
@@ -16,6 +17,12 @@ export function toEcho(row: EchoRow): Echo {
 }
 
 /** The user's Echoes, most recently updated first; `activeOnly` keeps the active ones. */
+/** The persona an Echo answers calls with. */
+export function personaOf(row: EchoRow): Persona {
+  const { name, description, personality, expertise, instructions, voiceStyle } = toEcho(row);
+  return { name, description, personality, expertise, instructions, voiceStyle };
+}
+
 export async function listEchoes(database: Db, userId: string, opts: { activeOnly?: boolean } = {}): Promise<Echo[]> {
   const where = opts.activeOnly ? and(eq(echoes.userId, userId), eq(echoes.isActive, true)) : eq(echoes.userId, userId);
   const rows = await database.select().from(echoes).where(where).orderBy(desc(echoes.updatedAt), desc(echoes.id)).all();

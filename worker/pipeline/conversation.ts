@@ -1,7 +1,7 @@
 // The voice conversation of one call: caller audio/text in, PipelineEvents out. Knows only events and
 // the AiProvider interface (never sockets, storage or which provider it has).
 //
-// Usage (CallSession):
+// Usage (worker/call/conversation-host.ts holds one per call):
 //   const conversation = new Conversation({ provider, persona, emit: (event) => ..., history });
 //   conversation.pushAudio(int16Samples16kHz);   // every audio_data frame, any size
 //   conversation.greet();                        // optional: the Echo speaks first when the call connects

@@ -1,5 +1,5 @@
-// What the conversation pipeline tells its owner (the CallSession Durable Object). The pipeline knows
-// nothing about sockets or storage; the Durable Object maps these events onto both.
+// What the conversation pipeline tells its owner. The pipeline knows nothing about sockets or storage:
+// worker/call/pipeline-bridge.ts stores these events and sends them to the caller's line and the viewers.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
 
 export type PipelineEvent =

@@ -12,7 +12,7 @@ import {
 } from "../../protocol/calls";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { exportFileName, transcriptJson, transcriptText } from "../calls/transcript-export";
+import { exportFileName, transcriptJson, transcriptText } from "../export/transcript";
 import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts } from "../db/calls";
 import { db } from "../db/client";
 import { callHealth } from "../db/health";

@@ -1,6 +1,7 @@
 // Test-call helpers: open /ws/call as a signed-in user and start a call with one of their Echoes.
 import { env } from "cloudflare:workers";
 import type { TranscriptEntry } from "../../../protocol/call";
+import { callSessionStub } from "../../../worker/call/internal-request";
 import { createEcho, type EchoRow } from "./echoes";
 import { createUser, type TestUser } from "./users";
 import { connect, type TestSocket } from "./ws";
@@ -23,7 +24,7 @@ export async function startTestCall(opts: { owner?: TestUser; echo?: EchoRow } =
 }
 
 export function callStub(callId: string) {
-  return env.CALL_SESSION.get(env.CALL_SESSION.idFromName(callId));
+  return callSessionStub(env, callId);
 }
 
 export interface CallRow {
