@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { AiProviderName } from "../protocol/call";
 import type { Env } from "./env";
-import { STT_CHOICES, type SttChoice } from "./ai/workers-ai/provider";
+import { STT_CHOICES, type SttChoice } from "./ai/stt-choice";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline/settings";
 
 export class ConfigError extends Error {

@@ -20,6 +20,7 @@ import { DEFAULT_FLUX_OPTIONS, FLUX_MODEL, FluxTranscriber, type FluxOptions } f
 import { mp3Signature } from "./mp3";
 import { sentimentEmotions } from "./sentiment";
 import { sseTextDeltas } from "./sse";
+import type { SttChoice } from "../stt-choice";
 
 export const MODELS = {
   whisper: "@cf/openai/whisper-large-v3-turbo",
@@ -39,9 +40,6 @@ export const SPEAKERS = {
   gentle: "athena",
 } as const satisfies Record<VoiceStyle, string>;
 
-/** Speech-to-text choices (AI_STT): Flux streaming (Whisper per VAD turn when the stream fails), Whisper, Nova-3. */
-export const STT_CHOICES = ["flux", "whisper", "nova-3"] as const;
-export type SttChoice = (typeof STT_CHOICES)[number];
 
 export interface WorkersAiOptions {
   stt: SttChoice;
