@@ -65,6 +65,7 @@ describe("a browser call with Flux streaming speech-to-text", { timeout: 60_000 
     { name: "an Error message mid-call", fault: { errorAfter: 3 } },
     { name: "the socket closed mid-call", fault: { closeAfter: 3 } },
     { name: "a refused connection (3040)", fault: "refuse" },
+    { name: "a stream that never answers (3 s without a message)", fault: "silent" },
   ];
   for (const f of failures) {
     it(`falls back to Whisper + VAD on ${f.name}: the caller is heard and answered`, async () => {
