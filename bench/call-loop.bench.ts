@@ -4,6 +4,8 @@
 // audio received; first speech frame over a playing reply → interrupt; text_input sent → first reply audio. Server-side figures: the latency breakdown the
 // CallSession stored with each assistant entry (end of speech → transcript → first token → first audio).
 // (The pipeline's own zero-latency-AI figures are measured by the pipeline benchmarks.)
+// The one verdict, end-of-turn delay after speech ≤ 300 ms, is audio time (the detector's stream
+// clock), the same on any machine; the wall-clock times are printed for information.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ServerMessage, TranscriptEntry, TurnLatency } from "../protocol/call";

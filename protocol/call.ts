@@ -68,6 +68,8 @@ export const transcriptEntrySchema = z.object({
   latency: turnLatencySchema.nullable().optional(),
   /** Assistant entries: what happened in that turn (failures, retries, fallbacks). */
   outcome: turnOutcomeSchema.nullable().optional(),
+  /** Where the entry starts in the call's recording, in ms (absent when unknown). */
+  audioOffsetMs: z.number().nullable().optional(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 

@@ -9,6 +9,7 @@ import { ApiError, handleError } from "./http/errors";
 import { requireSameOrigin } from "./http/origin";
 import { authRoutes } from "./routes/auth";
 import { callRoutes } from "./routes/calls";
+import { recordingRoutes } from "./routes/recordings";
 import { configRoutes } from "./routes/config";
 import { echoRoutes } from "./routes/echoes";
 import { feedRoutes } from "./routes/feed";
@@ -42,6 +43,7 @@ app.route("/api/auth", authRoutes);
 app.route("/api/auth/google", googleRoutes);
 app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
+app.route("/api/calls", recordingRoutes);
 app.route("/api/phone", phoneRoutes);
 // Twilio webhooks and the media stream: no Origin or session, every request is Twilio-signed instead.
 app.route("/twilio", twilioRoutes);

@@ -25,7 +25,11 @@ export interface AppConfig {
   stt: SttChoice;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   twilioAuthToken: string | null;
+  /** Days a call recording is kept (RECORDING_RETENTION_DAYS, default 90). */
+  recordingRetentionDays: number;
 }
+
+export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
 
 export function readConfig(env: Env): AppConfig {
   const phone = env.PUBLIC_PHONE_NUMBER ?? "";
@@ -67,5 +71,10 @@ export function readConfig(env: Env): AppConfig {
     if (err instanceof PipelineSettingError) throw new ConfigError(err.setting, err.problem);
     throw err;
   }
-  return { phoneNumber: phone.trim(), publicHost, aiProvider, stt, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null };
+  const retention = (env.RECORDING_RETENTION_DAYS ?? "").trim();
+  const recordingRetentionDays = retention === "" ? DEFAULT_RECORDING_RETENTION_DAYS : Number(retention);
+  if (!Number.isInteger(recordingRetentionDays) || recordingRetentionDays < 1) {
+    throw new ConfigError("RECORDING_RETENTION_DAYS", `must be a whole number of days, 1 or more (got "${retention}")`);
+  }
+  return { phoneNumber: phone.trim(), publicHost, aiProvider, stt, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null, recordingRetentionDays };
 }

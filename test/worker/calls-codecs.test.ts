@@ -49,6 +49,7 @@ describe("transcript export", () => {
     previewTruncated: false,
     endReason: null,
     transcript: [],
+    recording: null,
   };
 
   it("describes an empty browser test call", () => {

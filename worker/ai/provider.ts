@@ -20,7 +20,7 @@ export interface ChatMessage {
 }
 
 /** Who the assistant is: an Echo's designed fields. */
-export type Persona = EchoFields;
+export type Persona = Omit<EchoFields, "recordCalls">;
 
 /** The caller turn being answered (null for a greeting that answers no turn). */
 export interface CallerTurnInfo {

@@ -17,6 +17,7 @@ import { type PhoneCallSetup, PhoneLine } from "./lines/phone";
 import { VIEWER_TAG } from "./live-events";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";
+import { CallRecorder } from "./recorder";
 import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";
 
@@ -35,6 +36,7 @@ export class CallSession extends DurableObject<Env> {
   private readonly conversation: ConversationHost;
   private readonly browser: BrowserLine;
   private readonly phone: PhoneLine;
+  private readonly recorder: CallRecorder;
   private lastCallerFrameAt = Date.now();
   /** finish() is waiting for the pipeline's last turn: the alarm must not finalize D1 without it. */
   private finishing = false;
@@ -44,10 +46,12 @@ export class CallSession extends DurableObject<Env> {
     this.store = new CallStore(ctx.storage.sql);
     this.viewers = new LiveViewers(ctx, env, this.store);
     this.persistence = new CallPersistence(env, this.store);
+    this.recorder = new CallRecorder(ctx, env, this.store);
     const bridge = new PipelineBridge({
       store: this.store,
       line: () => this.attachedLine(),
       fanout: this.viewers,
+      recorder: this.recorder,
       gaveUp: (reason) => {
         this.finish("failed", reason).catch((err: unknown) => console.error("ending a failed call failed", this.store.state()?.callId, err));
       },
@@ -60,9 +64,11 @@ export class CallSession extends DurableObject<Env> {
       provider: () => this.conversation.aiProvider(),
       providerName: () => this.conversation.providerName(),
       open: (state) => this.open(state),
-      startConversation: () => this.conversation.start(),
+      startConversation: (greet) => this.conversation.start(greet),
       restartConversation: () => this.conversation.close(),
+      recordAssistant: (pcm) => this.recorder.assistant(pcm),
       callerAudio: (pcm) => {
+        this.recorder.caller(pcm);
         this.conversation.pushAudio(pcm);
         this.viewers.publish({ kind: "audio", speaker: "caller", pcm, sampleRate: 16000 });
       },
@@ -158,6 +164,7 @@ export class CallSession extends DurableObject<Env> {
     } finally {
       this.finishing = false;
     }
+    await this.recorder.flush(true);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
@@ -201,6 +208,7 @@ export class CallSession extends DurableObject<Env> {
     if (!caller && state.callerConnectedAt !== null) return this.finish("abandoned", "connection_lost");
     if (!caller && now - state.startTime > CONNECT_GRACE_MS) return this.finish("abandoned", "never_connected");
     if (caller && now - this.lastCallerFrameAt > CALL_IDLE_TIMEOUT_MS) return this.finish("abandoned", "idle_timeout");
+    this.recorder.flush(); // settled audio of a call without caller frames (typed turns) too
     await this.persistence.syncPending();
     await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
   }

@@ -43,14 +43,18 @@ export class ConversationHost {
     void this.close();
   }
 
-  /** Starts the pipeline. A phone caller hears the Echo greet them first (nobody can see a screen). */
-  start(): void {
+  /**
+   * Starts the pipeline. A phone caller hears the Echo greet them first (nobody can see a screen);
+   * `greet` overrides whether it does (default: a phone call with nothing said yet).
+   */
+  start(greet?: boolean): void {
     const conversation = this.conversation();
     if (!conversation) return;
     // The apology and the goodbye in the Echo's voice, ready before anything can fail. (The offline
     // provider's voice is the bundled voice the pipeline falls back to: nothing to prepare.)
     if (this.aiProvider().name !== "offline") void conversation.prepare();
-    if (this.store.state()?.callType === "phone" && this.store.entries().length === 0) conversation.greet();
+    const first = this.store.state()?.callType === "phone" && this.store.entries().length === 0;
+    if (greet ?? first) conversation.greet();
   }
 
   pushAudio(pcm: Int16Array): void {

@@ -8,6 +8,7 @@
 import type { PipelineEvent } from "../pipeline/events";
 import type { CallerLine } from "./lines/line";
 import type { LiveFanout } from "./live-events";
+import type { CallRecorder } from "./recorder";
 import type { CallStore } from "./store";
 
 interface ReplyProgress {
@@ -21,6 +22,8 @@ export interface BridgeDeps {
   /** The caller's line, or null while no caller is connected. */
   line: () => CallerLine | null;
   fanout: LiveFanout;
+  /** The call's recording: the Echo's speech is recorded as it is sent, and cut where the caller barged in. */
+  recorder: Pick<CallRecorder, "assistant" | "interrupt" | "offsetAt">;
   /** The AI kept failing and the goodbye has played: end the call as failed. */
   gaveUp: (reason: string) => void;
 }
@@ -56,7 +59,8 @@ export class PipelineBridge {
   }
 
   private callerTurn(event: Extract<PipelineEvent, { type: "caller_turn" }>): void {
-    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions });
+    const audioOffsetMs = this.deps.recorder.offsetAt(event.at - event.speechMs);
+    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions, audioOffsetMs });
     this.deps.line()?.send({ type: "transcription", text: entry.text, entry });
     this.deps.fanout.publish({ kind: "entry", entry });
   }
@@ -75,12 +79,13 @@ export class PipelineBridge {
     p.sentences.push(event.sentence);
     const text = p.sentences.join(" ");
     const { store } = this.deps;
+    const line = this.deps.line();
+    const audioOffsetMs = line ? this.deps.recorder.assistant(event.pcm) : null;
     const entry = p.entryId
       ? store.updateEntry(p.entryId, { text, emotions: {}, interrupted: false, latency: null, outcome: null })
-      : store.addEntry({ speaker: "assistant", text, timestamp: p.startedAt, emotions: {} });
+      : store.addEntry({ speaker: "assistant", text, timestamp: p.startedAt, emotions: {}, audioOffsetMs });
     if (!entry) return;
     p.entryId = entry.id;
-    const line = this.deps.line();
     line?.send({ type: "ai_response", text: event.sentence, entry, final: false });
     line?.sendAudio(event.pcm, event.sampleRate, entry.id);
     this.deps.fanout.publish({ kind: "audio", speaker: "assistant", pcm: event.pcm, sampleRate: event.sampleRate });
@@ -89,6 +94,7 @@ export class PipelineBridge {
   private interrupt(replyId: string): void {
     const entryId = this.replies.get(replyId)?.entryId ?? null;
     if (!entryId) return; // nothing was sent for playback
+    this.deps.recorder.interrupt();
     this.deps.line()?.stopPlayback(entryId);
     this.deps.fanout.publish({ kind: "interrupt", entryId });
   }

@@ -26,6 +26,8 @@ export interface CallState {
   endReason: string | null;
   /** The D1 row has been finalized (status, duration, totals). */
   d1Finalized: boolean;
+  /** The call is recorded (the Echo's setting when the call started). */
+  record?: boolean;
 }
 
 /** An entry before the store numbers it (id and seq are assigned on append). */
@@ -41,6 +43,7 @@ interface EntryRow extends Record<string, SqlStorageValue> {
   interrupted: number;
   latency: string | null;
   outcome: string | null;
+  audio_offset_ms: number | null;
   rev: number;
   synced_rev: number;
 }
@@ -79,6 +82,7 @@ function toEntry(row: EntryRow): TranscriptEntry {
   if (row.interrupted) entry.interrupted = true;
   if (row.latency) entry.latency = JSON.parse(row.latency) as TurnLatency;
   if (row.outcome) entry.outcome = JSON.parse(row.outcome) as TurnOutcome;
+  if (row.audio_offset_ms !== null) entry.audioOffsetMs = row.audio_offset_ms;
   return entry;
 }
 
@@ -90,6 +94,7 @@ export class CallStore {
     // Objects created before entries had an outcome column get it now.
     const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('entries')").toArray();
     if (!columns.some((c) => c.name === "outcome")) sql.exec("ALTER TABLE entries ADD COLUMN outcome TEXT");
+    if (!columns.some((c) => c.name === "audio_offset_ms")) sql.exec("ALTER TABLE entries ADD COLUMN audio_offset_ms INTEGER");
   }
 
   state(): CallState | null {
@@ -118,7 +123,7 @@ export class CallStore {
     const seqRow = this.sql.exec<{ next: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM entries").one();
     const id = crypto.randomUUID();
     this.sql.exec(
-      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       seqRow.next,
       id,
       input.speaker,
@@ -128,6 +133,7 @@ export class CallStore {
       input.interrupted ? 1 : 0,
       input.latency ? JSON.stringify(input.latency) : null,
       input.outcome ? JSON.stringify(input.outcome) : null,
+      input.audioOffsetMs ?? null,
     );
     return this.entry(id)!;
   }

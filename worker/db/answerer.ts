@@ -25,15 +25,17 @@ export interface Answerer {
   echoId: string | null;
   echoName: string;
   persona: Persona;
+  /** The call is recorded: the Echo's setting; calls that belong to no one are never recorded. */
+  record: boolean;
 }
 
-const nobody: Answerer = { userId: null, echoId: null, echoName: DEFAULT_ASSISTANT.name, persona: DEFAULT_ASSISTANT };
+const nobody: Answerer = { userId: null, echoId: null, echoName: DEFAULT_ASSISTANT.name, persona: DEFAULT_ASSISTANT, record: false };
 
 /** The answerer for `userId`'s calls: their phone Echo, or the built-in assistant when they have no active Echo. */
 export async function answererForUser(database: Db, userId: string, phoneEchoId: string | null): Promise<Answerer> {
   const echo = await answeringEcho(database, userId, phoneEchoId);
-  if (!echo) return { ...nobody, userId };
-  return { userId, echoId: echo.id, echoName: echo.name, persona: personaOf(echo) };
+  if (!echo) return { ...nobody, userId, record: true };
+  return { userId, echoId: echo.id, echoName: echo.name, persona: personaOf(echo), record: echo.recordCalls };
 }
 
 /** The answerer for a caller's number (null: a withheld or unusable caller ID, nobody's call). */

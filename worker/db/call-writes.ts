@@ -58,13 +58,14 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     interrupted: e.interrupted ?? false,
     latency: e.latency ?? null,
     outcome: e.outcome ?? null,
+    audioOffsetMs: e.audioOffsetMs ?? null,
   };
   return database
     .insert(transcriptEntries)
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs },
     });
 }
 

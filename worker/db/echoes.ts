@@ -51,7 +51,7 @@ export async function createEcho(database: Db, userId: string, fields: EchoField
 /** Applies a (partial) change to the user's Echo; null when the user has no such Echo. */
 export async function updateEcho(database: Db, userId: string, echoId: string, patch: EchoPatch, now = Date.now()): Promise<Echo | null> {
   const set: Partial<EchoRow> = { updatedAt: now };
-  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive"] as const) {
+  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive", "recordCalls"] as const) {
     if (patch[key] !== undefined) Object.assign(set, { [key]: patch[key] });
   }
   const row = await database

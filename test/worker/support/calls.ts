@@ -32,6 +32,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
     fromNumber: "+15550101234",
     endReason: "caller_hung_up",
     providerCallId: null,
+    recordingStartedAt: null,
     ...overrides,
   };
   const database = db(env.DB);

@@ -208,6 +208,7 @@ export async function startBrowserCall(
     finalStatus: null,
     endReason: null,
     d1Finalized: false,
+    record: echo.recordCalls,
   };
   return { ok: true, state };
 }

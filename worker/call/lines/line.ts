@@ -34,10 +34,12 @@ export interface LineHost {
   providerName(): AiProviderName;
   /** The call begins: its state is stored, the sync alarm set and the owner's dashboards told. */
   open(state: CallState): Promise<void>;
-  /** Starts the conversation (a phone caller is greeted first). */
-  startConversation(): void;
+  /** Starts the conversation (a phone caller is greeted first unless `greet` is false). */
+  startConversation(greet?: boolean): void;
   /** Ends the current conversation; the next input starts one from the stored state (e.g. a new persona). */
   restartConversation(): Promise<void>;
+  /** Records the Echo's speech the line sends itself (fixed prompts); returns its offset in the recording (ms). */
+  recordAssistant(pcm: Int16Array): number | null;
   /** The one entry point for caller audio: 16 kHz mono PCM16, any length. */
   callerAudio(pcm: Int16Array): void;
   /** A typed caller turn. */

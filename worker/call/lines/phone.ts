@@ -6,6 +6,7 @@
 // μ-law frames → the call's audio entry point (phone-stream.ts decodes), keypad digits → linking
 // (phone-link.ts), `stop` → the call ends; the pipeline's reply audio goes back as paced μ-law frames.
 import type { AiProviderName, ServerMessage } from "../../../protocol/call";
+import { RECORDING_NOTICE } from "../../../protocol/phone";
 import { readConfig } from "../../config";
 import type { Answerer } from "../../db/answerer";
 import { closeQuietly } from "../../http/websocket";
@@ -47,6 +48,7 @@ export function phoneCallState(setup: PhoneCallSetup, provider: AiProviderName):
     finalStatus: null,
     endReason: null,
     d1Finalized: false,
+    record: setup.record,
   };
 }
 
@@ -142,10 +144,14 @@ export class PhoneLine implements CallerLine {
     open.phase = "verified";
     this.host.callerActive();
     if (state.callerConnectedAt === null) this.host.store.updateState({ callerConnectedAt: Date.now() });
-    this.host.startConversation();
+    const first = this.host.store.entries().length === 0;
     const held = open.held;
     open.held = [];
     for (const frame of held) this.onFrame(open, frame);
+    // Consent: a recorded call says so before anything else (the greeting follows it).
+    if (first && state.record) await this.say(RECORDING_NOTICE);
+    if (this.open !== open) return;
+    this.host.startConversation(first);
   }
 
   /** Closes a stream that never became the caller; the call keeps waiting for its stream. */
@@ -201,7 +207,8 @@ export class PhoneLine implements CallerLine {
       console.error("phone line: could not synthesize a prompt", err);
       return;
     }
-    const entry = store.addEntry({ speaker: "assistant", text, timestamp: Date.now(), emotions: {} });
+    const audioOffsetMs = this.attached ? this.host.recordAssistant(audio.samples) : null;
+    const entry = store.addEntry({ speaker: "assistant", text, timestamp: Date.now(), emotions: {}, audioOffsetMs });
     this.host.publish({ kind: "entry", entry });
     this.sendAudio(audio.samples, audio.sampleRate, entry.id);
   }
