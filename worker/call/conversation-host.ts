@@ -117,5 +117,6 @@ function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
       return provider.synthesize(text, voice, signal);
     },
     ...(provider.detectTurnEnd ? { detectTurnEnd: provider.detectTurnEnd.bind(provider) } : {}),
+    ...(provider.openTranscriber ? { openTranscriber: provider.openTranscriber.bind(provider) } : {}),
   };
 }
