@@ -51,8 +51,8 @@ async function askModel(provider: AiProvider, persona: Persona, source: Awaited<
     const stream = provider.reply({ persona, messages: summaryMessages(source.transcript), callerEmotions: {}, turn: null }, controller.signal);
     for await (const delta of abortableStream(stream, controller.signal)) answer += delta;
   } catch (err) {
-    if (controller.signal.aborted) throw new SummaryError(`The language model did not answer within ${Math.round(deadlineMs / 1000)} s.`, true);
-    if (err instanceof AiStepError) throw new SummaryError(`The language model failed (${err.model}${err.status ? `, HTTP ${err.status}` : ""}): ${err.message}`, err.transient);
+    if (controller.signal.aborted) throw new SummaryError(`The language model did not answer within ${deadlineMs >= 1000 ? `${Math.round(deadlineMs / 1000)} s` : `${deadlineMs} ms`}.`, true);
+    if (err instanceof AiStepError) throw new SummaryError(err.message, err.transient);
     throw new SummaryError(`The language model failed: ${err instanceof Error ? err.message : String(err)}`, true);
   } finally {
     clearTimeout(timer);
