@@ -1,6 +1,8 @@
-// Calls tab (spec §2), composed by the dashboard page: the Live feature's Live Calls above the Calls feature's Call History.
+// Calls tab (spec §2), composed by the dashboard page: the Live feature's Live Calls above the Calls
+// feature's Call History, then the Insights feature's trends across calls.
 import type { TabProps } from "../lib/tabs";
 import { CallHistory } from "../calls/CallHistory";
+import { InsightsPanel } from "../insights/InsightsPanel";
 import { LiveCalls } from "../live/LiveCalls";
 
 export function CallsTab(props: TabProps) {
@@ -14,6 +16,7 @@ export function CallsTab(props: TabProps) {
       </header>
       <LiveCalls {...props} />
       <CallHistory />
+      <InsightsPanel />
     </section>
   );
 }
