@@ -17,6 +17,7 @@ import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts
 import { db } from "../db/client";
 import type { RecapRetryResult } from "../../protocol/summary";
 import { selectProvider } from "../ai/select";
+import { publishToUser } from "../feed/publish";
 import { ApiError } from "../http/errors";
 import { summarizeCall } from "../summary/summarize";
 import { readQuery } from "../http/query";
@@ -58,6 +59,7 @@ export const callRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id });
     if (!recap) throw notFound();
+    await publishToUser(c.env, user.id, { type: "call_changed", callId: c.req.param("id") });
     return c.json<RecapRetryResult>({ recap });
   })
   .get("/:id/export", async (c) => {
