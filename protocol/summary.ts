@@ -11,6 +11,12 @@ export type RecapStatus = (typeof RECAP_STATUSES)[number];
 export const RECAP_METHODS = ["model", "extractive"] as const;
 export type RecapMethod = (typeof RECAP_METHODS)[number];
 
+/**
+ * A call ended this recently without a summary yet, or a summary pending this long, is still being
+ * made (the job's deadline is 20 s per attempt, two attempts); after that Call Details offers a retry.
+ */
+export const RECAP_WAIT_MS = 60_000;
+
 /** Most follow-ups and topics kept per call. */
 export const RECAP_LIST_MAX = 5;
 /** Longest summary text kept (characters). */

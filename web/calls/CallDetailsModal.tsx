@@ -82,7 +82,7 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
           <CallRecapBlock
             callId={state.call.id}
             recap={state.call.recap}
-            ended={state.call.status !== "in-progress"}
+            endTime={state.call.status === "in-progress" ? null : (state.call.endTime ?? state.call.startTime)}
             onChange={(recap) => setState({ status: "ready", call: { ...state.call, recap } })}
           />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">

@@ -1,14 +1,25 @@
 // The summary at the top of Call Details: text, mood arc, follow-ups and topics; a failed (or missing)
 // summary says why and offers "Retry summary" (POST /api/calls/:id/summary).
 import { useState } from "react";
-import type { CallRecap, RecapRetryResult } from "../../protocol/summary";
+import { type CallRecap, RECAP_WAIT_MS, type RecapRetryResult } from "../../protocol/summary";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Badge, Button } from "../ui";
 
 export const RECAP_EXTRACTIVE_NOTE = "Extractive summary: the caller's own words (this Echo's engine has no language model).";
 export const RECAP_PENDING = "Summarizing this call…";
 
-export function CallRecapBlock({ callId, recap, ended, onChange }: { callId: string; recap: CallRecap | null; ended: boolean; onChange: (recap: CallRecap) => void }) {
+export const RECAP_MISSING = "No summary was made for this call.";
+export const RECAP_STALLED = "The summary did not finish.";
+
+/** What the block shows for a call that ended at `endTime` (null: still running). */
+export function recapView(recap: CallRecap | null, endTime: number | null, now: number): "none" | "waiting" | "missing" | "stalled" | "failed" | "ready" {
+  if (endTime === null) return "none";
+  if (!recap) return now - endTime < RECAP_WAIT_MS ? "waiting" : "missing";
+  if (recap.status === "pending") return now - recap.updatedAt < RECAP_WAIT_MS ? "waiting" : "stalled";
+  return recap.status;
+}
+
+export function CallRecapBlock({ callId, recap, endTime, onChange }: { callId: string; recap: CallRecap | null; endTime: number | null; onChange: (recap: CallRecap) => void }) {
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
 
@@ -31,14 +42,20 @@ export function CallRecapBlock({ callId, recap, ended, onChange }: { callId: str
     </Button>
   );
 
+  const view = recapView(recap, endTime, Date.now());
   let body;
-  if (!ended) body = null;
-  else if (!recap) body = <p className="text-sm text-slate-500">No summary was made for this call. {retryButton}</p>;
-  else if (recap.status === "pending") body = <p className="text-sm text-slate-500">{RECAP_PENDING}</p>;
-  else if (recap.status === "failed")
+  if (view === "none") body = null;
+  else if (view === "waiting") body = <p className="text-sm text-slate-500">{RECAP_PENDING}</p>;
+  else if (view === "missing" || view === "stalled")
+    body = (
+      <p className="flex flex-wrap items-center gap-3 text-sm text-slate-500">
+        {view === "missing" ? RECAP_MISSING : RECAP_STALLED} {retryButton}
+      </p>
+    );
+  else if (view === "failed" || !recap || recap.status !== "ready")
     body = (
       <Alert tone="error" title="The summary failed" action={retryButton}>
-        {recap.error ?? "Unknown error."}
+        {recap?.error ?? "Unknown error."}
       </Alert>
     );
   else

@@ -85,6 +85,8 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
   if (!hasLanguageModel(provider)) {
     write = { ...base, status: "ready", method: "extractive", ...extractiveRecap(source.transcript), error: null, updatedAt: now() };
   } else {
+    // Seen as "Summarizing this call…" until the model answers.
+    await saveRecap(database, callId, { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: now() });
     write = { ...base, status: "failed", method: null, text: "", followUps: [], topics: [], error: "Not summarized.", updatedAt: now() };
     for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
       try {
