@@ -6,12 +6,14 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { CallDetail, CallExport, CallListPage } from "../../protocol/calls";
 import type { RecapRetryResult } from "../../protocol/summary";
+import type { AiProvider } from "../../worker/ai/provider";
 import { selectProvider } from "../../worker/ai/select";
 import type { CallSession } from "../../worker/call/CallSession";
 import { db } from "../../worker/db/client";
 import { summarizeCall } from "../../worker/summary/summarize";
 import { callRow, callStub, eventually, startTestCall } from "./support/call";
 import { createCall } from "./support/calls";
+import { BriefProvider } from "./support/providers";
 import { SummaryModelProvider, answering, failing, silent } from "./support/summary-providers";
 import { TEST_ORIGIN, createUser, type TestUser } from "./support/users";
 
@@ -24,9 +26,10 @@ async function detail(user: TestUser, callId: string): Promise<CallDetail> {
   return res.json();
 }
 
-async function talkAndEnd(lines: string[], provider?: (offline: ReturnType<typeof selectProvider>) => SummaryModelProvider) {
+/** A test call with short (one-sentence) replies; `provider` wraps them (default: the offline engine's). */
+async function talkAndEnd(lines: string[], provider: (brief: AiProvider) => AiProvider = (brief) => brief) {
   const started = await startTestCall();
-  if (provider) await runInDurableObject(callStub(started.callId), (instance: CallSession) => instance.useProvider(provider(selectProvider(env))));
+  await runInDurableObject(callStub(started.callId), (instance: CallSession) => instance.useProvider(provider(new BriefProvider(selectProvider(env)))));
   for (const text of lines) {
     started.socket.send({ type: "text_input", text });
     await started.socket.next(finalReply, 20_000);
@@ -63,7 +66,7 @@ describe("summary at the end of a call", { timeout: 60_000 }, () => {
   it("a language model's summary comes through reply() with the transcript", async () => {
     let model: SummaryModelProvider | null = null;
     const answer = '```json\n{"summary": "The caller asked about running. They will start slowly.", "followUps": ["Send a 10k plan"], "topics": ["Running", "10k plan"]}\n```';
-    const { owner, callId } = await talkAndEnd(["I want to run a 10k in March. Send me a plan please."], (offline) => (model = new SummaryModelProvider(offline, answering(answer))));
+    const { owner, callId } = await talkAndEnd(["I want to run a 10k in March. Send me a plan please."], (brief) => (model = new SummaryModelProvider(brief, answering(answer))));
     const call = await eventually(async () => {
       const d = await detail(owner, callId);
       return d.recap?.status === "ready" ? d : null;
@@ -79,7 +82,7 @@ describe("summary at the end of a call", { timeout: 60_000 }, () => {
   });
 
   it("a failing summary leaves the call completed; the owner retries it from Call Details", async () => {
-    const { owner, callId } = await talkAndEnd(["Hello, please call me back next week about the boiler."], (offline) => new SummaryModelProvider(offline, failing(false)));
+    const { owner, callId } = await talkAndEnd(["Hello, please call me back next week about the boiler."], (brief) => new SummaryModelProvider(brief, failing(false)));
     const failed = await eventually(async () => {
       const d = await detail(owner, callId);
       return d.recap?.status === "failed" ? d : null;
