@@ -7,7 +7,7 @@ import { type EchoCallFigures, type EmotionMixBucket, INSIGHT_TOPICS_MAX, type T
 import type { StageLatency } from "../../protocol/latency";
 import type { Db } from "./client";
 import { callSummaries, calls, echoes } from "./schema";
-import { callLatencySamples, latencyFigures } from "./stage-latency";
+import { callLatencyFigures } from "./stage-latency";
 
 export interface InsightsScope {
   userId: string;
@@ -50,7 +50,7 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
     EMOTIONS.map((e) => [e, sql<number>`coalesce(avg(json_extract(${callSummaries.callerEmotions}, ${`$.${e}`})), 0)`]),
   ) as Record<EmotionName, SQL.Aliased<number> | SQL<number>>;
   const bucket = sql<number>`(${calls.startTime} - ${scope.since}) / ${bucketMs}`;
-  const [echoRows, mixRows, topicRows, summarized, samples] = await Promise.all([
+  const [echoRows, mixRows, topicRows, summarized, latency] = await Promise.all([
     database
       .select({
         echoId: calls.echoId,
@@ -80,7 +80,7 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
       .from(calls)
       .innerJoin(callSummaries, eq(callSummaries.callId, calls.id))
       .where(and(where, eq(callSummaries.status, "ready"))),
-    callLatencySamples(database, where),
+    callLatencyFigures(database, where),
   ]);
 
   const perEcho = echoRows.map((r) => figures(r.echoId, r.echoName, r.calls, r.totalDuration, r.timed, r.failed));
@@ -103,6 +103,6 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
     emotionMix,
     topics: topicRows.map((r) => ({ topic: r.topic, calls: Number(r.calls) })),
     summarizedCalls: summarized[0]?.n ?? 0,
-    latency: latencyFigures(samples),
+    latency,
   };
 }
