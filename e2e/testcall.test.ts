@@ -112,6 +112,10 @@ describe("Test Call tab", () => {
     // …and in the Calls tab's Call History, with its transcript.
     await page.getByRole("tab", { name: "Calls" }).click();
     const callsPanel = page.getByRole("tabpanel", { name: "Calls" });
+    // AI health counts the call's answered turns (none failed).
+    const health = callsPanel.getByRole("region", { name: "AI health" });
+    await expect.poll(() => health.innerText(), POLL).toMatch(/\b[1-9]\d* turns? · No failures · No retries/);
+    expect(await health.getByRole("row", { name: /First reply audio/ }).innerText()).toMatch(/\d+ ms|\d\.\d s/);
     await callsPanel.getByRole("button", { name: /View Details/ }).first().click();
     await expect.poll(() => page.getByRole("dialog", { name: "Call Details" }).innerText(), POLL).toContain("relaxing evening");
     await page.context().close();
@@ -157,7 +161,7 @@ describe("Test Call tab", () => {
     // The rest goes through a pass-through proxy to the real server, so the test can tamper with
     // the wire and pull the plug.
     const net: { mode: "pass" | "unknown-echo"; page?: WebSocketRoute; server?: WebSocketRoute } = { mode: "pass" };
-    await page.routeWebSocket(/\/ws\/call$/, (ws) => {
+    await page.routeWebSocket(/\/ws\/call(\?|$)/, (ws) => {
       const server = ws.connectToServer();
       net.page = ws;
       net.server = server;

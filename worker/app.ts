@@ -4,7 +4,8 @@ import { timing } from "hono/timing";
 import type { AppEnv } from "./app-env";
 import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config";
-import { ApiError, errorBody, handleError } from "./http/errors";
+import { configErrorResponse } from "./http/config-error";
+import { ApiError, handleError } from "./http/errors";
 import { requireSameOrigin } from "./http/origin";
 import { authRoutes } from "./routes/auth";
 import { callRoutes } from "./routes/calls";
@@ -22,7 +23,7 @@ import { liveRoutes } from "./routes/live";
 export const app = new Hono<AppEnv>();
 
 app.onError((err, c) => {
-  if (err instanceof ConfigError) return c.json(errorBody("config", err.message), 500);
+  if (err instanceof ConfigError) return configErrorResponse(err, c);
   return handleError(err, c);
 });
 

@@ -2,9 +2,13 @@
 import { z } from "zod";
 import type { AiProviderName } from "../protocol/call";
 import type { Env } from "./env";
+import { PipelineSettingError, readPipelineSettings } from "./pipeline/settings";
 
 export class ConfigError extends Error {
-  constructor(setting: string, problem: string) {
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
     super(`Configuration error: ${setting} ${problem}. See .dev.vars.example and the README.`);
   }
 }
@@ -49,6 +53,12 @@ export function readConfig(env: Env): AppConfig {
     const issuer = env.GOOGLE_ISSUER || "https://accounts.google.com";
     if (!URL.canParse(issuer)) throw new ConfigError("GOOGLE_ISSUER", `must be a URL (got "${issuer}")`);
     google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer };
+  }
+  try {
+    readPipelineSettings(env); // deadlines and retries: checked here so a bad value names itself on every route
+  } catch (err) {
+    if (err instanceof PipelineSettingError) throw new ConfigError(err.setting, err.problem);
+    throw err;
   }
   return { phoneNumber: phone.trim(), publicHost, aiProvider, google, twilioAuthToken: env.TWILIO_AUTH_TOKEN || null };
 }

@@ -127,6 +127,16 @@ describe("test call state machine", () => {
     expect(s.entries[0]).toMatchObject({ speaker: "assistant", text: "Hello!" });
   });
 
+  it("a server frame that is not a protocol message is ignored with a readable note; the call goes on", () => {
+    const before = run(...connected, server({ type: "transcription", text: "hi", entry: entry({ id: "c1", seq: 1 }) }));
+    const after = callReducer(before, { type: "bad-frame", error: 'Invalid transcription message: entry.speaker: Invalid option: expected one of "caller"|"assistant".' });
+    expect(after).toEqual({ ...before, ignored: 'Ignored a message from the server: Invalid transcription message: entry.speaker: Invalid option: expected one of "caller"|"assistant".' });
+    expect(after.phase).toBe("connected");
+    expect(after.error).toBeNull();
+    expect(callReducer(after, server({ type: "pong" }))).toBe(after);
+    expect(callReducer(callReducer(after, { type: "end-requested" }), { type: "start" }).ignored).toBeNull(); // a new call starts clean
+  });
+
   it("audio and interrupt messages don't change the transcript", () => {
     const s = run(...connected);
     expect(callReducer(s, server({ type: "audio_response", data: "AAAA", sampleRate: 16000 }))).toBe(s);

@@ -1,6 +1,7 @@
 // Calls tab (spec §2), composed by the dashboard page: the Live feature's Live Calls above the Calls
-// feature's Call History, then the Insights feature's trends across calls.
+// feature's Call History, how the AI held up (AI health), then the Insights feature's trends across calls.
 import type { TabProps } from "../lib/tabs";
+import { AiHealth } from "../calls/AiHealth";
 import { CallHistory } from "../calls/CallHistory";
 import { InsightsPanel } from "../insights/InsightsPanel";
 import { LiveCalls } from "../live/LiveCalls";
@@ -16,6 +17,7 @@ export function CallsTab(props: TabProps) {
       </header>
       <LiveCalls {...props} />
       <CallHistory />
+      <AiHealth />
       <InsightsPanel />
     </section>
   );

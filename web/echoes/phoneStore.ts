@@ -2,7 +2,7 @@
 // Test Call alert. Kept fresh by the change feed (a link made during a call arrives as that call's
 // live_call_started) and, while a link code is waiting to be typed, by polling every few seconds.
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
+import type { PhoneEchoInput, PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { rememberPhoneSettings } from "./phoneSnapshot";
@@ -47,7 +47,7 @@ export async function unlinkPhone(): Promise<void> {
 }
 
 export async function choosePhoneEcho(echoId: string | null): Promise<void> {
-  set({ status: "ready", settings: await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } }) });
+  set({ status: "ready", settings: await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } satisfies PhoneEchoInput }) });
 }
 
 function subscribe(listener: () => void): () => void {

@@ -93,6 +93,11 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
                 {statusText(state, offline)}
               </p>
               {state.error ? <Alert onDismiss={active ? call.dismissError : undefined}>{state.error}</Alert> : null}
+              {state.ignored ? (
+                <p className="text-xs text-slate-500" data-testid="call-protocol-note">
+                  {state.ignored}
+                </p>
+              ) : null}
             </div>
             <Visualizer analysers={call.analysers} muted={state.muted} />
             <div className="flex flex-col gap-2">

@@ -18,6 +18,8 @@ export interface TestCallState {
   entries: TranscriptEntry[];
   /** Assistant entries whose reply is still streaming in (ai_response final:false so far). */
   streaming: string[];
+  /** The last server frame that was not a message of the protocol, and why: ignored, the call goes on. */
+  ignored: string | null;
 }
 
 export type CallAction =
@@ -25,6 +27,8 @@ export type CallAction =
   | { type: "mic-ready" }
   | { type: "start-failed"; message: string }
   | { type: "server"; message: ServerMessage }
+  /** A server frame that is not a message of the protocol (protocol/frame.ts says why). */
+  | { type: "bad-frame"; error: string }
   | { type: "end-requested" }
   | { type: "socket-closed" }
   | { type: "toggle-mute" }
@@ -40,6 +44,7 @@ export const initialCallState: TestCallState = {
   provider: null,
   entries: [],
   streaming: [],
+  ignored: null,
 };
 
 /** The call is under way (mic or socket held): the selector is locked; Mute, volume and End Call work. */
@@ -93,6 +98,7 @@ function onServerMessage(state: TestCallState, message: ServerMessage): TestCall
       return over(state, { phase: isCallActive(state.phase) ? "ended" : state.phase, callId: message.callId ?? state.callId });
     case "audio_response":
     case "interrupt":
+    case "pong":
       return state;
   }
 }
@@ -109,6 +115,8 @@ export function callReducer(state: TestCallState, action: CallAction): TestCallS
       return over(state, { phase: "error", error: `Failed to start call: ${action.message}` });
     case "server":
       return onServerMessage(state, action.message);
+    case "bad-frame":
+      return { ...state, ignored: `Ignored a message from the server: ${action.error}` };
     case "end-requested":
       if (!isCallActive(state.phase)) return state;
       return over(state, { phase: "ended", ending: true });

@@ -1,5 +1,5 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
-import type { AiProviderName, CallType, EmotionScores } from "../../protocol/call";
+import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 
 /** Mono 16-bit PCM. The pipeline's internal form is 16 kHz. */
@@ -52,6 +52,8 @@ export interface TurnEndVerdict {
 
 export interface AiProvider {
   readonly name: AiProviderName;
+  /** The model behind each stage, for the trail (logs and failures), e.g. {transcribe: "@cf/openai/whisper-large-v3-turbo"}. */
+  readonly models?: Partial<Record<AiStage, string>>;
   transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript>;
   /** Emotion scores in [0, 1] from the words (prosody is scored by the pipeline itself). */
   textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores>;

@@ -38,13 +38,22 @@ export class CallSession extends DurableObject<Env> {
   private readonly browser: BrowserLine;
   private readonly phone: PhoneLine;
   private lastCallerFrameAt = Date.now();
+  /** finish() is waiting for the pipeline's last turn: the alarm must not finalize D1 without it. */
+  private finishing = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.store = new CallStore(ctx.storage.sql);
     this.viewers = new LiveViewers(ctx, env, this.store);
     this.persistence = new CallPersistence(env, this.store);
-    const bridge = new PipelineBridge({ store: this.store, line: () => this.attachedLine(), fanout: this.viewers });
+    const bridge = new PipelineBridge({
+      store: this.store,
+      line: () => this.attachedLine(),
+      fanout: this.viewers,
+      gaveUp: (reason) => {
+        this.finish("failed", reason).catch((err: unknown) => console.error("ending a failed call failed", this.store.state()?.callId, err));
+      },
+    });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
     const host: LineHost = {
       ctx,
@@ -145,7 +154,12 @@ export class CallSession extends DurableObject<Env> {
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();
     this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
-    await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
+    this.finishing = true;
+    try {
+      await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
+    } finally {
+      this.finishing = false;
+    }
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done) this.summarize(state);
     if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();
@@ -185,6 +199,11 @@ export class CallSession extends DurableObject<Env> {
     if (!state) return;
     const now = Date.now();
     if (state.phase === "ended") {
+      if (this.finishing) {
+        // finish() is still waiting for the last turn (e.g. a slow transcription) and finalizes after it.
+        await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
+        return;
+      }
       const finalizing = !state.d1Finalized;
       const done = state.d1Finalized
         ? await this.persistence.syncPending()

@@ -21,6 +21,8 @@ export interface BridgeDeps {
   /** The caller's line, or null while no caller is connected. */
   line: () => CallerLine | null;
   fanout: LiveFanout;
+  /** The AI kept failing and the goodbye has played: end the call as failed. */
+  gaveUp: (reason: string) => void;
 }
 
 export class PipelineBridge {
@@ -44,7 +46,11 @@ export class PipelineBridge {
       case "assistant_done":
         return this.done(event);
       case "error":
+        // The browser shows it; a phone line cannot, and hears the apology the pipeline speaks next.
         this.deps.line()?.send({ type: "error", error: event.message, code: event.code });
+        return;
+      case "gave_up":
+        this.deps.gaveUp(event.reason);
         return;
     }
   }
@@ -70,7 +76,7 @@ export class PipelineBridge {
     const text = p.sentences.join(" ");
     const { store } = this.deps;
     const entry = p.entryId
-      ? store.updateEntry(p.entryId, { text, emotions: {}, interrupted: false, latency: null })
+      ? store.updateEntry(p.entryId, { text, emotions: {}, interrupted: false, latency: null, outcome: null })
       : store.addEntry({ speaker: "assistant", text, timestamp: p.startedAt, emotions: {} });
     if (!entry) return;
     p.entryId = entry.id;
@@ -93,7 +99,7 @@ export class PipelineBridge {
     // Cut off before a whole word was heard: the entry stays, marked interrupted, as "…".
     const heard = (event.interrupted ? event.spokenText : event.text).trim();
     const text = heard || (p?.entryId ? "…" : "");
-    const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency };
+    const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency, outcome: event.outcome };
     const { store } = this.deps;
     let entry;
     if (p?.entryId) entry = store.updateEntry(p.entryId, fields);

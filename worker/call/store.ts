@@ -1,7 +1,7 @@
 // The CallSession's own durable state, in its SQLite storage: the call's metadata and every transcript
 // entry. Entries are written here first (before anything is broadcast) and carry a revision so the
 // D1 sync knows what is still pending.
-import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency } from "../../protocol/call";
+import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency, TurnOutcome } from "../../protocol/call";
 import type { Persona } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
 
@@ -40,6 +40,7 @@ interface EntryRow extends Record<string, SqlStorageValue> {
   emotions: string;
   interrupted: number;
   latency: string | null;
+  outcome: string | null;
   rev: number;
   synced_rev: number;
 }
@@ -60,6 +61,7 @@ CREATE TABLE IF NOT EXISTS entries (
   emotions TEXT NOT NULL,
   interrupted INTEGER NOT NULL DEFAULT 0,
   latency TEXT,
+  outcome TEXT,
   rev INTEGER NOT NULL DEFAULT 1,
   synced_rev INTEGER NOT NULL DEFAULT 0
 );
@@ -76,6 +78,7 @@ function toEntry(row: EntryRow): TranscriptEntry {
   };
   if (row.interrupted) entry.interrupted = true;
   if (row.latency) entry.latency = JSON.parse(row.latency) as TurnLatency;
+  if (row.outcome) entry.outcome = JSON.parse(row.outcome) as TurnOutcome;
   return entry;
 }
 
@@ -84,6 +87,9 @@ export class CallStore {
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    // Objects created before entries had an outcome column get it now.
+    const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('entries')").toArray();
+    if (!columns.some((c) => c.name === "outcome")) sql.exec("ALTER TABLE entries ADD COLUMN outcome TEXT");
   }
 
   state(): CallState | null {
@@ -112,7 +118,7 @@ export class CallStore {
     const seqRow = this.sql.exec<{ next: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM entries").one();
     const id = crypto.randomUUID();
     this.sql.exec(
-      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       seqRow.next,
       id,
       input.speaker,
@@ -121,18 +127,20 @@ export class CallStore {
       JSON.stringify(input.emotions),
       input.interrupted ? 1 : 0,
       input.latency ? JSON.stringify(input.latency) : null,
+      input.outcome ? JSON.stringify(input.outcome) : null,
     );
     return this.entry(id)!;
   }
 
   /** Changes an entry's content (its seq and id stay); the change is pending for D1 again. */
-  updateEntry(id: string, patch: Pick<NewEntry, "text" | "emotions" | "interrupted" | "latency">): TranscriptEntry | null {
+  updateEntry(id: string, patch: Pick<NewEntry, "text" | "emotions" | "interrupted" | "latency" | "outcome">): TranscriptEntry | null {
     this.sql.exec(
-      "UPDATE entries SET text = ?, emotions = ?, interrupted = ?, latency = ?, rev = rev + 1 WHERE id = ?",
+      "UPDATE entries SET text = ?, emotions = ?, interrupted = ?, latency = ?, outcome = ?, rev = rev + 1 WHERE id = ?",
       patch.text,
       JSON.stringify(patch.emotions),
       patch.interrupted ? 1 : 0,
       patch.latency ? JSON.stringify(patch.latency) : null,
+      patch.outcome ? JSON.stringify(patch.outcome) : null,
       id,
     );
     return this.entry(id);

@@ -57,13 +57,14 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     emotions: e.emotions,
     interrupted: e.interrupted ?? false,
     latency: e.latency ?? null,
+    outcome: e.outcome ?? null,
   };
   return database
     .insert(transcriptEntries)
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome },
     });
 }
 

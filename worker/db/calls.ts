@@ -128,6 +128,7 @@ export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
     emotions: row.emotions ?? {},
     interrupted: row.interrupted,
     latency: row.latency ?? null,
+    outcome: row.outcome ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 // D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { EmotionScores, TurnLatency } from "../../protocol/call";
+import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 
 export const users = sqliteTable(
@@ -112,6 +112,8 @@ export const transcriptEntries = sqliteTable(
     /** Assistant turn cut off by the caller; `text` holds what was actually spoken. */
     interrupted: integer("interrupted", { mode: "boolean" }).notNull().default(false),
     latency: text("latency", { mode: "json" }).$type<TurnLatency>(),
+    /** Assistant turns: status, failed stage and error, retries, fallbacks, speech-to-text mode. */
+    outcome: text("outcome", { mode: "json" }).$type<TurnOutcome>(),
   },
   (t) => [uniqueIndex("transcript_call_seq_unique").on(t.callId, t.seq)],
 );

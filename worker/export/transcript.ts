@@ -1,11 +1,6 @@
 // Transcript export codecs (pure): a call with its transcript as plain text or JSON, plus file names.
 import type { CallDetail, CallExport, ExportFormat } from "../../protocol/calls";
-import { formatDuration, formatPercent, sortedEmotions } from "../../protocol/format";
-
-/** Offset from the start of the call as m:ss (negative offsets clamp to 0:00). */
-function offset(startTime: number, at: number): string {
-  return formatDuration(Math.max(0, Math.floor((at - startTime) / 1000)));
-}
+import { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
 
 /** The summary block of the text export (nothing when the call has no ready summary). */
 function recapLines(call: CallDetail): string[] {
@@ -41,7 +36,7 @@ export function transcriptText(call: CallDetail): string {
       .map(([name, score]) => `${name} ${formatPercent(score)}`)
       .join(", ");
     const flags = [e.interrupted ? "[interrupted]" : "", emotions ? `(${emotions})` : ""].filter(Boolean).join(" ");
-    lines.push(`[${offset(call.startTime, e.timestamp)}] ${who}: ${e.text}${flags ? ` ${flags}` : ""}`);
+    lines.push(`[${formatOffset(call.startTime, e.timestamp)}] ${who}: ${e.text}${flags ? ` ${flags}` : ""}`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -1,5 +1,5 @@
-// /api/calls: the signed-in user's call history, one call with its transcript, transcript export
-// and search. Someone else's call id answers 404.
+// /api/calls: the signed-in user's call history, one call with its transcript, transcript export,
+// search, and the AI's health over the last 24 hours. Someone else's call id answers 404.
 import { Hono } from "hono";
 import { z } from "zod";
 import {
@@ -18,6 +18,8 @@ import { db } from "../db/client";
 import type { RecapRetryResult } from "../../protocol/summary";
 import { selectProvider } from "../ai/select";
 import { publishToUser } from "../feed/publish";
+import { callHealth } from "../db/health";
+import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
 import { summarizeCall } from "../summary/summarize";
 import { readQuery } from "../http/query";
@@ -46,6 +48,11 @@ export const callRoutes = new Hono<AppEnv>()
     const result = await searchTranscripts(db(c.env.DB), user.id, q);
     const body: CallSearchResult = { query: q, ...result };
     return c.json(body);
+  })
+  .get("/health", async (c) => {
+    const user = requireUser(c);
+    const until = Date.now();
+    return c.json<CallHealth>(await callHealth(db(c.env.DB), user.id, until - HEALTH_WINDOW_MS, until));
   })
   .get("/:id", async (c) => {
     const user = requireUser(c);

@@ -58,6 +58,7 @@ export async function d1Transcript(callId: string): Promise<TranscriptEntry[]> {
     emotions: string;
     interrupted: number;
     latency: string | null;
+    outcome: string | null;
   }>();
   return rows.results.map((r) => ({
     id: r.id,
@@ -68,6 +69,7 @@ export async function d1Transcript(callId: string): Promise<TranscriptEntry[]> {
     emotions: JSON.parse(r.emotions) as Record<string, number>,
     interrupted: r.interrupted === 1,
     latency: r.latency ? (JSON.parse(r.latency) as TranscriptEntry["latency"]) : null,
+    outcome: r.outcome ? (JSON.parse(r.outcome) as TranscriptEntry["outcome"]) : null,
   }));
 }
 

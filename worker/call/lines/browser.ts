@@ -1,7 +1,7 @@
 // The browser caller's line: the /ws/call socket (hibernatable, tagged "caller") and the spec's JSON
 // messages. In: start_call (checked against the signed-in user and their active Echoes; only then is
 // the call row created), audio_data (base64 PCM16 → the call's audio entry point), text_input,
-// end_call, ping. Out: transcription, ai_response, audio_response, interrupt, error, call_ended.
+// end_call, ping. Out: transcription, ai_response, audio_response, interrupt, error, call_ended, pong.
 import { AUDIO_SAMPLE_RATE, type AiProviderName, type ClientMessage, type ServerMessage } from "../../../protocol/call";
 import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { db } from "../../db/client";
@@ -78,8 +78,11 @@ export class BrowserLine implements CallerLine {
   }
 
   private async onClientMessage(ws: WebSocket, message: ClientMessage): Promise<void> {
-    if (message.type === "ping") return; // liveness only: callerActive() has been called
     const reply = (m: ServerMessage) => sendJson(ws, m);
+    if (message.type === "ping") {
+      reply({ type: "pong" }); // the heartbeat (protocol/heartbeat.ts); callerActive() has been called
+      return;
+    }
     const state = this.host.store.state();
     if (message.type === "start_call") {
       if (state || this.starting) {
