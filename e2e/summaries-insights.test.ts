@@ -85,7 +85,7 @@ describe("summaries and insights", () => {
     const topics = await insights.getByTestId("insights-topics").innerText();
     expect(topics).toContain("pineapple festival");
     expect(await insights.getByTestId("mix-bar").count()).toBe(1); // both calls are in today's bar
-    await insights.getByLabel("Period").selectOption("7d");
+    await insights.getByLabel("Period", { exact: true }).selectOption("7d");
     await expect.poll(() => insights.getByTestId("insights-calls").innerText(), POLL).toBe("2");
     await page.context().close();
   });
