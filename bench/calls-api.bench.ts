@@ -67,7 +67,20 @@ export default defineBench({
       ratioFigure("GET /api/calls p95: cursor pages / first page", cursorPages.p95, firstPage.p95, TARGET_RATIO),
       { name: "GET /api/calls first page p95 / baseline without D1", value: firstPage.p95 / baseline.p95, unit: "×" },
     );
-const INSIGHTS_TARGET_P95_MS = 50;
+    // The Insights view: the default period, one Echo, and the worst case — all 10,000 calls (12 months).
+    const month = await getJson<{ totals: { calls: number } }>("/api/insights?period=30d");
+    const year = await getJson<{ totals: { calls: number } }>("/api/insights?period=365d");
+    ctx.log(`insights: ${month.totals.calls} calls in the last 30 days, ${year.totals.calls} in 12 months`);
+    if (year.totals.calls !== CALLS) throw new Error(`insights counted ${year.totals.calls} calls, expected ${CALLS}`);
+    const insights = async (label: string, path: string, iterations: number): Promise<Stats> => {
+      const { client, worker } = await timeGets(() => url(path), { headers, warmup: 20, iterations });
+      figures.push(...latencyFigures(label, client, INSIGHTS_TARGET_P95_MS), ...latencyFigures(`${label} in Worker`, worker, INSIGHTS_TARGET_P95_MS));
+      return client;
+    };
+    const month30 = await insights("GET /api/insights?period=30d", "/api/insights?period=30d", 200);
+    await insights("GET /api/insights?period=30d&echoId (one Echo)", `/api/insights?period=30d&echoId=${data.echoes[0]!.id}`, 200);
+    await insights(`GET /api/insights?period=365d (${CALLS.toLocaleString("en")} calls)`, "/api/insights?period=365d", 100);
+    figures.push({ name: "GET /api/insights?period=30d p95 / GET /api/calls first page p95", value: month30.p95 / firstPage.p95, unit: "×" });
     return figures;
   },
 });
