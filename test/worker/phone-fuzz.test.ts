@@ -15,6 +15,7 @@ import { pcmFromWavDataUrl } from "./support/audio";
 import { d1Transcript, eventually } from "./support/call";
 import { TwilioCall } from "./support/twilio-sim";
 import { callBySid, fetcherNetwork } from "./support/twilio-webhooks";
+import { rng } from "../../scripts/seed/prng";
 
 const MESSAGES = 10_000;
 const net = fetcherNetwork(exports.default, "https://echo.test");
@@ -22,17 +23,6 @@ const authToken = env.TWILIO_AUTH_TOKEN!;
 const hello = pcmFromWavDataUrl(helloWav);
 const wait = pcmFromWavDataUrl(waitWav);
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generator(random: () => number, streamSid: string, callSid: string) {
   const int = (n: number) => Math.floor(random() * n);
@@ -89,7 +79,7 @@ describe("fuzzing the phone media socket with a call in progress", { timeout: 12
     await call.until(() => call.outboundOf("mark").length > 0, 15_000, "first reply");
 
     const t0 = Date.now();
-    const next = generator(prng(0x7e1e), call.streamSid, call.callSid);
+    const next = generator(rng(0x7e1e), call.streamSid, call.callSid);
     for (let i = 0; i < MESSAGES; i++) {
       call.sendRaw(next());
       if (i % 250 === 249) await new Promise((r) => setTimeout(r, 0));
