@@ -25,7 +25,7 @@ import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
 import { Conversation } from "../worker/pipeline/conversation";
 import { type Figure, defineBench, stats } from "./support/bench";
-import { VirtualClock } from "./support/virtual-clock";
+import { ManualClock } from "../test/unit/support/manual-clock";
 
 const RUNS = 120;
 const FRAME = 320; // 20 ms at 16 kHz
@@ -59,7 +59,7 @@ class TimedModels implements AiProvider {
   readonly openTranscriber?: (options: TranscriberOptions) => StreamingTranscriber;
 
   constructor(
-    private readonly clock: VirtualClock,
+    private readonly clock: ManualClock,
     private readonly spread: () => number,
     mode: "whisper" | "flux",
   ) {
@@ -99,7 +99,7 @@ class TimedFlux implements StreamingTranscriber {
   private timers = new AbortController();
 
   constructor(
-    private readonly clock: VirtualClock,
+    private readonly clock: ManualClock,
     private readonly spread: () => number,
     private readonly options: TranscriberOptions,
   ) {}
@@ -148,7 +148,7 @@ function fixture(name: string): Int16Array {
 
 /** One caller turn through the real Conversation: ms from the last word to the first reply audio. */
 async function voiceToVoice(mode: "whisper" | "flux", audio: Int16Array, seed: number): Promise<number> {
-  const clock = new VirtualClock();
+  const clock = new ManualClock();
   let firstAudioAt: number | null = null;
   const conversation = new Conversation({
     provider: new TimedModels(clock, jitter(seed), mode),

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { unstable_DevEnv } from "wrangler";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
+import { LOCAL_TOOL_ENV } from "../../scripts/local-env.mjs";
 
 export interface DevWorker {
   /** workerd's own socket for the Worker (no relay). */
@@ -28,6 +29,8 @@ export interface DevWorkerOptions {
 }
 
 export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWorker> {
+  // wrangler runs in this process: its offline settings (no Request.cf lookup) go into our own env.
+  for (const [name, value] of Object.entries(LOCAL_TOOL_ENV)) process.env[name] ??= value;
   const stateDir = mkdtempSync(join(tmpdir(), "echo-dev-worker-"));
   const assets = join(stateDir, "assets");
   mkdirSync(assets);

@@ -1,4 +1,5 @@
-// A clock the test moves by hand: sleep() resolves only when advance() passes its deadline.
+// A clock the test (or a bench) moves by hand: sleep() resolves only when advance()/advanceTo() passes
+// its deadline, so model latencies cost no wall time and every run sees exactly the latencies it drew.
 import { abortError, type Clock } from "../../../worker/pipeline/clock";
 
 interface Timer {
@@ -40,7 +41,12 @@ export class ManualClock implements Clock {
 
   /** Moves time forward by `ms`, firing due timers in order and letting their effects run. */
   async advance(ms: number): Promise<void> {
-    const target = this.t + ms;
+    await this.advanceTo(this.t + ms);
+    await settle();
+  }
+
+  /** Moves time to `target` (never back), firing due timers in order and letting their effects run. */
+  async advanceTo(target: number): Promise<void> {
     await settle();
     for (;;) {
       const due = this.timers.filter((x) => x.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
@@ -50,8 +56,7 @@ export class ManualClock implements Clock {
       due.resolve();
       await settle();
     }
-    this.t = target;
-    await settle();
+    this.t = Math.max(this.t, target);
   }
 
   get pendingTimers(): number {
