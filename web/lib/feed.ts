@@ -7,9 +7,9 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { type FeedEvent, feedServerMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
-import { HEARTBEAT_INTERVAL_MS, PING_FRAME } from "../../protocol/heartbeat";
 import { FEED_SOCKET_PATH, socketUrl } from "../../protocol/sockets";
 import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
+import { type Heartbeat, startHeartbeat } from "./heartbeat";
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 /**
@@ -59,8 +59,7 @@ export class FeedConnection {
   private everOpened = false;
   private retryTimer: number | null = null;
   private idleTimer: number | null = null;
-  private pingTimer: number | null = null;
-  private awaitingPong = false;
+  private heartbeat: Heartbeat | null = null;
   status: FeedStatus = "idle";
   /** The last server frame that was ignored and why, or why the feed stopped ("outdated"); readable. */
   problem: string | null = null;
@@ -124,7 +123,7 @@ export class FeedConnection {
         console.warn("feed:", this.problem);
         return;
       }
-      if (read.message.type === "pong") this.awaitingPong = false;
+      if (read.message.type === "pong") this.heartbeat?.pong();
       else this.emit(read.message);
     };
     ws.onclose = (ev) => {
@@ -152,31 +151,16 @@ export class FeedConnection {
     }, delay);
   }
 
-  /** Every interval: ping; a ping still unanswered at the next tick means a dead link → reconnect. */
+  /** The heartbeat: a ping still unanswered at the next one means a dead link → reconnect. */
   private startPing(): void {
     this.stopPing();
-    this.awaitingPong = false;
-    const tick = () => {
-      const ws = this.socket;
-      if (!ws) return;
-      if (this.awaitingPong) {
-        this.dropSocket(ws);
-        return;
-      }
-      this.awaitingPong = true;
-      try {
-        ws.send(PING_FRAME);
-      } catch {
-        this.dropSocket(ws);
-        return;
-      }
-      this.pingTimer = this.deps.setTimeout(tick, HEARTBEAT_INTERVAL_MS);
-    };
-    this.pingTimer = this.deps.setTimeout(tick, HEARTBEAT_INTERVAL_MS);
+    const ws = this.socket;
+    if (ws) this.heartbeat = startHeartbeat(ws, () => this.dropSocket(ws), this.deps);
   }
 
   private stopPing(): void {
-    this.clearTimer("pingTimer");
+    this.heartbeat?.stop();
+    this.heartbeat = null;
   }
 
   /** Treat `ws` as lost now (its close event may take long to come on a dead link). */
@@ -217,7 +201,7 @@ export class FeedConnection {
     }
   }
 
-  private clearTimer(which: "retryTimer" | "idleTimer" | "pingTimer"): void {
+  private clearTimer(which: "retryTimer" | "idleTimer"): void {
     const id = this[which];
     if (id !== null) this.deps.clearTimeout(id);
     this[which] = null;

@@ -1,13 +1,14 @@
 // One live call watched over /ws/live/:callId: the snapshot, then entries as they happen, the end;
 // with `listen` on, the call's audio. Drops reconnect with backoff (the next snapshot resyncs the
-// transcript); a socket that never opens is given up after a few tries.
+// transcript), and so does a link whose pong stops coming (the heartbeat, web/lib/heartbeat.ts);
+// a socket that never opens is given up after a few tries.
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call";
 import { readFrame } from "../../protocol/frame";
-import { HEARTBEAT_INTERVAL_MS } from "../../protocol/heartbeat";
 import { type LiveAudioFrame, type LiveCallState, decodeLiveAudioFrame, viewerServerMessages } from "../../protocol/live";
 import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
 import { backoffDelay } from "../lib/feed";
+import { type Heartbeat, startHeartbeat } from "../lib/heartbeat";
 import { liveSocketUrl, sendViewerMessage, upsertEntry } from "./viewerMessages";
 /** Failed connection attempts in a row before giving up. */
 const MAX_FAILED_ATTEMPTS = 4;
@@ -79,7 +80,8 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
     let failures = 0;
     let opened = false;
     let retry: number | undefined;
-    let ping: number | undefined;
+    let heartbeat: Heartbeat | null = null;
+    const timers = { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms), clearTimeout: (id: number) => window.clearTimeout(id) };
 
     const connect = (again: boolean) => {
       dispatch({ type: "connecting", again });
@@ -90,7 +92,12 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
         opened = true;
         failures = 0;
         if (listen.current) sendViewerMessage(ws, { type: "listen", on: true });
-        ping = window.setInterval(() => sendViewerMessage(ws, { type: "ping" }), HEARTBEAT_INTERVAL_MS);
+        heartbeat = startHeartbeat(ws, () => {
+          // A dead link can take minutes to close: treat it as dropped now and reconnect.
+          ws.onclose = null;
+          ws.close(4000, "keepalive timeout");
+          lost(ws, null);
+        }, timers);
       };
       ws.onmessage = (ev: MessageEvent) => {
         if (ev.data instanceof ArrayBuffer) {
@@ -104,7 +111,8 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
           return;
         }
         const m = read.message;
-        if (m.type === "live_snapshot") dispatch({ type: "snapshot", call: m.call, entries: m.entries });
+        if (m.type === "pong") heartbeat?.pong();
+        else if (m.type === "live_snapshot") dispatch({ type: "snapshot", call: m.call, entries: m.entries });
         else if (m.type === "live_entry") dispatch({ type: "entry", entry: m.entry });
         else if (m.type === "live_interrupt") audio.current?.interrupt();
         else if (m.type === "live_ended") {
@@ -113,28 +121,31 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
         } else if (m.type === "listening") dispatch({ type: "listening", on: m.on });
         else if (m.type === "live_error") dispatch({ type: "problem", text: m.error });
       };
-      ws.onclose = (ev: CloseEvent) => {
-        window.clearInterval(ping);
-        if (socket.current === ws) socket.current = null;
-        if (stopped || ended) return;
-        if (ev.code === CLOSE_PROTOCOL_VERSION) {
-          dispatch({ type: "failed", reason: ev.reason }); // another try speaks the same version: reload the page
-          return;
-        }
-        if (!opened) failures += 1;
-        opened = false;
-        if (failures >= MAX_FAILED_ATTEMPTS) {
-          dispatch({ type: "failed" });
-          return;
-        }
-        retry = window.setTimeout(() => connect(true), backoffDelay(failures));
-      };
+      ws.onclose = (ev: CloseEvent) => lost(ws, ev);
+    };
+    /** `ws` is gone (closed, or its heartbeat died: `ev` null): reconnect unless the viewer is done. */
+    const lost = (ws: WebSocket, ev: CloseEvent | null) => {
+      heartbeat?.stop();
+      heartbeat = null;
+      if (socket.current === ws) socket.current = null;
+      if (stopped || ended) return;
+      if (ev?.code === CLOSE_PROTOCOL_VERSION) {
+        dispatch({ type: "failed", reason: ev.reason }); // another try speaks the same version: reload the page
+        return;
+      }
+      if (!opened) failures += 1;
+      opened = false;
+      if (failures >= MAX_FAILED_ATTEMPTS) {
+        dispatch({ type: "failed" });
+        return;
+      }
+      retry = window.setTimeout(() => connect(true), backoffDelay(failures));
     };
     connect(false);
     return () => {
       stopped = true;
       window.clearTimeout(retry);
-      window.clearInterval(ping);
+      heartbeat?.stop();
       const ws = socket.current;
       socket.current = null;
       ws?.close(1000, "viewer closed");
