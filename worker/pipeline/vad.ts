@@ -134,11 +134,11 @@ export class VoiceActivityDetector {
 // Math.min(...values) without spreading the window into arguments on every frame of every call.
 function minOf(values: readonly number[]): number {
   let m = Infinity;
-  for (const v of values) if (v < m) m = v;
+  for (let i = 0; i < values.length; i++) if (values[i]! < m) m = values[i]!;
   return m;
 }
 function maxOf(values: readonly number[]): number {
   let m = -Infinity;
-  for (const v of values) if (v > m) m = v;
+  for (let i = 0; i < values.length; i++) if (values[i]! > m) m = values[i]!;
   return m;
 }
