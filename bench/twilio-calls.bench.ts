@@ -16,7 +16,8 @@
 //    call as the server reports it in the stream's close reason (the median call and the worst call),
 //    once the stream runs (its first second, while the stream token is checked, is the start delay);
 //  - failed upgrades: media stream upgrades refused or never answered; other failed calls apart;
-//  - workerd CPU per call: the busiest workerd process's CPU over the run, per call, in % of one core
+//  - workerd CPU per call: the busiest of this run's own workerd processes (not another user's on a
+//    shared machine), its CPU over the run, per call, in % of one core
 //    (workerd runs the Worker and every Durable Object on one thread);
 //  - dropped frames, protocol violations, replies, V8 garbage-collection pauses in workerd.
 // Capacity: the largest call count at which p99 ≤ 20 ms and 0 failed upgrades held, at it and every

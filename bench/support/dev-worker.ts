@@ -26,6 +26,8 @@ export interface DevWorkerOptions {
   prepare?: (stateDir: string) => void;
   /** Every structured log line of the Worker. */
   onLog?: (message: string) => void;
+  /** Opens workerd's V8 inspector on this port (for CPU profiles, bench/support/workerd-profile.ts). */
+  inspectorPort?: number;
 }
 
 export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWorker> {
@@ -53,7 +55,7 @@ export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWo
     bindings,
     dev: {
       server: { hostname: "127.0.0.1", port: 0 },
-      inspector: false,
+      inspector: opts.inspectorPort ? { port: opts.inspectorPort } : false,
       persist: stateDir,
       watch: false,
       logLevel: "error",

@@ -3,12 +3,17 @@
 
 /** Level of a frame in dBFS (-100 for digital silence). */
 export function levelDb(frame: Int16Array): number {
-  if (frame.length === 0) return -100;
   let sum = 0;
   for (let i = 0; i < frame.length; i++) {
     const v = frame[i] ?? 0;
     sum += v * v;
   }
-  const rms = Math.sqrt(sum / frame.length) / 32768;
+  return sumOfSquaresDb(sum, frame.length);
+}
+
+/** The level in dBFS of `samples` PCM16 samples whose squares add up to `sum` (-100 for silence or none). */
+export function sumOfSquaresDb(sum: number, samples: number): number {
+  if (samples === 0) return -100;
+  const rms = Math.sqrt(sum / samples) / 32768;
   return rms > 1e-5 ? 20 * Math.log10(rms) : -100;
 }

@@ -1,5 +1,6 @@
 // Per-frame acoustic features shared by the VAD and the prosody scorer: voicing /
 // pitch from the normalised autocorrelation of a pre-emphasised window. Pure functions.
+import { sumOfSquaresDb } from "../audio/level";
 
 export interface Voicing {
   /** Peak normalised autocorrelation in the pitch range, 0..1 (voiced speech ≳ 0.5, noise ≲ 0.3). */
@@ -12,18 +13,23 @@ const MIN_PITCH_HZ = 70;
 const MAX_PITCH_HZ = 400;
 
 /**
- * First-order high-pass (pre-emphasis) y[n] = x[n] − k·x[n−1]: removes rumble, hum and brown-noise drift
- * while keeping the formant band where speech energy sits. `before` is the sample preceding the frame.
+ * Level (dBFS) of a frame after a first-order high-pass (pre-emphasis) y[n] = x[n] − k·x[n−1], rounded
+ * and saturated to PCM16 as a filtered frame would be: removes rumble, hum and brown-noise drift while
+ * keeping the formant band where speech energy sits. `before` is the sample preceding the frame. It runs
+ * on every frame of every call, so the filtered frame is summed, never stored.
  */
-export function emphasize(frame: Int16Array, before: number, k = 0.95): Int16Array {
-  const out = new Int16Array(frame.length);
+export function emphasizedLevelDb(frame: Int16Array, before: number, k = 0.95): number {
   let prev = before;
+  let sum = 0;
   for (let i = 0; i < frame.length; i++) {
     const v = frame[i] ?? 0;
-    out[i] = Math.max(-32768, Math.min(32767, Math.round(v - k * prev)));
+    let y = Math.round(v - k * prev);
+    if (y > 32767) y = 32767;
+    else if (y < -32768) y = -32768;
+    sum += y * y;
     prev = v;
   }
-  return out;
+  return sumOfSquaresDb(sum, frame.length);
 }
 
 /** Scratch buffers of voicing(), reused across calls (it runs on every speech frame of every call). */

@@ -3,7 +3,7 @@
 // is learned within that window) and above an absolute minimum. Voicing (periodicity) is reported per
 // frame so the turn detector can reject unvoiced bursts (clicks, rustle, noise swells). Pure and streaming.
 import { levelDb } from "../audio/level";
-import { emphasize, voicing } from "./features";
+import { emphasizedLevelDb, voicing } from "./features";
 
 export interface VadOptions {
   sampleRate: number;
@@ -74,7 +74,7 @@ export class VoiceActivityDetector {
    * the level of a steady sound (hum, tone) as soon as one has lasted `steadyMs`, until it stops.
    */
   get noiseDb(): number {
-    const minimum = this.levels.length ? Math.min(...this.levels) : -100;
+    const minimum = this.levels.length ? minOf(this.levels) : -100;
     return Math.max(minimum, this.steadyFloor);
   }
 
@@ -98,7 +98,7 @@ export class VoiceActivityDetector {
 
   private classify(frame: Int16Array): VadFrame {
     const o = this.options;
-    const level = levelDb(emphasize(frame, this.previous[this.previous.length - 1] ?? 0));
+    const level = emphasizedLevelDb(frame, this.previous[this.previous.length - 1] ?? 0);
     const raw = levelDb(frame);
     this.levels.push(level);
     if (this.levels.length > this.windowFrames) this.levels.shift();
@@ -126,7 +126,19 @@ export class VoiceActivityDetector {
     if (this.recent.length > this.steadyFrames) this.recent.shift();
     if (this.steadyFloor > -100 && level < this.steadyFloor - 2 * this.options.steadyRangeDb) this.steadyFloor = -100; // it stopped
     if (this.recent.length < this.steadyFrames) return;
-    const low = Math.min(...this.recent);
-    if (Math.max(...this.recent) - low <= this.options.steadyRangeDb && low > this.noiseDb) this.steadyFloor = low;
+    const low = minOf(this.recent);
+    if (maxOf(this.recent) - low <= this.options.steadyRangeDb && low > this.noiseDb) this.steadyFloor = low;
   }
+}
+
+// Math.min(...values) without spreading the window into arguments on every frame of every call.
+function minOf(values: readonly number[]): number {
+  let m = Infinity;
+  for (let i = 0; i < values.length; i++) if (values[i]! < m) m = values[i]!;
+  return m;
+}
+function maxOf(values: readonly number[]): number {
+  let m = -Infinity;
+  for (let i = 0; i < values.length; i++) if (values[i]! > m) m = values[i]!;
+  return m;
 }

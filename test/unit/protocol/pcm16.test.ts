@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PcmFormatError, base64ToPcm16, bytesToPcm16, pcm16ToBase64, pcm16ToBytes } from "../../../protocol/pcm16";
+import { PcmFormatError, base64ToBytes, base64ToPcm16, bytesToBase64, bytesToPcm16, pcm16ToBase64, pcm16ToBytes } from "../../../protocol/pcm16";
 
 /** Independent reference codec: raw bytes ↔ base64 through the platform's btoa/atob. */
 const bytesToB64 = (bytes: number[]) => btoa(String.fromCharCode(...bytes));
@@ -59,5 +59,22 @@ describe("PCM16 ⇄ base64", () => {
   it("reads unaligned byte views", () => {
     const bytes = new Uint8Array([9, 0x34, 0x12]).subarray(1);
     expect(Array.from(bytesToPcm16(bytes))).toEqual([0x1234]);
+  });
+
+  it("encodes bytes exactly as btoa does, at every length and byte value", () => {
+    const bytes = new Uint8Array(300).map((_, i) => (i * 151 + 7) % 256);
+    for (let n = 0; n <= bytes.length; n++) {
+      const part = bytes.subarray(0, n);
+      expect(bytesToBase64(part)).toBe(btoa(String.fromCharCode(...part)));
+    }
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(bytesToBase64(all)).toBe(Buffer.from(all).toString("base64"));
+  });
+
+  it("decodes base64 with whitespace in it, ASCII or not, and refuses misplaced padding", () => {
+    expect([...base64ToBytes(" AQID\nBA== ")]).toEqual([1, 2, 3, 4]);
+    expect([...base64ToBytes("AQID\u00a0BA==")]).toEqual([1, 2, 3, 4]);
+    expect([...base64ToBytes("AQIDBA")]).toEqual([1, 2, 3, 4]);
+    for (const bad of ["AQI=D", "AQ=", "AQIDB===", "====", "AQ\u00e9D", "A"]) expect(() => base64ToBytes(bad), bad).toThrow(PcmFormatError);
   });
 });

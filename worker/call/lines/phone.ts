@@ -128,6 +128,15 @@ export class PhoneLine implements CallerLine {
       return;
     }
     this.host.callerActive();
+    // Audio, 50 frames a second, goes straight in (no promise per frame); the rest through onEvent.
+    if (event.kind === "audio") {
+      try {
+        if (this.host.store.state()?.phase === "active") this.host.callerAudio(event.pcm);
+      } catch (err) {
+        console.error("twilio media: frame failed", err);
+      }
+      return;
+    }
     this.onEvent(event).catch((err: unknown) => console.error("twilio media: frame failed", err));
   }
 
@@ -179,9 +188,6 @@ export class PhoneLine implements CallerLine {
     const state = this.host.store.state();
     if (!state || state.phase !== "active") return;
     switch (event.kind) {
-      case "audio":
-        this.host.callerAudio(event.pcm);
-        return;
       case "dtmf":
         return this.linker.onDigit(event.digit);
       case "stop":

@@ -1,0 +1,109 @@
+// A V8 CPU profile of local workerd (the Worker and every Durable Object share its isolate), taken
+// through its inspector with the Chrome DevTools Protocol: Profiler.start … Profiler.stop. The
+// summary is self time per function (where the isolate's CPU went), heaviest first.
+import WebSocket from "ws";
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+export interface WorkerdProfiler {
+  start(): Promise<void>;
+  stop(): Promise<CpuProfile>;
+  close(): void;
+}
+
+/** Connects to the inspector wrangler opened on `port` (its first target: the user Worker). */
+export async function connectProfiler(port: number, samplingIntervalUs = 250): Promise<WorkerdProfiler> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  const target = targets[0];
+  if (!target) throw new Error(`no inspector target on port ${port}`);
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  ws.on("message", (data) => {
+    const m = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+    if (m.id === undefined) return;
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (m.error) p?.reject(new Error(m.error.message));
+    else p?.resolve(m.result);
+  });
+  const send = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send("Profiler.enable");
+  await send("Profiler.setSamplingInterval", { interval: samplingIntervalUs });
+  return {
+    start: async () => {
+      await send("Profiler.start");
+    },
+    stop: async () => ((await send("Profiler.stop")) as { profile: CpuProfile }).profile,
+    close: () => ws.close(),
+  };
+}
+
+export interface SelfTime {
+  fn: string;
+  ms: number;
+  share: number;
+}
+
+/** Self time per function (name, file and line), heaviest first. */
+export function selfTimes(profile: CpuProfile): SelfTime[] {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const ms = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const f = byNode.get(id)!.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-2).join("/")}:${f.lineNumber + 1}`;
+    ms.set(key, (ms.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  return [...ms].map(([fn, t]) => ({ fn, ms: t, share: t / total })).sort((a, b) => b.ms - a.ms);
+}
+
+/** Total time per function including callees (each sample counted once per function on its stack). */
+export function totalTimes(profile: CpuProfile): SelfTime[] {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const ms = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    total += dt;
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const f = byNode.get(cur)!.callFrame;
+      const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-2).join("/")}:${f.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      ms.set(key, (ms.get(key) ?? 0) + dt);
+    }
+  });
+  return [...ms].map(([fn, t]) => ({ fn, ms: t, share: t / total })).sort((a, b) => b.ms - a.ms);
+}

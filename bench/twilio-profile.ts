@@ -1,0 +1,78 @@
+// Where workerd's CPU goes during simulated phone calls: starts the Worker with its V8 inspector, runs
+// PROFILE_CALLS (25) listening or talking calls (the twilio-calls bench's simulator), takes a CPU profile
+// of the steady state and prints self and total time per function, plus workerd's CPU per call.
+// Usage: npx tsx bench/twilio-profile.ts [listening|talking] [calls] [out.cpuprofile]
+// PROFILE=0: no profile, only workerd's CPU over the same window (the profiler's own cost left out).
+import { cpSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { startDevWorker } from "./support/dev-worker";
+import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
+import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
+import { connectProfiler, selfTimes, totalTimes } from "./support/workerd-profile";
+
+const kind = process.argv[2] ?? "listening";
+const calls = Number(process.argv[3] ?? 25);
+const out = process.argv[4];
+const AUTH_TOKEN = "bench-twilio-auth-token";
+const PORT = 9300 + Math.floor(Math.random() * 500);
+const SPEECH_WAV = join(import.meta.dirname, "../test/fixtures/speech-hello.wav");
+
+function runCalls(baseURL: string, n: number, speechWav: string | null, callSeconds: number): Promise<unknown> {
+  const indices = Array.from({ length: n }, (_, i) => i);
+  const half = Math.ceil(n / 2);
+  return Promise.all(
+    [indices.slice(0, half), indices.slice(half)]
+      .filter((p) => p.length)
+      .map(
+        (part) =>
+          new Promise((resolve, reject) => {
+            const input: TwilioThreadInput = { baseURL, authToken: AUTH_TOKEN, indices: part, totalCalls: n, ringInMs: n * 100, callSeconds, speechWav };
+            const t = new Worker(new URL("./support/twilio-call-thread.ts", import.meta.url), { workerData: input });
+            t.on("message", (m: TwilioThreadMessage) => {
+              void t.terminate();
+              resolve(m);
+            });
+            t.on("error", reject);
+          }),
+      ),
+  );
+}
+
+const worker = await startDevWorker({ vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN }, inspectorPort: PORT });
+try {
+  await runCalls(worker.directURL, 1, SPEECH_WAV, 4);
+  const profiler = await connectProfiler(PORT);
+  const speech = kind === "talking" ? SPEECH_WAV : null;
+  const callSeconds = (calls * 100) / 1000 + 18;
+  const running = runCalls(worker.directURL, calls, speech, callSeconds);
+  // Steady state: every call has rung (and a talking caller has spoken) before the profile starts.
+  // Listening: after the greetings have played. Talking: while the callers speak and hear the replies.
+  await new Promise((r) => setTimeout(r, calls * 100 + (speech ? 1000 : 7000)));
+  const cpu0 = cpuSecondsByPid("workerd");
+  const t0 = Date.now();
+  const profiling = process.env.PROFILE !== "0";
+  if (profiling) await profiler.start();
+  await new Promise((r) => setTimeout(r, 8000));
+  const profile = profiling ? await profiler.stop() : null;
+  const seconds = (Date.now() - t0) / 1000;
+  const cpu = cpuSecondsBetween(cpu0, cpuSecondsByPid("workerd"))[0] ?? 0;
+  console.log(`${kind}, ${calls} calls: workerd ${((cpu / seconds) * 100).toFixed(1)} % of a core, ${((cpu / seconds / calls) * 100).toFixed(3)} % per call`);
+  if (!profile) {
+    profiler.close();
+    await running;
+    process.exit(0);
+  }
+  if (out) {
+    writeFileSync(out, JSON.stringify(profile));
+    cpSync(".wrangler/tmp", `${out}.bundle`, { recursive: true }); // the bundle the profile's line numbers refer to
+  }
+  console.log("self time:");
+  for (const s of selfTimes(profile).slice(0, 40)) console.log(`${s.ms.toFixed(0).padStart(7)} ms ${(s.share * 100).toFixed(1).padStart(5)} %  ${s.fn}`);
+  console.log("total time:");
+  for (const s of totalTimes(profile).slice(0, 50)) console.log(`${s.ms.toFixed(0).padStart(7)} ms ${(s.share * 100).toFixed(1).padStart(5)} %  ${s.fn}`);
+  profiler.close();
+  await running;
+} finally {
+  await worker.stop();
+}
