@@ -15,6 +15,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("migrations"),
                 PUBLIC_HOST: "https://echo.test",
+                // The suite's calls use the offline provider; local speech tests inject theirs per call.
+                AI_PROVIDER: "offline",
                 TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
                 // Local OpenID Connect provider for the Google sign-in round trip (test/oidc-server).
                 TEST_OIDC_ISSUER: inject("oidcIssuer"),

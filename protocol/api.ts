@@ -1,5 +1,6 @@
 // REST API shapes shared by worker routes and the SPA.
 import { z } from "zod";
+import type { AiProviderName } from "./call";
 
 export const AUTH_ERROR_CODES = [
   "user-not-found",
@@ -47,7 +48,7 @@ export interface UserProfile {
 export interface PublicConfig {
   phoneNumber: string;
   googleEnabled: boolean;
-  aiProvider: "workers-ai" | "offline";
+  aiProvider: AiProviderName;
 }
 
 export interface MeResponse {

@@ -86,4 +86,5 @@ export type ServerMessage =
   | { type: "error"; error: string; code?: string }
   | { type: "call_ended"; callId?: string; reason?: string };
 
-export type AiProviderName = "workers-ai" | "offline";
+/** workers-ai: Cloudflare's models; local: embedded PocketSphinx + flite (dev/self-hosting); offline: no speech engines. */
+export type AiProviderName = "workers-ai" | "local" | "offline";

@@ -1,6 +1,7 @@
 // Configuration read from env. A missing or malformed setting gives one readable error naming it.
 import { z } from "zod";
 import type { AiProviderName } from "../protocol/call";
+import { LOCAL_SPEECH_AVAILABLE } from "./ai/local/available";
 import type { Env } from "./env";
 
 export class ConfigError extends Error {
@@ -35,12 +36,15 @@ export function readConfig(env: Env): AppConfig {
   }
   const choice = (env.AI_PROVIDER ?? "auto").trim();
   let aiProvider: AiProviderName;
-  if (choice === "auto" || choice === "") aiProvider = env.AI ? "workers-ai" : "offline";
+  if (choice === "auto" || choice === "") aiProvider = env.AI ? "workers-ai" : LOCAL_SPEECH_AVAILABLE ? "local" : "offline";
   else if (choice === "offline") aiProvider = "offline";
-  else if (choice === "workers-ai") {
+  else if (choice === "local") {
+    if (!LOCAL_SPEECH_AVAILABLE) throw new ConfigError("AI_PROVIDER", `is "local" but this build has no local speech (production builds leave it out; build with ECHO_LOCAL_SPEECH=1 to self-host it)`);
+    aiProvider = "local";
+  } else if (choice === "workers-ai") {
     if (!env.AI) throw new ConfigError("AI_PROVIDER", `is "workers-ai" but no [ai] binding named AI is configured`);
     aiProvider = "workers-ai";
-  } else throw new ConfigError("AI_PROVIDER", `must be auto, offline or workers-ai (got "${choice}")`);
+  } else throw new ConfigError("AI_PROVIDER", `must be auto, local, offline or workers-ai (got "${choice}")`);
 
   let google: AppConfig["google"] = null;
   if (env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET) {

@@ -43,6 +43,9 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
     GOOGLE_ISSUER: oidc.issuer,
     TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
+    // The browser suite's calls use the offline provider (fast, deterministic); e2e/local-speech.test.ts
+    // starts its own app with local speech.
+    AI_PROVIDER: "offline",
   };
   const baseURL = `http://localhost:${port}`;
   const server = await startServer({

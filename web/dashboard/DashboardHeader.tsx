@@ -28,6 +28,10 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
           <Badge tone="warning" title="No AI account is configured: calls are answered by Echo's built-in offline assistant.">
             AI: offline mode
           </Badge>
+        ) : config.aiProvider === "local" ? (
+          <Badge tone="accent" title="No AI account is configured: calls are answered on this machine with approximate speech recognition (PocketSphinx), rule-based replies and synthetic speech (flite).">
+            Local speech · rule-based replies
+          </Badge>
         ) : null}
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <a

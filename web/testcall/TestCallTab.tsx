@@ -15,6 +15,7 @@ import { useTestCall } from "./useTestCall";
 import { Visualizer } from "./Visualizer";
 
 export const OFFLINE_NOTICE = "Offline assistant: it can't understand speech; type to talk.";
+export const LOCAL_SPEECH_NOTICE = "Local speech: recognition is approximate, so speak clearly (or type).";
 
 export function TestCallTab({ user, config }: TabProps) {
   const { echoes, reload } = useActiveEchoes();
@@ -22,7 +23,8 @@ export function TestCallTab({ user, config }: TabProps) {
   const call = useTestCall(user.id);
   const { state } = call;
   const active = isCallActive(state.phase);
-  const offline = (state.provider ?? config.aiProvider) === "offline";
+  const provider = state.provider ?? config.aiProvider;
+  const offline = provider === "offline";
   const chosen = echoes.status === "ready" ? echoes.echoes.find((e) => e.id === echoId) : undefined;
   const assistantName = state.echoName ?? chosen?.name ?? "Echo";
 
@@ -47,6 +49,10 @@ export function TestCallTab({ user, config }: TabProps) {
       {offline ? (
         <Alert tone="info" title={OFFLINE_NOTICE}>
           No speech recognizer runs offline, so it only notices that you spoke and answers in character. Type in the box below and it replies to your words.
+        </Alert>
+      ) : provider === "local" ? (
+        <Alert tone="info" title={LOCAL_SPEECH_NOTICE}>
+          A small speech recognizer runs on this machine (US English): it gets most words of clear speech and some wrong. Replies are rule-based, not a language model: your Echo picks up what you talked about and how you sound, and asks about it.
         </Alert>
       ) : null}
 

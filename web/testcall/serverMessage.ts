@@ -8,7 +8,7 @@ export function parseServerMessage(frame: unknown): ServerMessage | null {
   if (!m) return null;
   switch (m.type) {
     case "call_started":
-      return typeof m.callId === "string" && typeof m.echoName === "string" && (m.provider === "workers-ai" || m.provider === "offline")
+      return typeof m.callId === "string" && typeof m.echoName === "string" && (m.provider === "workers-ai" || m.provider === "local" || m.provider === "offline")
         ? { type: "call_started", callId: m.callId, echoName: m.echoName, provider: m.provider }
         : null;
     case "transcription":

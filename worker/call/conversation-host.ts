@@ -91,5 +91,6 @@ function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
       return provider.synthesize(text, voice, signal);
     },
     ...(provider.detectTurnEnd ? { detectTurnEnd: provider.detectTurnEnd.bind(provider) } : {}),
+    ...(provider.startTranscription ? { startTranscription: provider.startTranscription.bind(provider) } : {}),
   };
 }

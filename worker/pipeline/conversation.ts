@@ -16,7 +16,7 @@
 // the LLM stream and pending synthesis are aborted, and assistant_done reports interrupted: true with the
 // text played so far. Provider failures become `error` events and the call goes on.
 import type { CallType, EmotionScores } from "../../protocol/call";
-import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
+import type { AiProvider, CallerTurnInfo, ChatMessage, Persona, TranscriptionStream } from "../ai/provider";
 import { systemClock, type Clock } from "./clock";
 import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
 import type { PipelineEmit } from "./events";
@@ -53,6 +53,8 @@ interface CallerTurn {
   speechMs: number;
   /** Clock time the turn was known to be over (end-of-turn fired, or text received). */
   endedAt: number;
+  /** The provider's incremental transcription of `audio`, fed while the caller spoke (if it has one). */
+  stream?: TranscriptionStream;
   endOfTurnMs: number | undefined;
 }
 
@@ -79,6 +81,8 @@ export class Conversation {
   private closed = false;
   private held: { event: TurnEnd; endedAt: number; timer: AbortController } | null = null;
   private holdGeneration = 0;
+  /** The incremental transcription of the turn in progress and how much of it was fed. */
+  private listening: { stream: TranscriptionStream; frames: number; samples: number } | null = null;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -105,6 +109,7 @@ export class Conversation {
   pushAudio(samples: Int16Array): void {
     if (this.closed) return;
     for (const event of this.detector.push(samples)) this.onTurnEvent(event);
+    this.feedTranscription();
     // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
     if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated) this.bargeIn();
   }
@@ -144,8 +149,46 @@ export class Conversation {
     if (this.held) this.releaseHeld();
     this.closed = true;
     this.active?.interrupt();
-    if (tail) this.enqueue(this.turnFromEvent(tail, this.clock.now()));
+    if (tail) {
+      const turn = this.turnFromEvent(tail, this.clock.now());
+      const stream = this.takeTranscription(tail.audio);
+      if (stream) turn.stream = stream;
+      this.enqueue(turn);
+    }
+    this.listening?.stream.cancel();
+    this.listening = null;
     return this.queue;
+  }
+
+  /** Feeds the turn's new audio to the provider's incremental transcription (opened once speech is confirmed). */
+  private feedTranscription(): void {
+    const frames = this.detector.turnFrames;
+    if (frames.length === 0) {
+      // No turn in progress and none ended with this audio: the speech was dropped (a steady sound).
+      this.listening?.stream.cancel();
+      this.listening = null;
+      return;
+    }
+    if (!this.listening) {
+      const stream = this.provider.startTranscription?.();
+      if (!stream) return;
+      this.listening = { stream, frames: 0, samples: 0 };
+    }
+    const listening = this.listening;
+    for (; listening.frames < frames.length; listening.frames++) {
+      const frame = frames[listening.frames] as Int16Array;
+      listening.stream.push(frame);
+      listening.samples += frame.length;
+    }
+  }
+
+  /** The incremental transcription of the turn that just ended, given the rest of the turn's audio. */
+  private takeTranscription(audio: Int16Array): TranscriptionStream | undefined {
+    const listening = this.listening;
+    this.listening = null;
+    if (!listening) return undefined;
+    if (listening.samples < audio.length) listening.stream.push(audio.subarray(listening.samples));
+    return listening.stream;
   }
 
   private onTurnEvent(event: TurnEvent): void {
@@ -162,9 +205,15 @@ export class Conversation {
     this.held = null;
     if (!this.provider.detectTurnEnd || event.forced) {
       this.bargeIn();
-      this.enqueue(this.turnFromEvent(merged, endedAt));
+      const turn = this.turnFromEvent(merged, endedAt);
+      // A stream covers one detector turn; a merged one is transcribed whole.
+      const stream = this.takeTranscription(event.audio);
+      if (stream && merged === event) turn.stream = stream;
+      else stream?.cancel();
+      this.enqueue(turn);
       return;
     }
+    this.takeTranscription(event.audio)?.cancel(); // held turns may merge: transcribed whole
     this.holdForTurnModel(merged, endedAt);
   }
 
@@ -242,7 +291,9 @@ export class Conversation {
       recognized = true;
     } else {
       try {
-        const transcript = await this.provider.transcribe({ samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate });
+        const transcript = turn.stream
+          ? await turn.stream.finish()
+          : await this.provider.transcribe({ samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate });
         text = transcript.text.trim();
         recognized = transcript.recognized && text.length > 0;
         if (!text) text = describeSpeech(turn.speechMs);
