@@ -23,9 +23,10 @@ function throwIfAborted(signal?: AbortSignal): void {
 export class LocalSpeechProvider implements AiProvider {
   readonly name = "local" as const;
 
-  /** Starts loading the recogniser (about a second, once per isolate) before the caller first speaks. */
-  warmUp(): void {
-    void pocketSphinx().catch(() => {}); // a failure is reported by the first transcription
+  constructor() {
+    // Load the recogniser (about a second, once per isolate) when the call starts, before the caller
+    // first speaks. A failure is reported by the first transcription.
+    void pocketSphinx().catch(() => {});
   }
 
   startTranscription(): TranscriptionStream {
