@@ -1,32 +1,20 @@
-// PocketSphinx (WebAssembly, scripts/build-pocketsphinx-wasm.sh) with the US-English model, loaded
-// once per isolate. The wasm is imported as a compiled module and handed over through
-// `instantiateWasm` (workerd refuses to compile wasm from bytes); the model files are imported as data
-// and written to the module's in-memory file system. One n-gram model is shared by every decoder, so a
+// PocketSphinx (WebAssembly, scripts/build-pocketsphinx-wasm.sh) with the US-English model. The
+// compiled wasm is handed over through `instantiateWasm` (workerd refuses to compile wasm from bytes);
+// the model files are written to the module's in-memory file system. The Worker gets its assets from
+// ./assets.ts (module imports); Node scripts and benches read the same files. One n-gram model is shared by every decoder, so a
 // decoder per concurrent utterance costs only its acoustic model and dictionary.
-import wasmModule from "./vendor/pocketsphinx.wasm";
 import createPocketSphinx, { type PocketSphinxModule } from "./vendor/pocketsphinx.mjs";
-import dictionary from "./vendor/model/cmudict-en-us.dict.bin";
-import languageModel from "./vendor/model/en-us.lm.bin";
-import featParams from "./vendor/model/feat.params.bin";
-import mdef from "./vendor/model/mdef.bin";
-import means from "./vendor/model/means.bin";
-import noisedict from "./vendor/model/noisedict.bin";
-import sendump from "./vendor/model/sendump.bin";
-import transitionMatrices from "./vendor/model/transition_matrices.bin";
-import variances from "./vendor/model/variances.bin";
+
+/** The compiled wasm and the model files (acoustic model by file name, dictionary, n-gram LM). */
+export interface PocketSphinxAssets {
+  wasm: WebAssembly.Module;
+  acousticModel: Record<string, ArrayBuffer>;
+  dictionary: ArrayBuffer;
+  languageModel: ArrayBuffer;
+}
 
 /** The sample rate the acoustic model was trained on. */
 export const RECOGNIZER_SAMPLE_RATE = 16000;
-
-const ACOUSTIC_MODEL: Record<string, ArrayBuffer> = {
-  "feat.params": featParams,
-  mdef,
-  means,
-  noisedict,
-  sendump,
-  transition_matrices: transitionMatrices,
-  variances,
-};
 
 /**
  * Decoder settings. The forward-flat and best-path passes are off: they run when the utterance ends
@@ -76,10 +64,10 @@ export class PocketSphinx {
 
   private constructor(private readonly ps: PocketSphinxModule) {}
 
-  static async load(): Promise<PocketSphinx> {
+  static async load(assets: PocketSphinxAssets): Promise<PocketSphinx> {
     const ps = await createPocketSphinx({
       instantiateWasm(imports, done) {
-        void WebAssembly.instantiate(wasmModule, imports).then(done);
+        void WebAssembly.instantiate(assets.wasm, imports).then(done);
         return {};
       },
       locateFile: (path) => path,
@@ -89,9 +77,9 @@ export class PocketSphinx {
     ps._echo_quiet();
     ps.FS.mkdir("/model");
     ps.FS.mkdir("/model/hmm");
-    for (const [name, data] of Object.entries(ACOUSTIC_MODEL)) ps.FS.writeFile(`/model/hmm/${name}`, new Uint8Array(data));
-    ps.FS.writeFile("/model/dict", new Uint8Array(dictionary));
-    ps.FS.writeFile("/model/lm", new Uint8Array(languageModel));
+    for (const [name, data] of Object.entries(assets.acousticModel)) ps.FS.writeFile(`/model/hmm/${name}`, new Uint8Array(data));
+    ps.FS.writeFile("/model/dict", new Uint8Array(assets.dictionary));
+    ps.FS.writeFile("/model/lm", new Uint8Array(assets.languageModel));
     const engine = new PocketSphinx(ps);
     engine.idle.push(engine.createDecoder());
     return engine;
@@ -133,15 +121,4 @@ export class PocketSphinx {
     if (ps._echo_decoder_use_lm(handle, this.lm) < 0) throw new RecognizerError("PocketSphinx could not use its language model.");
     return new Decoder(ps, handle);
   }
-}
-
-let loading: Promise<PocketSphinx> | null = null;
-
-/** The isolate's recogniser, loaded on first use (about a second; later calls share it). */
-export function pocketSphinx(): Promise<PocketSphinx> {
-  loading ??= PocketSphinx.load().catch((err: unknown) => {
-    loading = null;
-    throw err;
-  });
-  return loading;
 }
