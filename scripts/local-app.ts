@@ -23,6 +23,8 @@ export interface LocalApp {
   sql(statements: string[]): void;
   /** A user with a session; `cookie` goes in the Cookie header. */
   createUser(tag: string): BenchUser;
+  /** What the server printed so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startLocalApp(server: AppServer = "vite", aiProvider: "off
       sql(statements);
       return user;
     },
+    log: () => running.log(),
     async stop() {
       await running.stop();
       rmSync(stateDir, { recursive: true, force: true });

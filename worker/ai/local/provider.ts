@@ -10,15 +10,13 @@ import { upsample8to16 } from "../../audio/resample";
 import { lexiconEmotions } from "../lexicon";
 import { composeReply } from "../offline/replies";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
-import { type PocketSphinx, RECOGNIZER_SAMPLE_RATE } from "./stt/pocketsphinx";
+import { pocketSphinx } from "./stt/assets";
+import { RECOGNIZER_SAMPLE_RATE } from "./stt/pocketsphinx";
 import { IncrementalTranscription } from "./stt/stream";
 import { runFlite } from "./tts/flite";
+import { FLITE_MODULE } from "./tts/flite-module";
 import { FLITE_VOICES } from "./tts/voices";
 
-// The engines' wasm and model (~60 MB of modules) load on first use, not when the Worker starts: the
-// app and its API are up at once, the first local call waits about a second.
-const recognizer = (): Promise<PocketSphinx> => import("./stt/assets").then((m) => m.pocketSphinx());
-const fliteModule = (): Promise<WebAssembly.Module> => import("./tts/flite-module").then((m) => m.FLITE_MODULE);
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
@@ -27,15 +25,8 @@ function throwIfAborted(signal?: AbortSignal): void {
 export class LocalSpeechProvider implements AiProvider {
   readonly name = "local" as const;
 
-  constructor() {
-    // Load the recogniser (about a second, once per isolate) when the call starts, before the caller
-    // first speaks. A failure is reported by the first transcription.
-    void recognizer().catch(() => {});
-    void fliteModule().catch(() => {});
-  }
-
   startTranscription(): TranscriptionStream {
-    return new IncrementalTranscription(recognizer());
+    return new IncrementalTranscription(pocketSphinx());
   }
 
   async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
@@ -65,6 +56,6 @@ export class LocalSpeechProvider implements AiProvider {
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
     throwIfAborted(signal);
-    return runFlite(await fliteModule(), text, FLITE_VOICES[voice]);
+    return runFlite(FLITE_MODULE, text, FLITE_VOICES[voice]);
   }
 }
