@@ -2,24 +2,35 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerenderLanding } from "./scripts/vite-prerender-landing";
 
 // ECHO_STATE_DIR lets the browser tests run against their own throwaway local D1 / DO state.
 const stateDir = process.env.ECHO_STATE_DIR;
+// ECHO_WRANGLER_CONFIG: the browser tests' copy of wrangler.toml, with their own .dev.vars beside it
+// (test/local-settings.ts), so the developer's .dev.vars never reaches the app under test.
+const configPath = process.env.ECHO_WRANGLER_CONFIG;
 
 /**
  * Local speech (PocketSphinx + flite, ~60 MB) is for local development and self-hosting only: far over
  * Cloudflare's upload limit. A production build swaps worker/ai/local/available.ts for its
  * available.production.ts, so no engine is bundled (scripts/check-production-bundle.mjs checks);
- * ECHO_LOCAL_SPEECH=1 keeps it for a self-hosted build.
+ * ECHO_LOCAL_SPEECH=1 keeps it for a self-hosted build; ECHO_LOCAL_SPEECH=0 leaves it out of `vite dev`
+ * too (the browser suite's app: its start then skips loading ~60 MB of engine modules).
  */
 const LOCAL_SPEECH_OUT = [{ find: /^(.*\/local)\/available$/, replacement: "$1/available.production" }];
 
+function withoutLocalSpeech(command: "build" | "serve"): boolean {
+  const choice = process.env.ECHO_LOCAL_SPEECH;
+  return choice === "0" || (command === "build" && choice !== "1");
+}
+
 export default defineConfig(({ command }) => ({
-  resolve: { alias: command === "build" && process.env.ECHO_LOCAL_SPEECH !== "1" ? LOCAL_SPEECH_OUT : [] },
+  resolve: { alias: withoutLocalSpeech(command) ? LOCAL_SPEECH_OUT : [] },
   plugins: [
     react(),
     tailwindcss(),
-    cloudflare({ remoteBindings: false, persistState: stateDir ? { path: stateDir } : true }),
+    prerenderLanding(),
+    cloudflare({ remoteBindings: false, persistState: stateDir ? { path: stateDir } : true, ...(configPath ? { configPath } : {}) }),
   ],
   server: { port: Number(process.env.PORT ?? 5173), strictPort: Boolean(process.env.PORT) },
 }));

@@ -1,13 +1,18 @@
 // Call History API at scale: one user with 10,000 calls (and their transcripts) in local D1, served by
-// the Worker in local workerd (wrangler dev). Target (issue 3): GET /api/calls p95 ≤ 20 ms.
+// the Worker in local workerd (wrangler dev). Targets that hold across machines (issue 11), p95 as
+// the client sees it, against reference queries on the same database in the same run:
+//  • GET /api/calls first page at 10,000 calls ≤ 1.5× the same page of a user with 1,000 calls
+//    (paging cost doesn't grow with the history);
+//  • cursor pages from all over the history ≤ 1.5× the first page (no OFFSET scans).
+// The absolute p95 (issue 3 asked ≤ 20 ms on the development machine) is printed for information.
 // Each endpoint is reported as the client sees it (HTTP through wrangler's local proxy) and as time
 // spent inside the Worker (Server-Timing): on a busy machine the first includes queueing.
 import { buildDemoData } from "../scripts/seed/demo";
 import { demoSql } from "../scripts/seed/sql";
-import { type Figure, defineBench, latencyFigures, timeGets } from "./support/bench";
+import { type Figure, type Stats, defineBench, latencyFigures, ratioFigure, timeGets } from "./support/bench";
 
 const CALLS = 10_000;
-const TARGET_P95_MS = 20;
+const TARGET_RATIO = 1.5;
 
 export default defineBench({
   name: "calls-api",
@@ -41,17 +46,24 @@ export default defineBench({
     const ids = first.calls.map((c) => c.id);
 
     const figures: Figure[] = [];
-    const measure = async (label: string, urlFor: (i: number) => string, iterations: number, target?: number, signedIn = true) => {
-      const { client, worker } = await timeGets(urlFor, { headers: signedIn ? headers : {}, warmup: 50, iterations });
-      figures.push(...latencyFigures(label, client, target), ...latencyFigures(`${label} in Worker`, worker, target));
+    const measure = async (label: string, urlFor: (i: number) => string, iterations: number, as: Record<string, string> = headers): Promise<Stats> => {
+      const { client, worker } = await timeGets(urlFor, { headers: as, warmup: 50, iterations });
+      figures.push(...latencyFigures(label, client), ...latencyFigures(`${label} in Worker`, worker));
+      return client;
     };
     // Transport alone: a route without D1 (signed out: no session lookup either).
-    await measure("baseline GET /api/config (no D1)", () => url("/api/config"), 300, undefined, false);
-    await measure("GET /api/calls first page", () => url("/api/calls?limit=20"), 400, TARGET_P95_MS);
-    await measure("GET /api/calls cursor pages", (i) => url(`/api/calls?limit=20&cursor=${encodeURIComponent(cursors[i % cursors.length]!)}`), 400, TARGET_P95_MS);
-    await measure("GET /api/calls?callType=browser_test", () => url("/api/calls?limit=20&callType=browser_test"), 300, TARGET_P95_MS);
+    const baseline = await measure("baseline GET /api/config (no D1)", () => url("/api/config"), 300, {});
+    const firstPage = await measure("GET /api/calls first page", () => url("/api/calls?limit=20"), 400);
+    const smallHistory = await measure("GET /api/calls first page, user with 1,000 calls", () => url("/api/calls?limit=20"), 400, { Cookie: other.cookie });
+    const cursorPages = await measure("GET /api/calls cursor pages", (i) => url(`/api/calls?limit=20&cursor=${encodeURIComponent(cursors[i % cursors.length]!)}`), 400);
+    await measure("GET /api/calls?callType=browser_test", () => url("/api/calls?limit=20&callType=browser_test"), 300);
     await measure("GET /api/calls/:id", (i) => url(`/api/calls/${ids[i % ids.length]}`), 300);
     await measure(`GET /api/calls/search (${data.entries.length} entries)`, () => url("/api/calls/search?q=interview"), 100);
+    figures.push(
+      ratioFigure(`GET /api/calls first page p95: ${CALLS.toLocaleString("en")} calls / 1,000 calls`, firstPage.p95, smallHistory.p95, TARGET_RATIO),
+      ratioFigure("GET /api/calls p95: cursor pages / first page", cursorPages.p95, firstPage.p95, TARGET_RATIO),
+      { name: "GET /api/calls first page p95 / baseline without D1", value: firstPage.p95 / baseline.p95, unit: "×" },
+    );
     return figures;
   },
 });

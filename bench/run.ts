@@ -2,7 +2,7 @@
 // figures, with ratios against targets. `npm run bench -- calls-api` runs only matching modules.
 //
 // Adding a benchmark: create bench/<name>.bench.ts with
-//   import { defineBench, latencyFigures, timeIt } from "./support/bench";
+//   import { defineBench, latencyFigures, ratioFigure, timeIt } from "./support/bench";
 //   export default defineBench({
 //     name: "my-thing",
 //     async run(ctx) {
@@ -11,16 +11,21 @@
 //       const user = app.createUser("me");       // a signed-in user: send `Cookie: ${user.cookie}`
 //       app.sql([...]);                          // seed its database (see scripts/seed/sql.ts)
 //       const s = await timeIt(() => fetch(`${app.baseURL}/api/...`, { headers: { Cookie: user.cookie } }), { iterations: 200 });
-//       return latencyFigures("GET /api/...", s, 20);   // p50 + p95 (checked against 20 ms)
+//       const ref = await timeIt(() => fetch(`${app.baseURL}/api/config`), { iterations: 200 }); // a reference, same run
+//       return [...latencyFigures("GET /api/...", s),    // p50 + p95, for information
+//         ratioFigure("GET /api/... p95 / reference", s.p95, ref.p95, 2)];   // the verdict: ≤ 2×
 //     },
 //   });
 // Figures are measurements, never assertions: a missed target is reported (✗), and the exit code
-// stays 0 unless a module throws. Run on an otherwise idle machine for meaningful numbers.
+// stays 0 unless a module throws. Targets hold across machines: a verdict comes from a ratio to a
+// reference measured in the same run (ratioFigure) or from a capacity, never from an absolute time;
+// absolute figures are printed for information, under a line naming the machine. Run on an
+// otherwise idle machine for meaningful numbers.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { LocalApp } from "../scripts/local-app";
 import { startLocalApp } from "../scripts/local-app";
-import type { Bench, Figure } from "./support/bench";
+import { type Bench, type Figure, machineSummary } from "./support/bench";
 
 const here = import.meta.dirname;
 const filters = process.argv.slice(2).filter((a) => !a.startsWith("-"));
@@ -33,6 +38,9 @@ if (files.length === 0) {
   console.error(`No bench/*.bench.ts module matches ${filters.join(", ") || "(all)"}.`);
   process.exit(1);
 }
+
+const machine = machineSummary();
+console.log(`machine: ${machine}`);
 
 const started: { app?: Promise<LocalApp>; worker?: Promise<LocalApp> } = {};
 const ctx = {
@@ -88,7 +96,7 @@ const table = rows.map(({ bench, figure: f }) => {
 const header = ["bench", "figure", "value", "target", "value/target", "ok"];
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+console.log(`\nmachine: ${machine}\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
 for (const r of table) console.log(line(r));
 if (failures.length) {
   console.error(`\n${failures.length} bench module(s) failed:\n${failures.map((f) => `  ${f}`).join("\n")}`);

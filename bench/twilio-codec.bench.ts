@@ -2,22 +2,32 @@
 // workerd), and compared with the `alawmulaw` package's μ-law codec measured in the same run.
 //   in:  decode 160 μ-law bytes + upsample 8 → 16 kHz (320 samples)
 //   out: downsample 16 → 8 kHz (320 → 160 samples) + encode 160 μ-law bytes
-// Target (issue 6): ≤ 5 µs per frame pair (in + out).
+// Targets that hold across machines (issue 11):
+//  • our μ-law decode + encode of the frame ≤ 0.5× the time of alawmulaw's, same run (a codec of our
+//    own is worth keeping only while it is clearly faster than the well-kept library);
+//  • capacity: phone calls one core can transcode in real time (one frame pair per 20 ms per call)
+//    ≥ 1000, so at the twilio-calls bench's 100-call target the codec takes ≤ 10 % of a core.
+// The absolute frame-pair time (issue 6 asked ≤ 5 µs on the development machine) is printed for
+// information: it measured 4.35 µs and 9.95 µs on two machines of the same kind.
 import * as alawmulawModule from "alawmulaw";
 import { decodeMulaw, encodeMulaw } from "../worker/audio/mulaw";
 import { Downsampler16to8, Upsampler8to16 } from "../worker/audio/resample";
-import { defineBench, type Figure } from "./support/bench";
+import { defineBench, type Figure, ratioFigure } from "./support/bench";
 
 /** The `alawmulaw` package (a UMD bundle under Node, ES modules under Vite). */
 const alawmulaw: Pick<typeof alawmulawModule, "mulaw"> =
   "mulaw" in alawmulawModule && alawmulawModule.mulaw ? alawmulawModule : (alawmulawModule as unknown as { default: Pick<typeof alawmulawModule, "mulaw"> }).default;
 
-const FRAMES = 200_000;
+/** TWILIO_CODEC_FRAMES: calls per round (fewer for a quick check). */
+const FRAMES = Number(process.env.TWILIO_CODEC_FRAMES ?? 200_000);
 const ROUNDS = 5;
+const FRAME_MS = 20;
+const TARGET_CODEC_RATIO = 0.5;
+const TARGET_CALLS_PER_CORE = 1000;
 
 /** Best of `ROUNDS` rounds of `FRAMES` calls, in µs per call. */
 function perFrameUs(fn: () => void): number {
-  for (let i = 0; i < 20_000; i++) fn(); // warm up the JIT
+  for (let i = 0; i < Math.min(20_000, FRAMES); i++) fn(); // warm up the JIT
   let best = Infinity;
   for (let r = 0; r < ROUNDS; r++) {
     const t0 = performance.now();
@@ -62,7 +72,13 @@ export default defineBench({
     const figures: Figure[] = [
       { name: "frame in: μ-law decode 160 B + upsample → 320", value: inUs, unit: "µs" },
       { name: "frame out: downsample 320 → 160 + μ-law encode", value: outUs, unit: "µs" },
-      { name: "frame pair (in + out)", value: pair, unit: "µs", target: { kind: "max", value: 5 } },
+      { name: "frame pair (in + out)", value: pair, unit: "µs" },
+      {
+        name: `capacity: calls one core transcodes in real time (${FRAME_MS} ms / frame pair)`,
+        value: Math.floor((FRAME_MS * 1000) / pair),
+        unit: "calls",
+        target: { kind: "min", value: TARGET_CALLS_PER_CORE },
+      },
       { name: "μ-law decode 160 B (ours)", value: decodeUs * 1000, unit: "ns" },
       { name: "μ-law decode 160 B (alawmulaw)", value: refDecodeUs * 1000, unit: "ns" },
       { name: "μ-law decode: alawmulaw time / ours", value: refDecodeUs / decodeUs, unit: "×" },
@@ -70,7 +86,9 @@ export default defineBench({
       { name: "μ-law encode 160 samples (alawmulaw)", value: refEncodeUs * 1000, unit: "ns" },
       { name: "μ-law encode: alawmulaw time / ours", value: refEncodeUs / encodeUs, unit: "×" },
       { name: "frame pair with alawmulaw's codec", value: refPairUs, unit: "µs" },
+      ratioFigure("μ-law decode + encode of a frame: ours / alawmulaw", decodeUs + encodeUs, refDecodeUs + refEncodeUs, TARGET_CODEC_RATIO),
       { name: "frame pair: ours / with alawmulaw", value: pair / refPairUs, unit: "×" },
+      { name: "frame pair: ours / alawmulaw decode + encode alone", value: pair / (refDecodeUs + refEncodeUs), unit: "×" },
     ];
     return figures;
   },

@@ -167,6 +167,9 @@ describe("dashboard tabs", () => {
     expect(await panel.getAttribute("aria-labelledby")).toBe(await page.getByRole("tab", { name: "Echoes" }).getAttribute("id"));
 
     await page.goBack();
+    // The page's load event no longer waits for the app (index.html loads only web/boot.ts, which
+    // then loads the app): wait for the dashboard as after page.goto above.
+    await waitForDashboard(page, creds);
     await expect.poll(async () => page.getByRole("tab", { name: "Calls" }).getAttribute("aria-selected")).toBe("true");
     await page.context().close();
   });

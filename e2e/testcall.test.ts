@@ -61,6 +61,10 @@ describe("Test Call tab", () => {
     expect(await mute.isEnabled()).toBe(true);
     expect(await volume.isEnabled()).toBe(true);
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Connected to Sunny" }).count(), POLL).toBe(1);
+    // The tab names the engine of each stage, as the call reported it (this app runs the embedded engine).
+    const engines = page.getByTestId("ai-engines");
+    expect(await engines.innerText()).toMatch(/^AI: .+ · rule-based replies · .+/);
+    expect(await engines.getAttribute("title")).toMatch(/^Speech-to-text: .+ · Replies: rule-based replies · Voice: .+ · Emotions: .+ · End of turn: .+/);
 
     // The spoken WAV becomes a caller entry, the Echo answers, and its voice actually plays.
     await expect.poll(() => entries(page, "caller").count(), POLL).toBeGreaterThan(0);
@@ -112,6 +116,10 @@ describe("Test Call tab", () => {
     // …and in the Calls tab's Call History, with its transcript.
     await page.getByRole("tab", { name: "Calls" }).click();
     const callsPanel = page.getByRole("tabpanel", { name: "Calls" });
+    // AI health counts the call's answered turns (none failed).
+    const health = callsPanel.getByRole("region", { name: "AI health" });
+    await expect.poll(() => health.innerText(), POLL).toMatch(/\b[1-9]\d* turns? · No failures · No retries/);
+    expect(await health.getByRole("row", { name: /First reply audio/ }).innerText()).toMatch(/\d+ ms|\d\.\d s/);
     await callsPanel.getByRole("button", { name: /View Details/ }).first().click();
     await expect.poll(() => page.getByRole("dialog", { name: "Call Details" }).innerText(), POLL).toContain("relaxing evening");
     await page.context().close();
@@ -157,7 +165,7 @@ describe("Test Call tab", () => {
     // The rest goes through a pass-through proxy to the real server, so the test can tamper with
     // the wire and pull the plug.
     const net: { mode: "pass" | "unknown-echo"; page?: WebSocketRoute; server?: WebSocketRoute } = { mode: "pass" };
-    await page.routeWebSocket(/\/ws\/call$/, (ws) => {
+    await page.routeWebSocket(/\/ws\/call(\?|$)/, (ws) => {
       const server = ws.connectToServer();
       net.page = ws;
       net.server = server;

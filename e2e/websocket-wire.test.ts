@@ -5,6 +5,8 @@
 // still work.
 import NodeWebSocket from "ws";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { PING_FRAME, PONG_FRAME } from "../protocol/heartbeat";
+import { CALL_SOCKET_PATH, FEED_SOCKET_PATH, versionedPath } from "../protocol/sockets";
 import { type LocalApp, startLocalApp } from "../scripts/local-app";
 import { useBrowser } from "./support/browser";
 
@@ -26,18 +28,19 @@ it("Chromium's feed socket opens without permessage-deflate and carries messages
   await page.context().addCookies([{ name, value, url: app.baseURL }]);
   await page.goto(`${app.baseURL}/api/config`);
   const result = await page.evaluate(
-    () =>
+    ({ path, ping }) =>
       new Promise<{ extensions: string; reply: string }>((resolve, reject) => {
-        const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}/ws/feed`);
+        const ws = new WebSocket(`${location.origin.replace(/^http/, "ws")}${path}`);
         ws.onerror = () => reject(new Error("the feed socket failed"));
-        ws.onopen = () => ws.send("ping");
+        ws.onopen = () => ws.send(ping);
         ws.onmessage = (ev) => {
           resolve({ extensions: ws.extensions, reply: String(ev.data) });
           ws.close();
         };
       }),
+    { path: versionedPath(FEED_SOCKET_PATH), ping: PING_FRAME },
   );
-  expect(result).toEqual({ extensions: "", reply: "pong" });
+  expect(result).toEqual({ extensions: "", reply: PONG_FRAME });
 });
 
 it("a client offering permessage-deflate gets plain frames on every socket route", async () => {
@@ -51,7 +54,7 @@ it("a client offering permessage-deflate gets plain frames on every socket route
       ws.once("open", () => resolve(ws));
       ws.once("error", reject);
     });
-  for (const path of ["/ws/feed", "/ws/call"]) {
+  for (const path of [versionedPath(FEED_SOCKET_PATH), versionedPath(CALL_SOCKET_PATH)]) {
     const ws = await open(path);
     expect({ path, extensions: ws.extensions }).toEqual({ path, extensions: "" });
     ws.close();

@@ -1,6 +1,7 @@
 // REST API shapes shared by worker routes and the SPA.
 import { z } from "zod";
 import type { AiProviderName } from "./call";
+import type { AiEngines } from "./engines";
 
 export const AUTH_ERROR_CODES = [
   "user-not-found",
@@ -49,6 +50,8 @@ export interface PublicConfig {
   phoneNumber: string;
   googleEnabled: boolean;
   aiProvider: AiProviderName;
+  /** Which engine runs each AI stage of a call. */
+  aiEngines: AiEngines;
 }
 
 export interface MeResponse {

@@ -1,40 +1,83 @@
-// The call protocol: browser test-call WebSocket messages (spec §7) and transcript shapes.
-// Worker and SPA both import this module; no message type is written anywhere else.
+// The call protocol: browser test-call WebSocket messages (spec §7), both directions, and transcript
+// shapes. Worker and SPA both import this module and read frames with its readers (protocol/frame.ts);
+// no message type is written anywhere else. Heartbeat: protocol/heartbeat.ts; version: protocol/version.ts.
 import { z } from "zod";
+import { aiEnginesSchema } from "./engines";
+import { messageReader } from "./frame";
+import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
 
 /** Emotion name → score in [0, 1]. */
-export type EmotionScores = Record<string, number>;
+export const emotionScoresSchema = z.record(z.string(), z.number());
+export type EmotionScores = z.infer<typeof emotionScoresSchema>;
 
 /** The emotions the pipeline scores (scores of one entry sum to 1). */
 export const EMOTIONS = ["joy", "sadness", "anger", "fear", "surprise", "calm"] as const;
 export type EmotionName = (typeof EMOTIONS)[number];
 
-export type Speaker = "caller" | "assistant";
+export const speakerSchema = z.enum(["caller", "assistant"]);
+export type Speaker = z.infer<typeof speakerSchema>;
 
 /** Per assistant turn, milliseconds measured on the server. */
-export interface TurnLatency {
+export const turnLatencySchema = z.object({
   /** End of caller speech → transcript available. */
-  transcribeMs: number;
+  transcribeMs: z.number(),
   /** End of caller speech → first LLM token. */
-  firstTokenMs: number;
+  firstTokenMs: z.number(),
   /** End of caller speech → first audio sent to the caller. */
-  firstAudioMs: number;
+  firstAudioMs: z.number(),
   /** Last speech frame → end of turn detected (the VAD's silence window); absent for typed turns. */
-  endOfTurnMs?: number;
-}
+  endOfTurnMs: z.number().optional(),
+});
+export type TurnLatency = z.infer<typeof turnLatencySchema>;
 
-export interface TranscriptEntry {
-  id: string;
-  seq: number;
-  speaker: Speaker;
-  text: string;
-  timestamp: number;
-  emotions: EmotionScores;
-  interrupted?: boolean;
-  latency?: TurnLatency | null;
-}
+/** The pipeline's AI steps (worker/ai/errors.ts AiStage): speech-to-text, turn model, text emotions, reply, speech. */
+export const AI_STAGES = ["transcribe", "turn", "emotions", "reply", "speech"] as const;
+export const aiStageSchema = z.enum(AI_STAGES);
+export type AiStage = z.infer<typeof aiStageSchema>;
 
-export type CallType = "phone" | "browser_test";
+/**
+ * What happened in one assistant turn, stored with its entry (queryable after the call):
+ * - `ok`: answered normally (perhaps after retries or with a fallback);
+ * - `failed`: a step still failed after its retries: this entry is the spoken apology (or the part of
+ *   the reply that was heard before the failure); `failedStage` and `error` say what broke;
+ * - `gave_up`: the model kept failing and this entry is the goodbye that ended the call.
+ */
+export const turnOutcomeSchema = z.object({
+  status: z.enum(["ok", "failed", "gave_up"]),
+  /** How the caller's words were read: "batch" (whole-turn speech-to-text after the VAD), "typed", "none" (a greeting). */
+  sttMode: z.enum(["batch", "typed", "none"]),
+  failedStage: aiStageSchema.optional(),
+  error: z.string().optional(),
+  /** Retries per stage, for stages that needed them. */
+  retries: z.partialRecord(aiStageSchema, z.number()).optional(),
+  /** Fallbacks taken, e.g. "turn:vad" (the VAD decided), "emotions:prosody", "line:clip" (the bundled voice said it). */
+  fallbacks: z.array(z.string()).optional(),
+});
+export type TurnOutcome = z.infer<typeof turnOutcomeSchema>;
+
+export const transcriptEntrySchema = z.object({
+  id: z.string(),
+  seq: z.number(),
+  speaker: speakerSchema,
+  text: z.string(),
+  timestamp: z.number(),
+  emotions: emotionScoresSchema,
+  interrupted: z.boolean().optional(),
+  latency: turnLatencySchema.nullable().optional(),
+  /** Assistant entries: what happened in that turn (failures, retries, fallbacks). */
+  outcome: turnOutcomeSchema.nullable().optional(),
+  /** Where the entry starts in the call's recording, in ms (absent when unknown). */
+  audioOffsetMs: z.number().nullable().optional(),
+});
+export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
+
+export const callTypeSchema = z.enum(["phone", "browser_test"]);
+export type CallType = z.infer<typeof callTypeSchema>;
+
+/** The call's AI in one word: the engine that runs speech-to-text, replies and speech, or "mixed". */
+export const AI_PROVIDER_NAMES = ["workers-ai", "openai", "local", "offline", "mixed"] as const;
+export const aiProviderNameSchema = z.enum(AI_PROVIDER_NAMES);
+export type AiProviderName = z.infer<typeof aiProviderNameSchema>;
 
 /** Audio on the browser socket: base64 of 16-bit little-endian PCM, 16 kHz mono. */
 export const AUDIO_SAMPLE_RATE = 16000;
@@ -59,32 +102,54 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("text_input"), text: z.string().trim().min(1).max(MAX_TEXT_INPUT_CHARS) }),
   z.object({ type: z.literal("end_call") }),
-  /** Keep-alive while no audio flows (e.g. muted): a call with no client frame for CALL_IDLE_TIMEOUT_MS ends. */
-  z.object({ type: z.literal("ping") }),
+  /** The heartbeat (protocol/heartbeat.ts): keeps a call alive while no audio flows (e.g. muted). */
+  pingMessageSchema,
 ]);
 /** A call whose client sends nothing at all (no audio, text or ping) for this long is over. */
 export const CALL_IDLE_TIMEOUT_MS = 5 * 60_000;
-/** How often a client that sends no audio (muted) pings to keep its call alive. */
-export const CALL_KEEPALIVE_MS = 30_000;
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export const clientMessages = messageReader(clientMessageSchema, MAX_FRAME_BYTES);
 
 // ---- server → client ----
-export type ServerMessage =
-  | { type: "call_started"; callId: string; echoName: string; provider: AiProviderName }
-  | { type: "transcription"; text: string; entry: TranscriptEntry }
+/** Largest server frame a client reads (audio_response frames are ~87 KB). */
+export const MAX_SERVER_FRAME_BYTES = 1_000_000;
+
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  /** `provider` names the engine when one runs every stage ("mixed" otherwise); `engines` says which runs each. */
+  z.object({
+    type: z.literal("call_started"),
+    callId: z.string(),
+    echoName: z.string(),
+    provider: aiProviderNameSchema,
+    engines: aiEnginesSchema,
+  }),
+  z.object({ type: z.literal("transcription"), text: z.string(), entry: transcriptEntrySchema }),
   /**
    * Reply text, one sentence at a time just before its audio (`final: false`, `text` = that sentence,
    * `entry` = the assistant entry so far), then once more when the reply is over (`final: true`,
    * `text` = the whole reply as heard, `entry` as stored, with `interrupted` and `latency`). All messages
-   * of one reply carry the same `entry.id`: replace the entry by id.
+   * of one reply carry the same `entry.id`: replace the entry by id. A malformed entry is dropped (the
+   * text still shows).
    */
-  | { type: "ai_response"; text: string; entry?: TranscriptEntry; final?: boolean }
-  /** Reply audio: base64 PCM16 LE mono at `sampleRate` (16000), ≤ ~2 s per frame, for `entryId`. */
-  | { type: "audio_response"; data: string; sampleRate: number; entryId?: string }
+  z.object({
+    type: z.literal("ai_response"),
+    text: z.string(),
+    entry: transcriptEntrySchema.optional().catch(undefined),
+    final: z.boolean().optional(),
+  }),
+  /** Reply audio: base64 PCM16 LE mono at `sampleRate` (16000 when absent or invalid), ≤ ~2 s per frame, for `entryId`. */
+  z.object({
+    type: z.literal("audio_response"),
+    data: z.string(),
+    sampleRate: z.number().positive().catch(AUDIO_SAMPLE_RATE),
+    entryId: z.string().optional(),
+  }),
   /** Stop playback now: the caller barged in. */
-  | { type: "interrupt"; entryId?: string }
-  | { type: "error"; error: string; code?: string }
-  | { type: "call_ended"; callId?: string; reason?: string };
-
-/** workers-ai: Cloudflare's models; local: embedded PocketSphinx + flite (dev/self-hosting); offline: no speech engines. */
-export type AiProviderName = "workers-ai" | "local" | "offline";
+  z.object({ type: z.literal("interrupt"), entryId: z.string().optional() }),
+  z.object({ type: z.literal("error"), error: z.string(), code: z.string().optional() }),
+  z.object({ type: z.literal("call_ended"), callId: z.string().optional(), reason: z.string().optional() }),
+  /** Answers the heartbeat's ping. */
+  pongMessageSchema,
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+export const serverMessages = messageReader(serverMessageSchema, MAX_SERVER_FRAME_BYTES);

@@ -62,7 +62,22 @@ export interface CallDetail extends CallSummary {
   endReason: string | null;
   /** Every entry in seq order. */
   transcript: TranscriptEntry[];
+  /** The call's audio, null when it was not recorded or the recording was deleted. */
+  recording: CallRecording | null;
 }
+
+/**
+ * A call's recording: GET `url` answers audio/wav (16 kHz mono PCM16, caller and Echo mixed as heard;
+ * Range requests answer 206), DELETE `url` removes it (the owner; the transcript stays).
+ */
+export interface CallRecording {
+  url: string;
+  /** Epoch ms at offset 0 of the audio; entries carry their own `audioOffsetMs`. */
+  startedAt: number;
+}
+
+/** The recording's address for a call. */
+export const recordingUrl = (callId: string): string => `/api/calls/${encodeURIComponent(callId)}/recording`;
 
 /** One transcript entry matching a search. */
 export interface CallSearchHit extends CallHeading {

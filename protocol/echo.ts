@@ -25,6 +25,8 @@ export const echoInputSchema = z.object({
   expertise: z.enum(EXPERTISES),
   instructions: z.string().trim().max(4000).default(""),
   voiceStyle: z.enum(VOICE_STYLES),
+  /** Record this Echo's calls (on by default; phone callers hear that the call is recorded). */
+  recordCalls: z.boolean().default(true),
 });
 export type EchoInput = z.input<typeof echoInputSchema>;
 /** Who an Echo is: its designed fields, validated (echoInputSchema's output, defaults applied). */
@@ -49,6 +51,7 @@ export const echoPatchSchema = z
     instructions: z.string().trim().max(4000).optional(),
     voiceStyle: z.enum(VOICE_STYLES).optional(),
     isActive: z.boolean().optional(),
+    recordCalls: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update." });
 export type EchoPatch = z.infer<typeof echoPatchSchema>;

@@ -9,6 +9,11 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${m}:${String(s).padStart(2, "0")}`;
 }
 
+/** Position inside a call as m:ss from its start, in whole seconds (never negative): e.g. 65.9 s in → "1:05". */
+export function formatOffset(startTime: number, at: number): string {
+  return formatDuration(Math.max(0, Math.floor((at - startTime) / 1000)));
+}
+
 /** An emotion score in [0, 1] as a percent with one decimal, e.g. 0.8234 → "82.3%". */
 export function formatPercent(score: number): string {
   const clamped = Number.isFinite(score) ? Math.min(1, Math.max(0, score)) : 0;

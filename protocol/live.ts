@@ -10,10 +10,14 @@
 //   pong                            answers `ping`
 //   live_error {error, code}        a viewer message was refused (the socket stays open)
 //   binary frames                   call audio while listening (see encodeLiveAudioFrame)
-// Viewer → server: listen {on}, ping.
+// Viewer → server: listen {on}, ping. Ping/pong: protocol/heartbeat.ts; the address and its version:
+// protocol/sockets.ts. Both directions are schemas below; both sides read frames with them.
 // `at` is the server's clock (epoch ms) when the event was fanned out.
 import { z } from "zod";
-import type { AiProviderName, CallType, Speaker, TranscriptEntry } from "./call";
+import { aiProviderNameSchema, callTypeSchema, type Speaker, transcriptEntrySchema } from "./call";
+import { aiEnginesSchema } from "./engines";
+import { messageReader } from "./frame";
+import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
 import type { CallHeading } from "./calls";
 
 // ---- REST: GET /api/live-calls, invite, join ----
@@ -66,40 +70,47 @@ export interface JoinResponse {
 
 // ---- viewer socket ----
 
-export type LivePhase = "active" | "ended";
+export const livePhaseSchema = z.enum(["active", "ended"]);
+export type LivePhase = z.infer<typeof livePhaseSchema>;
 
 /** What a viewer learns about the call (never the persona or internal bookkeeping). */
-export interface LiveCallState {
-  callId: string;
-  callType: CallType;
-  echoName: string;
-  provider: AiProviderName;
-  fromNumber: string | null;
-  startTime: number;
-  phase: LivePhase;
-  endTime: number | null;
+export const liveCallStateSchema = z.object({
+  callId: z.string(),
+  callType: callTypeSchema,
+  echoName: z.string(),
+  provider: aiProviderNameSchema,
+  engines: aiEnginesSchema,
+  fromNumber: z.string().nullable(),
+  startTime: z.number(),
+  phase: livePhaseSchema,
+  endTime: z.number().nullable(),
   /** Final status once ended (completed, abandoned, failed). */
-  status: string | null;
-  endReason: string | null;
-}
+  status: z.string().nullable(),
+  endReason: z.string().nullable(),
+});
+export type LiveCallState = z.infer<typeof liveCallStateSchema>;
 
-export type ViewerServerMessage =
-  | { type: "live_snapshot"; call: LiveCallState; entries: TranscriptEntry[] }
-  | { type: "live_entry"; entry: TranscriptEntry; at: number }
-  | { type: "live_interrupt"; entryId: string; at: number }
-  | { type: "live_ended"; status: string; reason: string; endTime: number; at: number }
-  | { type: "listening"; on: boolean }
-  | { type: "pong" }
-  | { type: "live_error"; error: string; code: string };
+/** Largest viewer frame a viewer reads (the snapshot carries the whole transcript so far). */
+export const MAX_VIEWER_SERVER_FRAME_BYTES = 4_000_000;
 
-export const viewerMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("listen"), on: z.boolean() }),
-  z.object({ type: z.literal("ping") }),
+export const viewerServerMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("live_snapshot"), call: liveCallStateSchema, entries: z.array(transcriptEntrySchema) }),
+  z.object({ type: z.literal("live_entry"), entry: transcriptEntrySchema, at: z.number() }),
+  z.object({ type: z.literal("live_interrupt"), entryId: z.string(), at: z.number() }),
+  z.object({ type: z.literal("live_ended"), status: z.string(), reason: z.string(), endTime: z.number(), at: z.number() }),
+  z.object({ type: z.literal("listening"), on: z.boolean() }),
+  pongMessageSchema,
+  z.object({ type: z.literal("live_error"), error: z.string(), code: z.string() }),
 ]);
-export type ViewerClientMessage = z.infer<typeof viewerMessageSchema>;
+export type ViewerServerMessage = z.infer<typeof viewerServerMessageSchema>;
+export const viewerServerMessages = messageReader(viewerServerMessageSchema, MAX_VIEWER_SERVER_FRAME_BYTES);
 
 /** Largest viewer text frame accepted (viewer messages are tiny). */
 export const MAX_VIEWER_FRAME_BYTES = 1024;
+
+export const viewerMessageSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("listen"), on: z.boolean() }), pingMessageSchema]);
+export type ViewerClientMessage = z.infer<typeof viewerMessageSchema>;
+export const viewerClientMessages = messageReader(viewerMessageSchema, MAX_VIEWER_FRAME_BYTES);
 
 // ---- audio frames (binary) ----
 //

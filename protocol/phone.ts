@@ -5,6 +5,9 @@ import { z } from "zod";
 export const LINK_CODE_DIGITS = 6;
 export const LINK_CODE_TTL_MS = 10 * 60_000;
 
+/** What a phone caller hears first when the answering Echo records its calls (nothing when it does not). */
+export const RECORDING_NOTICE = "This call is recorded.";
+
 /** Name of the built-in assistant that answers callers whose number is not linked. */
 export const DEFAULT_ASSISTANT_NAME = "Echo";
 

@@ -2,6 +2,7 @@
 // spawned in its own process group, waiting until it answers, and stopping it again.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { localToolEnv } from "./local-env.mjs";
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -36,7 +37,7 @@ export interface ServerOptions {
  * If the server exits or doesn't answer in time it is stopped and the error carries the end of its log.
  */
 export async function startServer({ args, env, readyURL, timeoutMs = 90_000 }: ServerOptions): Promise<LocalServer> {
-  const child = spawn("npx", args, { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn("npx", args, { env: localToolEnv(env), stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (log += d.toString()));

@@ -1,19 +1,23 @@
 // The screen switch (spec §2, §4): signed in → Dashboard at any URL; signed out → Auth at ?auth=true,
 // else Landing. Driven by the auth-state listener (GET /api/auth/me) and the public config.
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, Suspense, lazy, useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { AuthProvider, useAuth } from "./auth/AuthProvider";
-import { AuthScreen } from "./auth/AuthScreen";
 import { PublicConfigProvider, usePublicConfig } from "./config/PublicConfigProvider";
-import { Dashboard } from "./dashboard/Dashboard";
 import { Landing } from "./landing/Landing";
 import { Alert, Button, Logo, Spinner } from "./ui";
+
+// Split by route: the sign-in screen and the dashboard are separate chunks, loaded when shown.
+const AuthScreen = lazy(() => import("./auth/AuthScreen").then((m) => ({ default: m.AuthScreen })));
+const Dashboard = lazy(() => import("./dashboard/Dashboard").then((m) => ({ default: m.Dashboard })));
 
 export function App() {
   return (
     <PublicConfigProvider>
       <AuthProvider>
-        <Screens />
+        <Suspense fallback={<FullPage><Spinner size="lg" label="Loading Echo" className="text-indigo-600" /></FullPage>}>
+          <Screens />
+        </Suspense>
       </AuthProvider>
     </PublicConfigProvider>
   );

@@ -1,15 +1,16 @@
+// The React app (loaded by boot.ts when it is needed).
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
-import "./styles.css";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("#root missing");
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+/** Mounts the React app on `root`; its first render replaces whatever `root` shows (e.g. the prerendered landing). */
+export function mountApp(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

@@ -4,10 +4,12 @@ import { timing } from "hono/timing";
 import type { AppEnv } from "./app-env";
 import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config";
-import { ApiError, errorBody, handleError } from "./http/errors";
+import { configErrorResponse } from "./http/config-error";
+import { ApiError, handleError } from "./http/errors";
 import { requireSameOrigin } from "./http/origin";
 import { authRoutes } from "./routes/auth";
 import { callRoutes } from "./routes/calls";
+import { recordingRoutes } from "./routes/recordings";
 import { configRoutes } from "./routes/config";
 import { echoRoutes } from "./routes/echoes";
 import { feedRoutes } from "./routes/feed";
@@ -21,7 +23,7 @@ import { liveRoutes } from "./routes/live";
 export const app = new Hono<AppEnv>();
 
 app.onError((err, c) => {
-  if (err instanceof ConfigError) return c.json(errorBody("config", err.message), 500);
+  if (err instanceof ConfigError) return configErrorResponse(err, c);
   return handleError(err, c);
 });
 
@@ -41,6 +43,7 @@ app.route("/api/auth", authRoutes);
 app.route("/api/auth/google", googleRoutes);
 app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
+app.route("/api/calls", recordingRoutes);
 app.route("/api/phone", phoneRoutes);
 // Twilio webhooks and the media stream: no Origin or session, every request is Twilio-signed instead.
 app.route("/twilio", twilioRoutes);

@@ -1,10 +1,26 @@
-// Worker entry: the Hono app plus the Durable Object classes wrangler binds.
+// Worker entry: the Hono app, the scheduled jobs (cron triggers in wrangler.toml) and the Durable
+// Object classes wrangler binds.
+import { env } from "cloudflare:workers";
 import { app } from "./app";
+import { ConfigError, readConfig } from "./config";
 import type { Env } from "./env";
+import { deleteExpiredRecordings } from "./jobs/recording-retention";
 
 export { CallSession } from "./call/CallSession";
 export { UserFeed } from "./feed/UserFeed";
 
+// The settings are checked once when the Worker loads, so a bad one is named in the console (the dev
+// server's, or the Worker's logs) right away; every request that needs them answers with the same error.
+try {
+  readConfig(env as Env);
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+}
+
 export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  scheduled: async (_controller, env, ctx) => {
+    ctx.waitUntil(deleteExpiredRecordings(env));
+  },
 } satisfies ExportedHandler<Env>;

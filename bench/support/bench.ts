@@ -1,4 +1,8 @@
 // The tiny interface every bench/<name>.bench.ts module implements, and timing helpers.
+// Targets hold across machines: a verdict (✓/✗) comes from a ratio to a reference measured in the
+// same run, or from a capacity (or from audio time, which no machine changes). Absolute times from one
+// machine are printed for information only, with the machine named (machineSummary).
+import { cpus, loadavg } from "node:os";
 import type { LocalApp } from "../../scripts/local-app";
 
 /** One measured number. `target` makes run.ts print a ratio and a pass/fail mark. */
@@ -35,6 +39,22 @@ export interface Stats {
   p99: number;
   mean: number;
   max: number;
+}
+
+/** The machine a run measures: CPU model, logical cores and load average when the run starts. */
+export function machineSummary(): string {
+  const cores = cpus();
+  const models = [...new Set(cores.map((c) => c.model.trim()))].join(" + ") || "unknown CPU";
+  const [l1, l5, l15] = loadavg().map((l) => l.toFixed(2));
+  return `${models}; ${cores.length} cores; load average ${l1} / ${l5} / ${l15} (1 / 5 / 15 min); node ${process.version}`;
+}
+
+/**
+ * `ours / reference`, both measured in the same run, as a figure whose verdict is `≤ maxRatio`: the
+ * target that holds on any machine.
+ */
+export function ratioFigure(name: string, ours: number, reference: number, maxRatio: number): Figure {
+  return { name, value: ours / reference, unit: "×", target: { kind: "max", value: maxRatio } };
 }
 
 /** Nearest-rank percentile of an ascending array. */

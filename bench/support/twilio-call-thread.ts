@@ -1,5 +1,6 @@
 // One worker thread's share of the twilio-calls bench's simulated phone calls (bench/twilio-calls.bench.ts).
-// Each call rings /twilio/voice, opens its signed media stream, streams 20 ms μ-law frames at real-time
+// Each call rings /twilio/voice, opens its signed media stream (the per-call URL from the TwiML answer,
+// /twilio/media/{callId}, straight to the call's Durable Object), streams 20 ms μ-law frames at real-time
 // pace for `callSeconds` (optionally saying one sentence and waiting for the spoken reply) and hangs up;
 // the server reports what it received in the stream's close reason. Spreading the calls over threads
 // keeps the simulator's own timers (50 frames/s per call) from queueing behind one another.
@@ -30,6 +31,8 @@ export interface CallResult {
   replied: boolean;
   sendLag: number[];
   violations: number;
+  /** The media stream upgrade was refused or never answered (e.g. "answered 0": no HTTP answer at all). */
+  failedUpgrade: boolean;
   error?: string;
 }
 
@@ -52,7 +55,8 @@ async function oneCall(input: TwilioThreadInput, net: SimNetwork, index: number,
   try {
     return await Promise.race([runCall(input, net, index, speech, (c) => (call = c)), deadline]);
   } catch (err) {
-    return { framesSent: 0, framesIn: null, lagP99: null, startMs: null, replied: false, sendLag: [], violations: 0, error: String(err) };
+    const error = String(err);
+    return { framesSent: 0, framesIn: null, lagP99: null, startMs: null, replied: false, sendLag: [], violations: 0, failedUpgrade: /media stream upgrade answered/.test(error), error };
   } finally {
     clearTimeout(timer);
   }
@@ -84,6 +88,7 @@ async function runCall(input: TwilioThreadInput, net: SimNetwork, index: number,
     replied,
     sendLag: call.sendLagMs,
     violations: call.violations.length,
+    failedUpgrade: false,
   };
 }
 

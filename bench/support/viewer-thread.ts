@@ -14,6 +14,8 @@ export interface ViewerThreadInput {
   origin: string;
   /** One Cookie header per socket of this thread. */
   cookies: string[];
+  /** Keep the raw snapshot and live_entry messages the first socket received (for the reference server). */
+  record?: boolean;
 }
 
 /** One live_entry as one viewer received it: `key` names the event (entry id @ server time). */
@@ -26,8 +28,14 @@ export interface Delivery {
 export type ViewerThreadMessage =
   /** `extensions`: what the server agreed to (e.g. permessage-deflate). */
   | { type: "ready"; extensions: string }
-  | { type: "done"; deliveries: Delivery[]; perSocket: number[] }
+  | { type: "done"; deliveries: Delivery[]; perSocket: number[]; recorded: RecordedMessages | null }
   | { type: "error"; message: string };
+
+/** What the first socket of a recording thread received, as sent. */
+export interface RecordedMessages {
+  snapshot: string;
+  entries: string[];
+}
 
 const ENTRY_PREFIX = '{"type":"live_entry"';
 
@@ -36,6 +44,7 @@ async function run(input: ViewerThreadInput): Promise<void> {
   const perSocket = new Array<number>(input.cookies.length).fill(0);
   let ended = 0;
   let snapshots = 0;
+  const recorded: RecordedMessages | null = input.record ? { snapshot: "", entries: [] } : null;
   const sockets: WebSocket[] = [];
   const finished = new Promise<void>((resolveEnded, rejectEnded) => {
     const ready = (i: number) =>
@@ -62,9 +71,11 @@ async function run(input: ViewerThreadInput): Promise<void> {
             const speaker = /"speaker":"(\w+)"/.exec(data)?.[1] ?? "?";
             deliveries.push({ key: `${id}@${at}`, speaker, ms: receivedAt - at });
             perSocket[i]! += 1;
+            if (recorded && i === 0) recorded.entries.push(data);
             return;
           }
           const type = (JSON.parse(data) as { type?: string }).type;
+          if (recorded && i === 0 && type === "live_snapshot") recorded.snapshot = data;
           if (type === "live_snapshot" && ++snapshots === input.cookies.length) {
             parentPort!.postMessage({ type: "ready", extensions: ws.extensions } satisfies ViewerThreadMessage);
           }
@@ -90,7 +101,7 @@ async function run(input: ViewerThreadInput): Promise<void> {
   });
   await finished;
   for (const ws of sockets) ws.close(1000, "bench done");
-  parentPort!.postMessage({ type: "done", deliveries, perSocket } satisfies ViewerThreadMessage);
+  parentPort!.postMessage({ type: "done", deliveries, perSocket, recorded } satisfies ViewerThreadMessage);
 }
 
 if (parentPort) {

@@ -1,12 +1,13 @@
 // Starts the real app (`vite dev`: Worker, Durable Objects, D1, SPA) on a free port with a fresh
 // local state folder, migrated, for the browser tests. Tears it down afterwards.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
 import { freePort, startServer } from "../../scripts/local-server";
+import { writeIsolatedConfig } from "../../test/local-settings";
 import { startMockOidcProvider } from "../../test/oidc-server/provider";
 
 /** The Google account the local OIDC provider signs in as in browser tests (e2e/auth.test.ts). */
@@ -34,23 +35,24 @@ export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-e2e-"));
   migrateLocal(stateDir);
   const port = await freePort();
-  // Google sign-in against a local OIDC provider. The dev server takes these from process.env
-  // (CLOUDFLARE_INCLUDE_PROCESS_ENV), which wrangler only reads when no .dev.vars file exists.
+  // Google sign-in against a local OIDC provider, Twilio webhooks signed with a known token. Every
+  // setting is written to the app's own .dev.vars (beside its copy of the config), so the developer's
+  // .dev.vars changes nothing here.
   const oidc = await startMockOidcProvider({ defaultIdentity: E2E_GOOGLE_IDENTITY });
-  const google = {
-    CLOUDFLARE_INCLUDE_PROCESS_ENV: "true",
+  const settingsDir = join(stateDir, "settings");
+  mkdirSync(settingsDir);
+  const configPath = writeIsolatedConfig(settingsDir, {
     GOOGLE_CLIENT_ID: "echo-e2e-client",
     GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
     GOOGLE_ISSUER: oidc.issuer,
     TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
-    // The browser suite's calls use the offline provider (fast, deterministic); e2e/local-speech.test.ts
-    // starts its own app with local speech.
-    AI_PROVIDER: "offline",
-  };
+  });
   const baseURL = `http://localhost:${port}`;
+  // ECHO_LOCAL_SPEECH=0: the app is built without the local speech engines (as in production), so
+  // `vite dev` starts as fast as without them; the suite's calls run the offline provider.
   const server = await startServer({
     args: ["vite", "dev", "--port", String(port), "--strictPort"],
-    env: { ...process.env, ...google, ECHO_STATE_DIR: stateDir, PORT: String(port) },
+    env: { ...process.env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port), ECHO_LOCAL_SPEECH: "0" },
     readyURL: `${baseURL}/api/config`,
   });
   project.provide("baseURL", baseURL);

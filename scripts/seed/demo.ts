@@ -16,6 +16,8 @@ export interface DemoCall {
   duration: number;
   fromNumber: string | null;
   endReason: string;
+  /** Epoch ms at offset 0 of the call's recording (recordings.ts), null: not recorded. */
+  recordingStartedAt?: number | null;
 }
 
 export interface DemoEntry {
@@ -28,6 +30,7 @@ export interface DemoEntry {
   emotions: EmotionScores;
   interrupted: boolean;
   latency: TurnLatency | null;
+  audioOffsetMs?: number | null;
 }
 
 export interface DemoData {
@@ -57,6 +60,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     instructions: "Listen first. Reflect feelings back in plain words. Suggest one small, concrete step at a time.",
     voiceStyle: "gentle",
     isActive: true,
+    recordCalls: true,
   },
   {
     name: "Coach Kai",
@@ -66,6 +70,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     instructions: "Be upbeat and specific. Give numbers: sets, minutes, kilometres.",
     voiceStyle: "energetic",
     isActive: true,
+    recordCalls: true,
   },
   {
     name: "Ada",
@@ -75,6 +80,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     instructions: "Ask one diagnostic question, then give numbered steps.",
     voiceStyle: "authoritative",
     isActive: true,
+    recordCalls: true,
   },
   {
     name: "Luna",
@@ -84,6 +90,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     instructions: "Warm and curious. Keep answers short and conversational.",
     voiceStyle: "warm",
     isActive: true,
+    recordCalls: true,
   },
   {
     name: "Professor Pip",
@@ -93,6 +100,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     instructions: "Teach with tiny examples and playful encouragement.",
     voiceStyle: "default",
     isActive: false,
+    recordCalls: true,
   },
 ];
 
@@ -167,6 +175,7 @@ export function buildDemoData(opts: DemoOptions): DemoData {
         emotions: turn.feel ? scores(turn.feel, random) : {},
         interrupted,
         latency: turn.speaker === "assistant" ? { transcribeMs, firstTokenMs, firstAudioMs: firstTokenMs + Math.round(200 + random() * 450), endOfTurnMs } : null,
+        audioOffsetMs: null,
       });
       t += text.length * 65 + 900 + random() * 1800;
     });
@@ -181,6 +190,7 @@ export function buildDemoData(opts: DemoOptions): DemoData {
       duration,
       fromNumber: phone ? phoneNumber(random) : null,
       endReason: status === "completed" ? (phone ? "caller_hung_up" : "user_ended") : status === "abandoned" ? "caller_hung_up" : "error",
+      recordingStartedAt: null,
     });
     echo.totalCalls += 1;
   }

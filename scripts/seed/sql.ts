@@ -60,21 +60,21 @@ export function demoSql(userId: string, data: DemoData, opts: { echoes?: boolean
     stmts.push(
       ...insertRows(
         "echoes",
-        ["id", "user_id", "name", "description", "personality", "expertise", "instructions", "voice_style", "is_active", "total_calls", "created_at", "updated_at"],
-        data.echoes.map((e) => [e.id, userId, e.name, e.description, e.personality, e.expertise, e.instructions, e.voiceStyle, e.isActive, e.totalCalls, e.createdAt, e.updatedAt]),
+        ["id", "user_id", "name", "description", "personality", "expertise", "instructions", "voice_style", "is_active", "record_calls", "total_calls", "created_at", "updated_at"],
+        data.echoes.map((e) => [e.id, userId, e.name, e.description, e.personality, e.expertise, e.instructions, e.voiceStyle, e.isActive, e.recordCalls, e.totalCalls, e.createdAt, e.updatedAt]),
       ),
     );
   }
   stmts.push(
     ...insertRows(
       "calls",
-      ["id", "user_id", "echo_id", "call_type", "status", "start_time", "end_time", "duration", "from_number", "end_reason"],
-      data.calls.map((c) => [c.id, userId, opts.echoes === false ? null : c.echoId, c.callType, c.status, c.startTime, c.endTime, c.duration, c.fromNumber, c.endReason]),
+      ["id", "user_id", "echo_id", "call_type", "status", "start_time", "end_time", "duration", "from_number", "end_reason", "recording_started_at"],
+      data.calls.map((c) => [c.id, userId, opts.echoes === false ? null : c.echoId, c.callType, c.status, c.startTime, c.endTime, c.duration, c.fromNumber, c.endReason, c.recordingStartedAt ?? null]),
     ),
     ...insertRows(
       "transcript_entries",
-      ["id", "call_id", "seq", "speaker", "text", "timestamp", "emotions", "interrupted", "latency"],
-      data.entries.map((e) => [e.id, e.callId, e.seq, e.speaker, e.text, e.timestamp, JSON.stringify(e.emotions), e.interrupted, e.latency ? JSON.stringify(e.latency) : null]),
+      ["id", "call_id", "seq", "speaker", "text", "timestamp", "emotions", "interrupted", "latency", "audio_offset_ms"],
+      data.entries.map((e) => [e.id, e.callId, e.seq, e.speaker, e.text, e.timestamp, JSON.stringify(e.emotions), e.interrupted, e.latency ? JSON.stringify(e.latency) : null, e.audioOffsetMs ?? null]),
     ),
     `UPDATE users SET total_calls = total_calls + ${data.calls.length} WHERE id = ${sqlValue(userId)};`,
   );

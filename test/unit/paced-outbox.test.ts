@@ -1,7 +1,7 @@
 // Reply audio paced to playback: a lead sent at once, then one frame per frame of playback, marks
 // right after their audio, a fresh lead after playback ran dry, nothing after a clear.
 import { describe, expect, it } from "vitest";
-import { type Outgoing, PacedOutbox } from "../../worker/call/transports/paced-outbox";
+import { type Outgoing, PacedOutbox } from "../../worker/call/lines/paced-outbox";
 
 function outbox(leadMs = 100) {
   const sent: string[] = [];

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientMessage } from "../../protocol/call";
 import { connectCall, sendMessage } from "../../web/testcall/callSocket";
 import { CONNECT_TIMEOUT_MS } from "../../web/testcall/socketUrl";
+import { OFFLINE_ENGINES } from "./support/engines";
 
 class ScriptedSocket extends EventTarget {
   static readonly CONNECTING = 0;
@@ -61,9 +62,9 @@ describe("connectCall", () => {
     expect(socket().sent).toEqual([]);
     socket().open();
     expect(socket().sent.map((s) => JSON.parse(s))).toEqual([start]);
-    socket().receive({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline" });
+    socket().receive({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline", engines: OFFLINE_ENGINES });
     const { ws, started } = await p;
-    expect(started).toEqual({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline" });
+    expect(started).toEqual({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline", engines: OFFLINE_ENGINES });
     expect(ws).toBe(socket());
     expect(socket().closed).toBe(false);
   });
@@ -93,6 +94,34 @@ describe("connectCall", () => {
     socket().receive({ type: "error", error: "No active Echo with this id was found in your account." });
     await expect(p).rejects.toThrow("No active Echo with this id was found in your account.");
     expect(socket().closed).toBe(true);
+  });
+
+  it("skips frames that are not protocol messages while connecting, and still starts", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const p = connectCall("ws://x/ws/call", start, CONNECT_TIMEOUT_MS, new AbortController().signal);
+    socket().open();
+    for (const junk of ["garbage", "[]", '{"type":"call_started","callId":5}', '{"type":"dance"}', new ArrayBuffer(3)]) {
+      socket().dispatchEvent(new MessageEvent("message", { data: junk }));
+    }
+    socket().receive({ type: "pong" });
+    socket().receive({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "offline", engines: OFFLINE_ENGINES });
+    expect((await p).started.callId).toBe("c1");
+    expect(warn.mock.calls.map((c) => String(c[1]))).toEqual([
+      "The message is not valid JSON.",
+      "A message must be a JSON object with a type.",
+      expect.stringMatching(/^Invalid call_started message: callId: /),
+      'Unknown message type "dance".',
+      "Binary frames are not supported: send JSON text messages.",
+    ]);
+    warn.mockRestore();
+  });
+
+  it("shows the server's protocol-version refusal as the reason the call could not start", async () => {
+    const p = connectCall("ws://x/ws/call", start, CONNECT_TIMEOUT_MS, new AbortController().signal);
+    socket().open();
+    socket().receive({ type: "error", error: "Protocol version 0 is not supported; this server speaks version 1. Reload the page.", code: "protocol-version" });
+    socket().drop("Protocol version 0 is not supported; this server speaks version 1. Reload the page.");
+    await expect(p).rejects.toThrow(/^Protocol version 0 is not supported.*Reload the page\.$/);
   });
 
   it("fails when the socket closes before the call started", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerMessage, TranscriptEntry } from "../../protocol/call";
 import { type CallAction, callReducer, initialCallState, isCallActive, statusText, type TestCallState, upsertEntry } from "../../web/testcall/callState";
+import { OFFLINE_ENGINES, WORKERS_AI_ENGINES } from "./support/engines";
 
 function run(...actions: CallAction[]): TestCallState {
   return actions.reduce(callReducer, initialCallState);
@@ -13,7 +14,7 @@ const entry = (over: Partial<TranscriptEntry> & Pick<TranscriptEntry, "id" | "se
   emotions: {},
   ...over,
 });
-const started = server({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "workers-ai" });
+const started = server({ type: "call_started", callId: "c1", echoName: "Sunny", provider: "workers-ai", engines: WORKERS_AI_ENGINES });
 const connected: CallAction[] = [{ type: "start" }, { type: "mic-ready" }, started];
 
 describe("test call state machine", () => {
@@ -79,7 +80,7 @@ describe("test call state machine", () => {
   });
 
   it("records call_started (id, Echo name, provider), once", () => {
-    const s = run({ type: "start" }, { type: "mic-ready" }, server({ type: "call_started", callId: "c9", echoName: "Sunny", provider: "offline" }));
+    const s = run({ type: "start" }, { type: "mic-ready" }, server({ type: "call_started", callId: "c9", echoName: "Sunny", provider: "offline", engines: OFFLINE_ENGINES }));
     expect(s).toMatchObject({ phase: "connected", callId: "c9", echoName: "Sunny", provider: "offline" });
     expect(statusText(s, true)).toBe("Connected to Sunny");
     expect(callReducer(s, started)).toBe(s);
@@ -125,6 +126,16 @@ describe("test call state machine", () => {
     const s = run(...connected, server({ type: "ai_response", text: "Hello!" }));
     expect(s.entries).toHaveLength(1);
     expect(s.entries[0]).toMatchObject({ speaker: "assistant", text: "Hello!" });
+  });
+
+  it("a server frame that is not a protocol message is ignored with a readable note; the call goes on", () => {
+    const before = run(...connected, server({ type: "transcription", text: "hi", entry: entry({ id: "c1", seq: 1 }) }));
+    const after = callReducer(before, { type: "bad-frame", error: 'Invalid transcription message: entry.speaker: Invalid option: expected one of "caller"|"assistant".' });
+    expect(after).toEqual({ ...before, ignored: 'Ignored a message from the server: Invalid transcription message: entry.speaker: Invalid option: expected one of "caller"|"assistant".' });
+    expect(after.phase).toBe("connected");
+    expect(after.error).toBeNull();
+    expect(callReducer(after, server({ type: "pong" }))).toBe(after);
+    expect(callReducer(callReducer(after, { type: "end-requested" }), { type: "start" }).ignored).toBeNull(); // a new call starts clean
   });
 
   it("audio and interrupt messages don't change the transcript", () => {

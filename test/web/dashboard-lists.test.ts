@@ -32,6 +32,7 @@ const echo = (id: string, updatedAt: number, name = id): Echo => ({
   instructions: "",
   voiceStyle: "default",
   isActive: true,
+  recordCalls: true,
   totalCalls: 0,
   createdAt: 0,
   updatedAt,

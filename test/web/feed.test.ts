@@ -1,6 +1,8 @@
 // The feed connection's reconnect/keepalive logic, driven with a scripted socket and manual timers.
 import { describe, expect, it } from "vitest";
-import { FEED_PING_INTERVAL_MS, IDLE_CLOSE_MS, type FeedSignal, type FeedSocket, FeedConnection, backoffDelay, feedUrl, parseFeedMessage } from "../../web/lib/feed";
+import { HEARTBEAT_INTERVAL_MS as FEED_PING_INTERVAL_MS, PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
+import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
+import { IDLE_CLOSE_MS, type FeedSignal, type FeedSocket, FeedConnection, backoffDelay, feedUrl } from "../../web/lib/feed";
 
 class ScriptedSocket implements FeedSocket {
   readyState = 0;
@@ -22,9 +24,9 @@ class ScriptedSocket implements FeedSocket {
   serverSends(data: string) {
     this.onmessage?.({ data } as MessageEvent);
   }
-  drops() {
+  drops(code = 1006, reason = "") {
     this.readyState = 3;
-    this.onclose?.({ code: 1006 } as CloseEvent);
+    this.onclose?.({ code, reason } as CloseEvent);
   }
 }
 
@@ -61,17 +63,6 @@ function harness() {
   return { conn, sockets, advance, timers };
 }
 
-describe("parseFeedMessage", () => {
-  it("accepts the feed's events and nothing else", () => {
-    expect(parseFeedMessage('{"type":"echo_changed","echoId":"e1"}')).toEqual({ type: "echo_changed", echoId: "e1" });
-    expect(parseFeedMessage('{"type":"call_changed","callId":"c1"}')).toEqual({ type: "call_changed", callId: "c1" });
-    for (const junk of ["pong", "{", '{"type":"hack","echoId":"x"}', '{"type":"echo_changed"}', "[]", "null"]) {
-      expect(parseFeedMessage(junk)).toBeNull();
-    }
-    expect(parseFeedMessage(new ArrayBuffer(2))).toBeNull();
-  });
-});
-
 describe("backoffDelay", () => {
   it("doubles from 0.5 s to a 30 s ceiling with ±20 % jitter", () => {
     expect([0, 1, 2, 3, 10, 50].map((a) => backoffDelay(a, () => 0.5))).toEqual([500, 1000, 2000, 4000, 30_000, 30_000]);
@@ -82,8 +73,8 @@ describe("backoffDelay", () => {
 
 describe("feedUrl", () => {
   it("uses ws on plain http and wss otherwise", () => {
-    expect(feedUrl({ protocol: "http:", host: "localhost:5173" })).toBe("ws://localhost:5173/ws/feed");
-    expect(feedUrl({ protocol: "https:", host: "echo.example" })).toBe("wss://echo.example/ws/feed");
+    expect(feedUrl({ protocol: "http:", host: "localhost:5173" })).toBe("ws://localhost:5173/ws/feed?v=1");
+    expect(feedUrl({ protocol: "https:", host: "echo.example" })).toBe("wss://echo.example/ws/feed?v=1");
   });
 });
 
@@ -100,6 +91,33 @@ describe("FeedConnection", () => {
     sockets[0]!.serverSends('{"type":"echo_changed","echoId":"e1"}');
     expect(a).toEqual([{ type: "echo_changed", echoId: "e1" }]);
     expect(b).toEqual(a);
+  });
+
+  it("ignores frames that are not feed messages with a readable note, and stays open", () => {
+    const { conn, sockets } = harness();
+    const got: FeedSignal[] = [];
+    conn.subscribe((s) => got.push(s));
+    sockets[0]!.serverOpens();
+    for (const junk of ["pong", "{", '{"type":"hack","echoId":"x"}', '{"type":"echo_changed"}', '{"type":"call_changed","callId":7}', "[]", "null", "x".repeat(10_000)]) {
+      expect(() => sockets[0]!.serverSends(junk)).not.toThrow();
+    }
+    expect(got).toEqual([]);
+    expect(conn.problem).toMatch(/^Ignored a message from the server: The message is too large/);
+    expect(conn.status).toBe("open");
+    sockets[0]!.serverSends('{"type":"call_changed","callId":"c1"}');
+    expect(got).toEqual([{ type: "call_changed", callId: "c1" }]);
+  });
+
+  it("stops retrying when the server refuses this page's protocol version, and says why", () => {
+    const { conn, sockets, advance } = harness();
+    conn.subscribe(() => {});
+    sockets[0]!.serverOpens();
+    sockets[0]!.drops(CLOSE_PROTOCOL_VERSION, "Protocol version 0 is not supported; this server speaks version 1. Reload the page.");
+    expect(conn.status).toBe("outdated");
+    expect(conn.problem).toMatch(/Reload the page\.$/);
+    advance(120_000);
+    conn.retryNow();
+    expect(sockets).toHaveLength(1);
   });
 
   it("reconnects with growing delays after drops and tells listeners it reconnected", () => {
@@ -130,10 +148,10 @@ describe("FeedConnection", () => {
     conn.subscribe(() => {});
     sockets[0]!.serverOpens();
     advance(FEED_PING_INTERVAL_MS);
-    expect(sockets[0]!.sent).toEqual(["ping"]);
-    sockets[0]!.serverSends("pong");
+    expect(sockets[0]!.sent).toEqual([PING_FRAME]);
+    sockets[0]!.serverSends(PONG_FRAME);
     advance(FEED_PING_INTERVAL_MS);
-    expect(sockets[0]!.sent).toEqual(["ping", "ping"]);
+    expect(sockets[0]!.sent).toEqual([PING_FRAME, PING_FRAME]);
     advance(FEED_PING_INTERVAL_MS); // no pong this time
     expect(sockets[0]!.closedWith).toBe(4000);
     advance(500);

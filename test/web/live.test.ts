@@ -2,10 +2,12 @@
 // order, the viewer state machine, Join Call's spec texts, and the binary audio frame codec.
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../protocol/call";
-import { LIVE_AUDIO_HEADER_BYTES, type LiveCallState, decodeLiveAudioFrame, encodeLiveAudioFrame, splitPcm } from "../../protocol/live";
+import { LIVE_AUDIO_HEADER_BYTES, decodeLiveAudioFrame, encodeLiveAudioFrame, splitPcm } from "../../protocol/live";
+import { PING_FRAME } from "../../protocol/heartbeat";
+import { liveCall } from "../unit/support/live-call";
 import { JOIN_CALL_TEXTS, joinCall } from "../../web/live/joinCall";
 import { viewerReducer, type ViewerState } from "../../web/live/useLiveViewer";
-import { liveSocketUrl, parseViewerMessage, upsertEntry } from "../../web/live/viewerMessages";
+import { liveSocketUrl, sendViewerMessage, upsertEntry } from "../../web/live/viewerMessages";
 
 const entry = (seq: number, text = `entry ${seq}`, id = `e${seq}`): TranscriptEntry => ({
   id,
@@ -16,54 +18,24 @@ const entry = (seq: number, text = `entry ${seq}`, id = `e${seq}`): TranscriptEn
   emotions: { joy: 0.5, calm: 0.5 },
 });
 
-const call: LiveCallState = {
-  callId: "c1",
-  callType: "browser_test",
-  echoName: "Sage",
-  provider: "offline",
-  fromNumber: null,
-  startTime: 1000,
-  phase: "active",
-  endTime: null,
-  status: null,
-  endReason: null,
-};
+const call = liveCall;
 
 describe("liveSocketUrl", () => {
   it("uses ws on plain-http localhost and wss elsewhere, escaping the id", () => {
-    expect(liveSocketUrl({ protocol: "http:", host: "localhost:5174" }, "abc")).toBe("ws://localhost:5174/ws/live/abc");
-    expect(liveSocketUrl({ protocol: "https:", host: "echo.example" }, "a/b")).toBe("wss://echo.example/ws/live/a%2Fb");
+    expect(liveSocketUrl({ protocol: "http:", host: "localhost:5174" }, "abc")).toBe("ws://localhost:5174/ws/live/abc?v=1");
+    expect(liveSocketUrl({ protocol: "https:", host: "echo.example" }, "a/b")).toBe("wss://echo.example/ws/live/a%2Fb?v=1");
   });
 });
 
-describe("parseViewerMessage", () => {
-  it("accepts every server message", () => {
-    const msgs = [
-      { type: "live_snapshot", call, entries: [entry(1)] },
-      { type: "live_entry", entry: entry(2), at: 5 },
-      { type: "live_interrupt", entryId: "e2", at: 5 },
-      { type: "live_ended", status: "completed", reason: "caller_ended", endTime: 9, at: 9 },
-      { type: "listening", on: true },
-      { type: "pong" },
-      { type: "live_error", error: "Malformed listen message.", code: "invalid-message" },
-    ];
-    for (const m of msgs) expect(parseViewerMessage(JSON.stringify(m))).toEqual(m);
-  });
-
-  it("rejects junk, unknown types and malformed shapes", () => {
-    const bad = [
-      "not json",
-      "42",
-      "null",
-      JSON.stringify({ type: "dance" }),
-      JSON.stringify({ type: "live_entry", entry: { id: "x" } }),
-      JSON.stringify({ type: "live_snapshot", call, entries: [{ id: 1 }] }),
-      JSON.stringify({ type: "live_snapshot", entries: [] }),
-      JSON.stringify({ type: "listening", on: "yes" }),
-      JSON.stringify({ type: "live_ended", status: 1 }),
-    ];
-    for (const b of bad) expect(parseViewerMessage(b), b).toBeNull();
-    expect(parseViewerMessage(new ArrayBuffer(4))).toBeNull();
+describe("sendViewerMessage", () => {
+  it("sends typed viewer messages as JSON, only on an open socket", () => {
+    const sent: string[] = [];
+    const ws = { readyState: 1, send: (d: string) => void sent.push(d) };
+    expect(sendViewerMessage(ws, { type: "listen", on: true })).toBe(true);
+    expect(sendViewerMessage(ws, { type: "ping" })).toBe(true);
+    expect(sent).toEqual(['{"type":"listen","on":true}', PING_FRAME]);
+    expect(sendViewerMessage({ ...ws, readyState: 3 }, { type: "ping" })).toBe(false);
+    expect(sent).toHaveLength(2);
   });
 });
 
@@ -81,7 +53,7 @@ describe("upsertEntry", () => {
 });
 
 describe("viewerReducer", () => {
-  const start: ViewerState = { status: "connecting", call: null, entries: [], listening: false };
+  const start: ViewerState = { status: "connecting", call: null, entries: [], listening: false, problem: null };
   it("goes live on the snapshot, adds entries, ends, and stays ended", () => {
     let s = viewerReducer(start, { type: "snapshot", call, entries: [entry(1)] });
     expect(s.status).toBe("live");
@@ -93,6 +65,16 @@ describe("viewerReducer", () => {
     expect(s.entries.map((e) => e.seq)).toEqual([1, 2]);
     expect(viewerReducer(s, { type: "connecting", again: true }).status).toBe("ended");
     expect(viewerReducer(s, { type: "failed" }).status).toBe("ended");
+  });
+
+  it("keeps a readable note of an ignored server frame without leaving the call; a version refusal fails with its reason", () => {
+    let s = viewerReducer(start, { type: "snapshot", call, entries: [entry(1)] });
+    s = viewerReducer(s, { type: "problem", text: 'Ignored a message from the server: Unknown message type "dance".' });
+    expect(s).toMatchObject({ status: "live", problem: 'Ignored a message from the server: Unknown message type "dance".' });
+    expect(s.entries).toHaveLength(1);
+    s = viewerReducer(s, { type: "failed", reason: "Protocol version 0 is not supported; this server speaks version 1. Reload the page." });
+    expect(s).toMatchObject({ status: "failed", problem: expect.stringMatching(/Reload the page/) });
+    expect(viewerReducer(s, { type: "snapshot", call, entries: [] }).problem).toBeNull(); // a fresh snapshot: all is well again
   });
 
   it("reconnects, and a new snapshot replaces the transcript", () => {

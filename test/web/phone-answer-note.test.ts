@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { PhoneSettings } from "../../protocol/phone";
 import { testCallMessage } from "../../web/echoes/testCallMessage";
-import { phoneAnswerNote } from "../../web/phone/answerNote";
-import { rememberPhoneSettings } from "../../web/phone/phoneSnapshot";
+import { phoneAnswerNote } from "../../web/echoes/phoneAnswerNote";
+import { rememberPhoneSettings } from "../../web/echoes/phoneSnapshot";
 
 const base: PhoneSettings = { publicNumber: "+1 555 010 0199", linkedNumber: null, phoneEchoId: null, answeringEcho: null, pendingCode: null };
 const sage = { id: "e1", name: "Sage" };

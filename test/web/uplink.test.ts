@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CALL_KEEPALIVE_MS, CALL_IDLE_TIMEOUT_MS, clientMessageSchema } from "../../protocol/call";
+import { CALL_IDLE_TIMEOUT_MS, clientMessageSchema } from "../../protocol/call";
+import { HEARTBEAT_INTERVAL_MS as CALL_KEEPALIVE_MS } from "../../protocol/heartbeat";
 import { uplinkFrame } from "../../web/testcall/uplink";
 
 const buffer = new Float32Array(4096).fill(0.25);

@@ -2,7 +2,9 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, evictDurableObject } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { IDLE_TIMEOUT_MS } from "../../worker/call/CallSession";
+import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call";
+import { PING_FRAME } from "../../protocol/heartbeat";
+import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { createUser } from "./support/users";
@@ -29,6 +31,23 @@ describe("GET /ws/call upgrade", () => {
     const { exports } = await import("cloudflare:workers");
     const res = await exports.default.fetch("https://echo.test/ws/call", { headers: { Cookie: cookie } });
     expect(res.status).toBe(426);
+  });
+
+  it("refuses a missing or other protocol version with an error the page can show, then closes; no call starts", async () => {
+    const owner = await createUser();
+    const echo = await createEcho(owner.user.id);
+    const before = await callCount(owner.user.id);
+    for (const protocolVersion of [null, "", "0", String(PROTOCOL_VERSION + 1), "1.0"]) {
+      const { response, socket } = await openSocket("/ws/call", { cookie: owner.cookie, protocolVersion });
+      expect(response.status).toBe(101);
+      socket!.send({ type: "start_call", echoId: echo.id, userId: owner.user.id, callType: "browser_test" });
+      const err = await socket!.next<{ error: string; code: string }>("error");
+      expect(err.code).toBe(PROTOCOL_VERSION_ERROR_CODE);
+      expect(err.error).toMatch(new RegExp(`this server speaks version ${PROTOCOL_VERSION}\\. Reload the page\\.$`));
+      expect(await socket!.closed).toEqual({ code: CLOSE_PROTOCOL_VERSION, reason: err.error });
+      expect(socket!.all("call_started")).toEqual([]);
+    }
+    expect(await callCount(owner.user.id)).toBe(before);
   });
 });
 
@@ -90,7 +109,7 @@ describe("call lifecycle", () => {
     expect((await callRow(callId))?.status).toBe("in-progress");
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(Date.now() + IDLE_TIMEOUT_MS + 1000);
+      vi.setSystemTime(Date.now() + CALL_IDLE_TIMEOUT_MS + 1000);
       expect(await runDurableObjectAlarm(callStub(callId))).toBe(true);
     } finally {
       vi.useRealTimers();
@@ -105,13 +124,13 @@ describe("call lifecycle", () => {
     const t0 = Date.now();
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS - 1000);
-      socket.send({ type: "ping" });
-      expect(await socket.quiet(200)).toEqual([]); // a ping needs no answer, and is no error
-      vi.setSystemTime(t0 + IDLE_TIMEOUT_MS + 2000);
+      vi.setSystemTime(t0 + CALL_IDLE_TIMEOUT_MS - 1000);
+      socket.send(PING_FRAME);
+      expect(await socket.next()).toEqual({ type: "pong" }); // the heartbeat's answer, and no error
+      vi.setSystemTime(t0 + CALL_IDLE_TIMEOUT_MS + 2000);
       await runDurableObjectAlarm(callStub(callId));
       expect((await callRow(callId))?.status).toBe("in-progress");
-      vi.setSystemTime(t0 + 2 * IDLE_TIMEOUT_MS);
+      vi.setSystemTime(t0 + 2 * CALL_IDLE_TIMEOUT_MS);
       await runDurableObjectAlarm(callStub(callId));
     } finally {
       vi.useRealTimers();

@@ -1,7 +1,7 @@
 // Pure pieces of the calls API: cursors, LIKE escaping, previews, transcript export.
 import { describe, expect, it } from "vitest";
 import type { CallDetail } from "../../protocol/calls";
-import { exportFileName, transcriptJson, transcriptText } from "../../worker/calls/transcript-export";
+import { exportFileName, transcriptJson, transcriptText } from "../../worker/export/transcript";
 import { buildPreview, decodeCursor, encodeCursor, likePattern } from "../../worker/db/calls";
 
 describe("cursors", () => {
@@ -49,6 +49,7 @@ describe("transcript export", () => {
     previewTruncated: false,
     endReason: null,
     transcript: [],
+    recording: null,
   };
 
   it("describes an empty browser test call", () => {

@@ -3,14 +3,13 @@ import type { Env as WorkerEnv } from "../../worker/env";
 
 declare global {
   namespace Cloudflare {
-    interface GlobalProps {
-      mainModule: typeof import("../../worker/index");
-      durableNamespaces: "CallSession" | "UserFeed";
-    }
+    // GlobalProps (mainModule, durableNamespaces) come from worker/worker-configuration.d.ts (npm run types).
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
       /** Issuer URL of the local OIDC provider (test/oidc-server/global-setup.ts). */
       TEST_OIDC_ISSUER: string;
+      /** Base URL (…/v1) of the local OpenAI-compatible server (test/openai-server/global-setup.ts). */
+      TEST_OPENAI_BASE_URL: string;
     }
   }
 }

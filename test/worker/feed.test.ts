@@ -3,6 +3,8 @@ import { env, exports } from "cloudflare:workers";
 import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { FeedEvent } from "../../protocol/feed";
+import { PING_FRAME } from "../../protocol/heartbeat";
+import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION } from "../../protocol/version";
 import { publishToUser } from "../../worker/feed/publish";
 import { createEcho } from "./support/echoes";
 import { TEST_ORIGIN, createUser, jsonHeaders } from "./support/users";
@@ -87,13 +89,28 @@ describe("/ws/feed", () => {
     socket?.close();
   });
 
-  it("answers the keepalive and closes on any other message", async () => {
+  it("answers the heartbeat (the runtime's auto-response, or the object for a ping spelt otherwise) and closes on any other message", async () => {
     const a = await createUser();
     const s = await connect("/ws/feed", { cookie: a.cookie });
-    s.send("ping");
-    expect(await s.next("__raw")).toEqual({ type: "__raw", raw: "pong" });
+    s.send(PING_FRAME);
+    expect(await s.next()).toEqual({ type: "pong" });
+    s.send('{ "type": "ping" }');
+    expect(await s.next()).toEqual({ type: "pong" });
     s.send({ type: "subscribe" });
-    expect((await s.closed).code).toBe(1003);
+    expect(await s.closed).toMatchObject({ code: 1003, reason: expect.stringMatching(/only ping.*Unknown message type "subscribe"/) });
+  });
+
+  it("refuses a missing or other protocol version: the socket closes at once with a readable reason", async () => {
+    const a = await createUser();
+    for (const protocolVersion of [null, "0", String(PROTOCOL_VERSION + 1)]) {
+      const { response, socket } = await openSocket("/ws/feed", { cookie: a.cookie, protocolVersion });
+      expect(response.status).toBe(101);
+      const closed = await socket!.closed;
+      expect(closed.code).toBe(CLOSE_PROTOCOL_VERSION);
+      expect(closed.reason).toMatch(new RegExp(`speaks version ${PROTOCOL_VERSION}\\. Reload the page\\.$`));
+      expect(socket!.received).toEqual([]);
+    }
+    expect(await feedOf(a.user.id).socketCount()).toBe(0);
   });
 
   it("drops closed sockets and keeps hibernated ones", async () => {

@@ -178,6 +178,14 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     expect((await usersWithEmail(email))[0]!.google_sub).toBeNull();
   });
 
+  it("never creates an account from a Google identity whose email is unverified", async () => {
+    const email = uniqueEmail("new-unverified");
+    const r = await googleSignIn({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: false, name: "Squatter" });
+    expectRefused(r);
+    expect(r.html).toContain("email address is not verified");
+    expect(await usersWithEmail(email)).toHaveLength(0);
+  });
+
   it("refuses a callback whose state does not match", async () => {
     const email = uniqueEmail("state");
     const r = await googleSignIn({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true }, {

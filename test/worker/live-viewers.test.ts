@@ -2,7 +2,11 @@
 // the end, audio for listeners only, bad viewer input, and viewers that never slow the caller.
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../protocol/call";
-import type { LiveCallState } from "../../protocol/live";
+import { serverMessages } from "../../protocol/call";
+import { readFrame } from "../../protocol/frame";
+import { PING_FRAME } from "../../protocol/heartbeat";
+import { type LiveCallState, viewerServerMessages } from "../../protocol/live";
+import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 import { pcm16ToBase64 } from "../../protocol/pcm16";
 import { d1Transcript } from "./support/call";
 import { entriesUntilEnd, invite, say, startBriefCall, tapAudio, viewer } from "./support/live";
@@ -121,6 +125,40 @@ describe("viewer fan-out", { timeout: 60_000 }, () => {
     await listener.next("live_ended");
   });
 
+  it("sends the caller and every viewer only messages of the shared schemas (what the SPA parses with)", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    const v = await viewer(callId, owner);
+    await v.next("live_snapshot");
+    v.send({ type: "listen", on: false }); // (audio frames are binary: tested below)
+    await v.next("listening");
+    v.send(PING_FRAME);
+    socket.send(PING_FRAME);
+    await say(socket, "Tell me something nice.");
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+    await v.next("live_ended");
+    const types = (readAs: (frame: string) => { ok: boolean }, got: Record<string, unknown>[]) =>
+      got.map((m) => {
+        const read = readAs(JSON.stringify(m));
+        expect(read, JSON.stringify(m).slice(0, 200)).toMatchObject({ ok: true });
+        return m.type;
+      });
+    expect(new Set(types((f) => readFrame(serverMessages, f), socket.received))).toEqual(new Set(["call_started", "pong", "transcription", "ai_response", "audio_response", "call_ended"]));
+    expect(new Set(types((f) => readFrame(viewerServerMessages, f), v.received))).toEqual(new Set(["live_snapshot", "listening", "pong", "live_entry", "live_ended"]));
+  });
+
+  it("refuses a viewer of another protocol version with live_error and a readable close", async () => {
+    const { owner, socket, callId } = await startBriefCall();
+    const { response, socket: v } = await openSocket(`/ws/live/${callId}`, { cookie: owner.cookie, protocolVersion: "0" });
+    expect(response.status).toBe(101);
+    const err = await v!.next<{ code: string; error: string }>("live_error");
+    expect(err).toEqual({ type: "live_error", code: PROTOCOL_VERSION_ERROR_CODE, error: expect.stringMatching(/^Protocol version 0 is not supported.*Reload the page\.$/) });
+    expect(await v!.closed).toEqual({ code: CLOSE_PROTOCOL_VERSION, reason: err.error });
+    expect(v!.all("live_snapshot")).toEqual([]);
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+  });
+
   it("refuses bad viewer messages with a clear error and keeps the socket", async () => {
     const { owner, socket, callId } = await startBriefCall();
     const v = await viewer(callId, owner);
@@ -128,10 +166,10 @@ describe("viewer fan-out", { timeout: 60_000 }, () => {
     const bad: [string | ArrayBuffer, string][] = [
       ["{nope", "invalid-json"],
       [JSON.stringify({ type: "dance" }), "unknown-type"],
-      [JSON.stringify({ hello: 1 }), "unknown-type"],
+      [JSON.stringify({ hello: 1 }), "invalid-message"], // no type: the call socket's code (one shared reader, protocol/frame.ts)
       [JSON.stringify({ type: "listen", on: "yes" }), "invalid-message"],
       [JSON.stringify({ type: "listen", on: true, pad: "x".repeat(2000) }), "frame-too-large"],
-      [new Uint8Array([1, 2, 3]).buffer, "invalid-message"],
+      [new Uint8Array([1, 2, 3]).buffer, "binary-frame"], // as on the call socket
     ];
     for (const [frame, code] of bad) {
       v.ws.send(frame);

@@ -13,7 +13,20 @@ describe("local speech configuration", () => {
     expect(selectProvider({ ...env, AI_PROVIDER: "offline" }).name).toBe("offline");
   });
 
+  it("is one engine of the per-stage table: its labels, and a stage of it mixed with another engine", () => {
+    const local = selectProvider({ ...env, AI_PROVIDER: "local" });
+    expect(local.engines?.summary).toBe("Local speech · rule-based replies · flite voice");
+    expect(local.engines?.recognizesSpeech).toBe(true);
+    expect(typeof local.startTranscription).toBe("function");
+    const mixed = selectProvider({ ...env, AI_PROVIDER: "offline", AI_STT: "local" });
+    expect(mixed.name).toBe("mixed");
+    expect(mixed.engines?.stages.stt).toEqual({ engine: "local", label: "Local speech" });
+    expect(mixed.engines?.stages.reply.engine).toBe("offline");
+    expect(typeof mixed.startTranscription).toBe("function");
+    expect(selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).startTranscription).toBeUndefined();
+  });
+
   it("names the setting and the choices when it is wrong", () => {
-    expect(() => readConfig({ ...env, AI_PROVIDER: "whisper" })).toThrow(/AI_PROVIDER must be auto, local, offline or workers-ai \(got "whisper"\)/);
+    expect(() => readConfig({ ...env, AI_PROVIDER: "whisper" })).toThrow(/AI_PROVIDER must be one of auto, workers-ai, openai, local, offline \(got "whisper"\)/);
   });
 });

@@ -1,5 +1,6 @@
 // A phone call end to end through Twilio's protocols, played by the simulator: /twilio/voice (signed
-// webhook, TwiML), /twilio/media (signed upgrade, stream token, 20 ms μ-law frames at real time),
+// webhook, TwiML), /twilio/media/{callId} (signed upgrade straight to the call's Durable Object, stream
+// token, 20 ms μ-law frames at real time),
 // transcription and reply, reply audio as 160-byte μ-law frames with marks, barge-in → clear, stop →
 // the call finalized with its transcript in D1.
 import { env, exports } from "cloudflare:workers";
@@ -25,10 +26,11 @@ const callByProviderId = (sid: string) => callBySid(env.DB, sid);
 describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () => {
   it("unknown caller: the built-in assistant answers, replies in 160-byte μ-law frames with marks, clear on barge-in, stop finalizes", async () => {
     const call = await TwilioCall.dial(net, { authToken, from: "+15550100901" });
-    expect(call.twiml!.streamUrl).toBe("wss://echo.test/twilio/media");
     expect(Object.keys(call.twiml!.parameters)).toEqual(["token"]);
 
     const row = await callByProviderId(call.callSid);
+    // The stream URL names the call in its path (Stream URLs take no query string).
+    expect(call.twiml!.streamUrl).toBe(`wss://echo.test/twilio/media/${row!.id}`);
     expect(row).toMatchObject({ call_type: "phone", user_id: null, echo_id: null, status: "in-progress", from_number: "+15550100901" });
 
     await call.connect();

@@ -110,6 +110,13 @@ describe("workers-ai provider: speech-to-text", () => {
     await expect(new WorkersAiProvider(failing.ai).transcribe({ samples: new Int16Array(160), sampleRate: 16000 })).rejects.toThrow(
       "Speech-to-text failed (@cf/openai/whisper-large-v3-turbo): AiError: 3040: Capacity temporarily exceeded",
     );
+    await expect(new WorkersAiProvider(failing.ai).transcribe({ samples: new Int16Array(160), sampleRate: 16000 })).rejects.toMatchObject({
+      stage: "transcribe",
+      model: MODELS.whisper,
+      transient: true,
+      code: 3040,
+      status: 429,
+    });
     const odd = standIn({ [MODELS.whisper]: () => ({ vtt: "" }) });
     await expect(new WorkersAiProvider(odd.ai).transcribe({ samples: new Int16Array(160), sampleRate: 16000 })).rejects.toThrow(/returned no text/);
   });
@@ -169,22 +176,39 @@ describe("workers-ai provider: speech synthesis", () => {
     expect(await new WorkersAiProvider(wav.ai).synthesize("Hi.", "default")).toEqual({ samples: TONE, sampleRate: 24000 });
   });
 
+  it("refuses MP3 bytes instead of playing them as PCM noise", async () => {
+    const id3 = standIn({ [MODELS.tts]: () => new TextEncoder().encode("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000 mp3 data follows") });
+    await expect(new WorkersAiProvider(id3.ai).synthesize("Hi.", "default")).rejects.toMatchObject({
+      stage: "speech",
+      transient: false,
+      message: "Text-to-speech failed (@cf/deepgram/aura-1): the model returned MP3 audio (ID3 tag), not the linear16 PCM asked for",
+    });
+    const frame = new Uint8Array(417 * 3);
+    for (let i = 0; i < 3; i++) frame.set([0xff, 0xfb, 0x90, 0x64], 417 * i);
+    const sync = standIn({ [MODELS.tts]: () => frame });
+    await expect(new WorkersAiProvider(sync.ai).synthesize("Hi.", "default")).rejects.toThrow(/MP3 audio \(MPEG frame sync\)/);
+  });
+
   it("fails clearly on errors or empty audio", async () => {
     const failing = standIn({ [MODELS.tts]: () => Promise.reject(new Error("AiError: 5006: Invalid speaker")) });
     await expect(new WorkersAiProvider(failing.ai).synthesize("Hi.", "gentle")).rejects.toThrow("Text-to-speech failed (@cf/deepgram/aura-1): AiError: 5006: Invalid speaker");
+    await expect(new WorkersAiProvider(failing.ai).synthesize("Hi.", "gentle")).rejects.toMatchObject({ stage: "speech", transient: false, code: 5006, status: 400 });
     const empty = standIn({ [MODELS.tts]: () => new ReadableStream({ start: (c) => c.close() }) });
     await expect(new WorkersAiProvider(empty.ai).synthesize("Hi.", "gentle")).rejects.toThrow(/returned no audio/);
   });
 });
 
 describe("workers-ai provider: turn model and sentiment", () => {
-  it("asks smart-turn-v2 about the last audio as float32 PCM", async () => {
+  it("asks smart-turn-v2 about the last audio as a 16-bit WAV in audio {body, contentType}", async () => {
     const { ai, calls } = standIn({ ...defaults, [MODELS.turn]: () => ({ is_complete: false, probability: 0.21 }) });
     const provider = new WorkersAiProvider(ai);
     expect(await provider.detectTurnEnd!({ samples: Int16Array.from([16384, -16384]), sampleRate: 16000 })).toEqual({ complete: false, probability: 0.21 });
-    expect(calls[0]!.inputs.dtype).toBe("float32");
-    const floats = new Float32Array(base64ToBytes(String(calls[0]!.inputs.audio)).buffer);
-    expect(Array.from(floats)).toEqual([0.5, -0.5]);
+    const audio = calls[0]!.inputs.audio as { body: ReadableStream<Uint8Array>; contentType: string };
+    expect(audio.contentType).toBe("audio/wav");
+    expect(calls[0]!.inputs.dtype).toBeUndefined();
+    const wav = parseWav(new Uint8Array(await new Response(audio.body).arrayBuffer()));
+    expect(wav.sampleRate).toBe(16000);
+    expect(Array.from(wav.samples)).toEqual([16384, -16384]);
     expect(new WorkersAiProvider(ai, { turnModel: false }).detectTurnEnd).toBeUndefined();
   });
 
@@ -204,32 +228,45 @@ describe("workers-ai provider: turn model and sentiment", () => {
 });
 
 describe("a conversation on workers-ai inside workerd", () => {
-  it("speech in → whisper text, streamed reply, aura audio; a model outage becomes an error and the call goes on", async () => {
+  it("speech in → whisper text, streamed reply, aura audio; a speech outage is retried, then an error and an apology, and the call goes on", { timeout: 20_000 }, async () => {
     let ttsDown = true;
     const { ai, calls } = standIn({ ...defaults, [MODELS.tts]: () => (ttsDown ? Promise.reject(new Error("AiError: 3040: Capacity temporarily exceeded")) : pcmStream(TONE)) });
     const events: PipelineEvent[] = [];
-    const conversation = new Conversation({ provider: new WorkersAiProvider(ai), persona, emit: (e) => events.push(e) });
+    const logs: Array<Record<string, unknown>> = [];
+    const conversation = new Conversation({
+      provider: new WorkersAiProvider(ai),
+      persona,
+      emit: (e) => events.push(e),
+      settings: { backoffBaseMs: 20, backoffMaxMs: 40 },
+      callId: "call-1",
+      trail: { info: (r) => logs.push(r), error: (r) => logs.push(r) },
+    });
     // Speech-like audio made by the offline synthesizer (workerd has no file system for fixtures).
     const speech = concatPcm([new Int16Array(4800), synthesizeSpeech("Hello there, how are you doing today?", "default"), new Int16Array(16000)]);
     for (let i = 0; i < speech.length; i += 4096) conversation.pushAudio(speech.subarray(i, i + 4096));
-    await new Promise((r) => setTimeout(r, 50));
-    await conversation.idle();
+    const apology = "Sorry, I lost you for a moment. Could you say that again?";
+    for (let i = 0; i < 200 && !events.some((e) => e.type === "assistant_audio"); i++) await new Promise((r) => setTimeout(r, 25));
     expect(calls.some((c) => c.model === MODELS.turn)).toBe(true);
     const turn = events.find((e) => e.type === "caller_turn");
     expect(turn).toMatchObject({ recognized: true, typed: false, text: expect.stringMatching(/^I heard \d\.\d seconds\.$/) });
-    expect(events.filter((e) => e.type === "error").map((e) => e.type === "error" && e.message)).toEqual([
-      "Text-to-speech failed (@cf/deepgram/aura-1): AiError: 3040: Capacity temporarily exceeded",
-      "Text-to-speech failed (@cf/deepgram/aura-1): AiError: 3040: Capacity temporarily exceeded",
-      "Text-to-speech failed (@cf/deepgram/aura-1): AiError: 3040: Capacity temporarily exceeded",
+    // The first sentence was tried three times (two retries with backoff), then the reply stopped.
+    expect(calls.filter((c) => c.model === MODELS.tts).map((c) => c.inputs.text)).toEqual(["Hi there!", "Hi there!", "Hi there!"]);
+    expect(events.filter((e) => e.type === "error")).toEqual([
+      { type: "error", code: "tts_failed", message: "Text-to-speech failed (@cf/deepgram/aura-1): AiError: 3040: Capacity temporarily exceeded (after 2 retries)" },
     ]);
-    expect(events.find((e) => e.type === "assistant_done")).toMatchObject({ text: "Hi there! It is good to hear from you. How can I help?", spokenText: "", latency: null });
+    expect(events.find((e) => e.type === "assistant_done")).toMatchObject({ text: "", spokenText: "", latency: null, outcome: { status: "failed", failedStage: "speech", retries: { speech: 2 } } });
+    // The apology plays in the bundled voice: the speech model is what failed.
+    expect(events.filter((e) => e.type === "assistant_audio").map((e) => e.type === "assistant_audio" && e.sentence)).toEqual([apology]);
+    expect(logs.find((l) => l.event === "ai_failure")).toMatchObject({ callId: "call-1", stage: "speech", model: MODELS.tts, code: 3040, retries: 2 });
 
     ttsDown = false;
     events.length = 0;
-    conversation.pushText("Are you back?");
+    conversation.pushText("Are you back?"); // cuts the apology short, like any reply
     await new Promise((r) => setTimeout(r, 10));
     await conversation.idle();
     expect(events.map((e) => e.type).filter((t) => t !== "assistant_text")).toEqual([
+      "interrupt",
+      "assistant_done",
       "caller_turn",
       "assistant_started",
       "assistant_audio",
@@ -237,7 +274,14 @@ describe("a conversation on workers-ai inside workerd", () => {
       "assistant_audio",
       "assistant_done",
     ]);
+    expect(events[1]).toMatchObject({ type: "assistant_done", text: apology, interrupted: true, outcome: { status: "failed", failedStage: "speech", fallbacks: ["line:clip"] } });
     const done = events.at(-1);
-    expect(done).toMatchObject({ type: "assistant_done", interrupted: false, spokenText: "Hi there! It is good to hear from you. How can I help?" });
+    expect(done).toMatchObject({ type: "assistant_done", interrupted: false, spokenText: "Hi there! It is good to hear from you. How can I help?", outcome: { status: "ok", sttMode: "typed" } });
+    const turnLogs = logs.filter((l) => l.event === "turn");
+    expect(turnLogs.map((l) => [l.turn, l.outcome, l.sttMode])).toEqual([
+      [0, "failed", "batch"],
+      [1, "ok", "typed"],
+    ]);
+    expect(turnLogs[0]).toMatchObject({ callId: "call-1", provider: "workers-ai", models: { transcribe: MODELS.whisper, reply: MODELS.llm, speech: MODELS.tts }, retries: { speech: 2 } });
   });
 });

@@ -1,7 +1,7 @@
 // The auth-state listener (spec §7): GET /api/auth/me on load, and after every sign-in, sign-up,
 // sign-out or Google popup result. The app switches landing/auth ↔ dashboard on `state.status`.
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import type { MeResponse, UserProfile } from "../../protocol/api";
+import type { MeResponse, SignInInput, SignUpInput, UserProfile } from "../../protocol/api";
 import { api } from "../lib/api";
 import { GOOGLE_START_PATH, listenForGoogleResult, openGooglePopup } from "./googlePopup";
 import { authErrorMessage } from "./messages";
@@ -58,14 +58,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const { user } = await api<MeResponse>("/api/auth/sign-in", { body: { email, password } });
+    const { user } = await api<MeResponse>("/api/auth/sign-in", { body: { email, password } satisfies SignInInput });
     if (!user) throw new Error("An error occurred. Please try again.");
     setState({ status: "signed-in", user });
     return user;
   }, []);
 
   const signUp = useCallback(async (displayName: string, email: string, password: string) => {
-    const { user } = await api<MeResponse>("/api/auth/sign-up", { body: { displayName, email, password } });
+    const { user } = await api<MeResponse>("/api/auth/sign-up", { body: { displayName, email, password } satisfies SignUpInput });
     if (!user) throw new Error("An error occurred. Please try again.");
     setState({ status: "signed-in", user });
     return user;

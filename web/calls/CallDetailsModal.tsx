@@ -1,5 +1,5 @@
 // The call details modal: details, emotion-over-time plot, whole transcript and export buttons.
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import type { CallDetail } from "../../protocol/calls";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
@@ -7,7 +7,9 @@ import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
 import { Badge, Button, LoadingBlock, Modal, RetryAlert, buttonClasses } from "../ui";
 import { statusTone } from "./callList";
 import { EmotionChart } from "./EmotionChart";
-import { TranscriptList } from "./TranscriptList";
+import { TranscriptList } from "../ui/TranscriptList";
+import { type PlayerHandle, RecordingPlayer } from "./RecordingPlayer";
+import { clockOf, entryAt, entryStartSec } from "./recordingTimeline";
 
 export const DETAIL_LOAD_FAILED = "Failed to load this call. Please try again.";
 
@@ -24,6 +26,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 export function CallDetailsModal({ callId, onClose }: { callId: string; onClose: () => void }) {
   const [state, setState] = useState<State>({ status: "loading" });
+  const player = useRef<PlayerHandle>(null);
+  const [heardAt, setHeardAt] = useState<number | null>(null);
 
   const load = useCallback(
     async (quiet: boolean) => {
@@ -48,6 +52,25 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
 
   const exportHref = (format: "txt" | "json") => `/api/calls/${encodeURIComponent(callId)}/export?format=${format}`;
   const call = state.status === "ready" ? state.call : null;
+  const recording = call?.recording ?? null;
+  const playback =
+    call && recording
+      ? {
+          activeId: heardAt === null ? null : (entryAt(call.transcript, recording.startedAt, heardAt)?.id ?? null),
+          onSelect: (e: CallDetail["transcript"][number]) => player.current?.seek(entryStartSec(e, recording.startedAt)),
+          label: (e: CallDetail["transcript"][number]) => clockOf(entryStartSec(e, recording.startedAt)),
+        }
+      : undefined;
+  /** A point on the emotion plot: play from the entry scored at that moment. */
+  const seekToCallTime = (t: number) => {
+    if (!call || !recording) return;
+    const at = call.startTime + t * 1000;
+    const entry = call.transcript.reduce<CallDetail["transcript"][number] | null>(
+      (best, e) => (!best || Math.abs(e.timestamp - at) < Math.abs(best.timestamp - at) ? e : best),
+      null,
+    );
+    if (entry) player.current?.seek(entryStartSec(entry, recording.startedAt));
+  };
 
   return (
     <Modal
@@ -90,17 +113,25 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
             <Detail label="Echo">{state.call.echoName ?? "—"}</Detail>
             <Detail label="Turns">{state.call.transcript.length}</Detail>
           </dl>
+          {recording ? (
+            <section aria-labelledby="recording-heading" className="flex flex-col gap-2">
+              <h3 id="recording-heading" className="text-sm font-semibold text-slate-900">
+                Recording
+              </h3>
+              <RecordingPlayer ref={player} src={recording.url} onTime={setHeardAt} />
+            </section>
+          ) : null}
           <section aria-labelledby="emotion-heading" className="flex flex-col gap-2">
             <h3 id="emotion-heading" className="text-sm font-semibold text-slate-900">
               Emotion over time
             </h3>
-            <EmotionChart transcript={state.call.transcript} startTime={state.call.startTime} />
+            <EmotionChart transcript={state.call.transcript} startTime={state.call.startTime} onSelectTime={recording ? seekToCallTime : undefined} />
           </section>
           <section aria-labelledby="transcript-heading" className="flex flex-col gap-2">
             <h3 id="transcript-heading" className="text-sm font-semibold text-slate-900">
               Transcript
             </h3>
-            <TranscriptList transcript={state.call.transcript} startTime={state.call.startTime} assistantName={state.call.echoName ?? "Echo"} />
+            <TranscriptList transcript={state.call.transcript} startTime={state.call.startTime} assistantName={state.call.echoName ?? "Echo"} playback={playback} />
           </section>
         </div>
       )}

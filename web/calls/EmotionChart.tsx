@@ -16,7 +16,8 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-export function EmotionChart({ transcript, startTime }: { transcript: TranscriptEntry[]; startTime: number }) {
+/** `onSelectTime`: a click on a point (seconds since the call started), e.g. to play the recording there. */
+export function EmotionChart({ transcript, startTime, onSelectTime }: { transcript: TranscriptEntry[]; startTime: number; onSelectTime?: (t: number) => void }) {
   const { lines, span, samples, callerOnly } = emotionSeries(transcript, startTime);
   if (samples === 0 || lines.length === 0) {
     return <p className="text-sm text-slate-500">No emotion scores were recorded for this call.</p>;
@@ -60,7 +61,16 @@ export function EmotionChart({ transcript, startTime }: { transcript: Transcript
               />
             ) : null}
             {l.points.map((p, i) => (
-              <circle key={i} cx={x(p.t)} cy={y(p.v)} r={3} fill={l.color}>
+              <circle
+                key={i}
+                cx={x(p.t)}
+                cy={y(p.v)}
+                r={onSelectTime ? 5 : 3}
+                fill={l.color}
+                data-t={p.t}
+                className={onSelectTime ? "cursor-pointer" : undefined}
+                onClick={onSelectTime ? () => onSelectTime(p.t) : undefined}
+              >
                 <title>{`${l.name} ${formatPercent(p.v)} at ${clock(p.t)}`}</title>
               </circle>
             ))}

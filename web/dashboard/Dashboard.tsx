@@ -5,19 +5,25 @@ import { type ComponentType, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
 import { useAuth } from "../auth/AuthProvider";
-import { CallsTab } from "../calls/CallsTab";
+import { RecentTestCalls } from "../calls/RecentTestCalls";
 import { EchoesTab } from "../echoes/EchoesTab";
-import type { TabProps } from "../tabs";
+import type { TabProps } from "../lib/tabs";
 import { TestCallTab } from "../testcall/TestCallTab";
 import { Alert, TabPanel, Tabs } from "../ui";
+import { CallsTab } from "./CallsTab";
 import { DashboardHeader } from "./DashboardHeader";
 import { DASHBOARD_TABS, type DashboardTabId, pathForTab, tabForPath } from "./routes";
 
 const TAB_COMPONENTS: Record<DashboardTabId, ComponentType<TabProps>> = {
   calls: CallsTab,
   echoes: EchoesTab,
-  "test-call": TestCallTab,
+  "test-call": TestCallWithHistory,
 };
+
+/** The Test Call tab with the Calls feature's list of recent test calls in its history card. */
+function TestCallWithHistory(props: TabProps) {
+  return <TestCallTab {...props} recentCalls={(finished) => <RecentTestCalls refreshKey={finished} />} />;
+}
 
 const ID_PREFIX = "dashboard";
 

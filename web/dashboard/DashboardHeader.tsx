@@ -1,7 +1,8 @@
 // Dashboard header (spec §2): welcome text (display name, else email), the phone link, Sign Out; plus
-// an honest badge when the assistant runs on the offline provider.
+// an honest badge saying which engines answer calls (a warning when it is the offline assistant).
 import { useState } from "react";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
+import { engineDetails } from "../../protocol/engines";
 import { telHref } from "../config/phone";
 import { Badge, Button, Logo } from "../ui";
 
@@ -25,14 +26,16 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
         <Logo />
         {config.aiProvider === "offline" ? (
-          <Badge tone="warning" title="No AI account is configured: calls are answered by Echo's built-in offline assistant.">
+          <Badge tone="warning" title={`No AI account is configured: calls are answered by Echo's built-in offline assistant. ${engineDetails(config.aiEngines)}`}>
             AI: offline mode
           </Badge>
-        ) : config.aiProvider === "local" ? (
-          <Badge tone="accent" title="No AI account is configured: calls are answered on this machine with approximate speech recognition (PocketSphinx), rule-based replies and synthetic speech (flite).">
-            Local speech · rule-based replies
+        ) : (
+          <Badge tone="neutral" title={engineDetails(config.aiEngines)} className="max-w-[min(36rem,60vw)] overflow-hidden">
+            <span data-testid="ai-engines-badge" className="truncate">
+              AI: {config.aiEngines.summary}
+            </span>
           </Badge>
-        ) : null}
+        )}
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <a
             href={telHref(config.phoneNumber)}

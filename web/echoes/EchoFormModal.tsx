@@ -1,6 +1,7 @@
 // Create / edit an Echo: every field, name required, the spec's enum values as selects.
 import { type FormEvent, useId, useState } from "react";
 import { type Echo, type EchoInput, type Expertise, type Personality, type VoiceStyle } from "../../protocol/echo";
+import { RECORDING_NOTICE } from "../../protocol/phone";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Button, Modal, Select, TextArea, TextInput } from "../ui";
 import { EXPERTISE_OPTIONS, PERSONALITY_OPTIONS, VOICE_STYLE_OPTIONS } from "./labels";
@@ -17,6 +18,7 @@ const EMPTY: Required<EchoInput> = {
   expertise: "general",
   instructions: "",
   voiceStyle: "default",
+  recordCalls: true,
 };
 
 /** `echo` null: create a new one. Calls onSaved with the server's copy. */
@@ -31,6 +33,7 @@ export function EchoFormModal({ echo, onClose, onSaved }: { echo: Echo | null; o
           expertise: echo.expertise,
           instructions: echo.instructions,
           voiceStyle: echo.voiceStyle,
+          recordCalls: echo.recordCalls,
         }
       : EMPTY,
   );
@@ -120,6 +123,26 @@ export function EchoFormModal({ echo, onClose, onSaved }: { echo: Echo | null; o
           hint={`How it should talk and what to focus on. ${form.instructions.length}/${INSTRUCTIONS_MAX}`}
           placeholder="e.g. Keep answers short. Ask one question at a time."
         />
+        <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200">
+          <input
+            id={`${formId}-record`}
+            type="checkbox"
+            role="switch"
+            aria-checked={form.recordCalls}
+            aria-describedby={`${formId}-record-hint`}
+            checked={form.recordCalls}
+            onChange={(e) => set("recordCalls", e.target.checked)}
+            className="mt-0.5 h-5 w-5 accent-indigo-600"
+          />
+          <div className="text-sm">
+            <label htmlFor={`${formId}-record`} className="font-medium text-slate-900">
+              Record calls
+            </label>
+            <p id={`${formId}-record-hint`} className="text-xs text-slate-600">
+              Keeps each call's audio next to its transcript (deleted after 90 days). Phone callers first hear “{RECORDING_NOTICE}”
+            </p>
+          </div>
+        </div>
       </form>
     </Modal>
   );

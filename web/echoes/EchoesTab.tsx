@@ -3,11 +3,11 @@
 import { useState } from "react";
 import type { Echo } from "../../protocol/echo";
 import { api } from "../lib/api";
-import type { TabProps } from "../tabs";
+import type { TabProps } from "../lib/tabs";
 import { Alert, Button, EmptyState, LoadingBlock, RetryAlert } from "../ui";
 import { EchoCard } from "./EchoCard";
 import { EchoFormModal } from "./EchoFormModal";
-import { PhonePanel } from "../phone/PhonePanel";
+import { PhonePanel } from "./PhonePanel";
 import { testCallMessage } from "./testCallMessage";
 import { useEchoes } from "./useEchoes";
 

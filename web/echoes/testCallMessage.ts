@@ -1,7 +1,7 @@
 // The text of the alert a card's Test Call button shows (spec §8: it alerts the phone number to call).
 import type { Echo } from "../../protocol/echo";
-import { phoneAnswerNote } from "../phone/answerNote";
-import { currentPhoneSettings } from "../phone/phoneSnapshot";
+import { phoneAnswerNote } from "./phoneAnswerNote";
+import { currentPhoneSettings } from "./phoneSnapshot";
 
 export function testCallMessage(echo: Pick<Echo, "name" | "isActive"> & { id?: string }, phoneNumber: string): string {
   const lead = `Call ${phoneNumber} to test your Echo "${echo.name}".`;

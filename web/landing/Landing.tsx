@@ -2,10 +2,10 @@
 // the feature list, the technology list and a footer with sign-up links.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { telHref } from "../config/phone";
-import { usePublicConfig } from "../config/PublicConfigProvider";
-import { Logo, Spinner, buttonClasses } from "../ui";
+import { Logo, buttonClasses } from "../ui";
 import { HeroCallPreview } from "./HeroCallPreview";
+import { PhoneLink } from "./PhoneLink";
+import { YEAR_ATTR } from "./staticLanding";
 
 const SIGN_IN = "/?auth=true";
 const SIGN_UP = "/?auth=true&mode=signup";
@@ -54,27 +54,6 @@ const TECHNOLOGY: { name: string; text: string }[] = [
   { name: "Twilio Media Streams", text: "A real phone number that anyone can call." },
   { name: "React", text: "A fast, accessible dashboard that works on any screen." },
 ];
-
-function PhoneLink({ className, large = false }: { className?: string; large?: boolean }) {
-  const config = usePublicConfig();
-  if (config.status !== "ready") {
-    return (
-      <span className={className} aria-busy="true">
-        <Spinner size="sm" />
-        <span>{config.status === "error" ? "Phone number unavailable" : "Loading number…"}</span>
-      </span>
-    );
-  }
-  const phone = config.config.phoneNumber;
-  return (
-    <a href={telHref(phone)} className={className} aria-label={`Call Echo at ${phone}`}>
-      <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className={large ? "size-5" : "size-4"}>
-        <path fillRule="evenodd" clipRule="evenodd" d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.15a1.5 1.5 0 0 1 1.46 1.14l.72 2.88a1.5 1.5 0 0 1-.54 1.55l-.96.72a.5.5 0 0 0-.16.57 9.04 9.04 0 0 0 5 5 .5.5 0 0 0 .57-.16l.72-.96a1.5 1.5 0 0 1 1.55-.54l2.88.72A1.5 1.5 0 0 1 18 15.35v1.15a1.5 1.5 0 0 1-1.5 1.5H15C8.1 18 2 11.9 2 5V3.5Z" />
-      </svg>
-      <span>{phone}</span>
-    </a>
-  );
-}
 
 export function Landing() {
   return (
@@ -200,7 +179,9 @@ export function Landing() {
             <PhoneLink className="inline-flex items-center gap-1.5 text-slate-600 hover:text-slate-900 hover:underline" />
           </nav>
         </div>
-        <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-400">© {new Date().getFullYear()} Echo</p>
+        <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-400">
+          © <span {...{ [YEAR_ATTR]: "" }}>{new Date().getFullYear()}</span> Echo
+        </p>
       </footer>
     </div>
   );

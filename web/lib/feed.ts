@@ -1,13 +1,15 @@
 // The dashboard's change feed: ONE /ws/feed socket per page, opened while any component listens,
-// kept alive with a ping, reconnected with exponential backoff after drops. Components subscribe
-// with useFeed(listener); after a reconnect they get `feed_reconnected` (events may have been
-// missed meanwhile: refetch).
+// kept alive with the heartbeat (protocol/heartbeat.ts), reconnected with exponential backoff after
+// drops. Components subscribe with useFeed(listener); after a reconnect they get `feed_reconnected`
+// (events may have been missed meanwhile: refetch). Frames are read with the shared reader
+// (feedServerMessages, protocol/feed.ts); a server that refuses this page's protocol version ends the
+// retries (status "outdated", `problem` says why).
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { FeedEvent } from "../../protocol/feed";
-import { parseJsonObject } from "./frames";
-
-export const FEED_PATH = "/ws/feed";
-export const FEED_PING_INTERVAL_MS = 25_000;
+import { type FeedEvent, feedServerMessages } from "../../protocol/feed";
+import { readFrame } from "../../protocol/frame";
+import { HEARTBEAT_INTERVAL_MS, PING_FRAME } from "../../protocol/heartbeat";
+import { FEED_SOCKET_PATH, socketUrl } from "../../protocol/sockets";
+import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
 /**
@@ -19,17 +21,7 @@ export const IDLE_CLOSE_MS = 250;
 
 export type FeedSignal = FeedEvent | { type: "feed_reconnected" };
 export type FeedListener = (signal: FeedSignal) => void;
-export type FeedStatus = "idle" | "connecting" | "open" | "reconnecting";
-
-const FEED_TYPES = new Set<string>(["echo_changed", "call_changed", "live_call_started", "live_call_ended"] satisfies FeedEvent["type"][]);
-
-/** A server frame as a FeedEvent, or null for anything else (pong, junk, unknown types). */
-export function parseFeedMessage(data: unknown): FeedEvent | null {
-  const v = parseJsonObject(data);
-  if (!v || typeof v.type !== "string" || !FEED_TYPES.has(v.type)) return null;
-  const id = v.echoId ?? v.callId;
-  return typeof id === "string" ? (v as FeedEvent) : null;
-}
+export type FeedStatus = "idle" | "connecting" | "open" | "reconnecting" | "outdated";
 
 /** Delay before reconnect attempt `attempt` (0-based): 0.5 s doubling to 30 s, ±20 % jitter. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
@@ -38,7 +30,7 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 }
 
 export function feedUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === "http:" ? "ws" : "wss"}://${location.host}${FEED_PATH}`;
+  return socketUrl(location, FEED_SOCKET_PATH);
 }
 
 /** The part of WebSocket the connection uses (lets tests drive it). */
@@ -70,6 +62,8 @@ export class FeedConnection {
   private pingTimer: number | null = null;
   private awaitingPong = false;
   status: FeedStatus = "idle";
+  /** The last server frame that was ignored and why, or why the feed stopped ("outdated"); readable. */
+  problem: string | null = null;
 
   constructor(private readonly deps: FeedDeps) {}
 
@@ -77,7 +71,7 @@ export class FeedConnection {
   subscribe(listener: FeedListener): () => void {
     this.listeners.add(listener);
     this.clearTimer("idleTimer");
-    if (!this.socket && this.retryTimer === null) this.connect();
+    if (!this.socket && this.retryTimer === null && this.status !== "outdated") this.connect();
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) {
@@ -94,7 +88,7 @@ export class FeedConnection {
 
   /** Reconnect now (e.g. the browser came back online). */
   retryNow(): void {
-    if (this.listeners.size === 0 || this.status === "open" || this.status === "connecting") return;
+    if (this.listeners.size === 0 || this.status === "open" || this.status === "connecting" || this.status === "outdated") return;
     this.clearTimer("retryTimer");
     this.connect();
   }
@@ -124,17 +118,26 @@ export class FeedConnection {
       if (reconnected) this.emit({ type: "feed_reconnected" });
     };
     ws.onmessage = (ev) => {
-      if (ev.data === "pong") {
-        this.awaitingPong = false;
+      const read = readFrame(feedServerMessages, ev.data);
+      if (!read.ok) {
+        this.problem = `Ignored a message from the server: ${read.error}`;
+        console.warn("feed:", this.problem);
         return;
       }
-      const event = parseFeedMessage(ev.data);
-      if (event) this.emit(event);
+      if (read.message.type === "pong") this.awaitingPong = false;
+      else this.emit(read.message);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.socket !== ws) return;
       this.socket = null;
       this.stopPing();
+      if (ev.code === CLOSE_PROTOCOL_VERSION) {
+        // Every retry would speak the same version: stop, and say why (reloading the page fixes it).
+        this.problem = ev.reason || "This page is out of date. Reload the page.";
+        console.warn("feed:", this.problem);
+        this.setStatus("outdated");
+        return;
+      }
       if (this.listeners.size > 0) this.scheduleRetry();
       else this.setStatus("idle");
     };
@@ -162,14 +165,14 @@ export class FeedConnection {
       }
       this.awaitingPong = true;
       try {
-        ws.send("ping");
+        ws.send(PING_FRAME);
       } catch {
         this.dropSocket(ws);
         return;
       }
-      this.pingTimer = this.deps.setTimeout(tick, FEED_PING_INTERVAL_MS);
+      this.pingTimer = this.deps.setTimeout(tick, HEARTBEAT_INTERVAL_MS);
     };
-    this.pingTimer = this.deps.setTimeout(tick, FEED_PING_INTERVAL_MS);
+    this.pingTimer = this.deps.setTimeout(tick, HEARTBEAT_INTERVAL_MS);
   }
 
   private stopPing(): void {
@@ -201,7 +204,7 @@ export class FeedConnection {
       ws.onclose = null;
       ws.close(1000, "dashboard closed");
     }
-    this.setStatus("idle");
+    if (this.status !== "outdated") this.setStatus("idle");
   }
 
   private emit(signal: FeedSignal): void {

@@ -1,6 +1,6 @@
 // Display formatting for the dashboard: spec §9's duration (m:ss) and emotion percents (one decimal),
 // plus dates and times in the viewer's locale.
-export { formatDuration, formatPercent, sortedEmotions } from "../../protocol/format";
+export { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", second: "2-digit" });
@@ -13,12 +13,6 @@ export function formatDateTime(ms: number): string {
 /** e.g. "9:30:05 AM". */
 export function formatTime(ms: number): string {
   return timeOnly.format(new Date(ms));
-}
-
-/** Position inside a call as m:ss from its start (never negative). */
-export function formatOffset(startTime: number, at: number): string {
-  const seconds = Math.max(0, Math.floor((at - startTime) / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
 /** Milliseconds as "850 ms" or "1.2 s". */

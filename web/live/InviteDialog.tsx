@@ -1,6 +1,6 @@
 // Invite by email (owner only): another registered user gets the call in their Live Calls list.
 import { type FormEvent, useState } from "react";
-import type { InviteResponse, LiveCallSummary } from "../../protocol/live";
+import type { InviteRequest, InviteResponse, LiveCallSummary } from "../../protocol/live";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Button, Modal, TextInput } from "../ui";
 
@@ -20,7 +20,7 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
     setError(null);
     setDone(null);
     try {
-      const { participant } = await api<InviteResponse>(`/api/live-calls/${encodeURIComponent(call.id)}/participants`, { body: { email: email.trim() } });
+      const { participant } = await api<InviteResponse>(`/api/live-calls/${encodeURIComponent(call.id)}/participants`, { body: { email: email.trim() } satisfies InviteRequest });
       setDone(`${participant.displayName} (${participant.email ?? email.trim()}) can now watch this call from their Live Calls.`);
       setEmail("");
       onInvited();

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { LiveCallSummary } from "../../protocol/live";
 import { DEFAULT_VOLUME, clampVolume } from "../audio/volume";
-import { TranscriptList } from "../calls/TranscriptList";
+import { TranscriptList } from "../ui/TranscriptList";
 import { formatTime } from "../lib/format";
 import { Badge, Button, Modal, RetryAlert, Spinner } from "../ui";
 import { LiveListener } from "./liveAudio";
@@ -94,8 +94,12 @@ export function LiveTranscriptModal({ call, title, onClose }: { call: LiveCallSu
         </div>
         {viewer.status === "failed" ? (
           <RetryAlert title="Could not connect to the live call." onRetry={viewer.retry}>
-            It may have ended, or your connection dropped.
+            {viewer.problem ?? "It may have ended, or your connection dropped."}
           </RetryAlert>
+        ) : viewer.problem ? (
+          <p className="text-xs text-slate-500" data-testid="live-protocol-note">
+            {viewer.problem}
+          </p>
         ) : null}
         <div ref={scroller} className="max-h-[55dvh] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50/50 p-3">
           <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Live transcript">

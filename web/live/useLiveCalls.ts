@@ -2,9 +2,7 @@
 // kept current by the change feed: a call appears when it starts or the user is invited, and
 // disappears when it ends.
 import type { LiveCallList } from "../../protocol/live";
-import { type Loadable, useFeedResource } from "../lib/useFeedResource";
-
-export type LiveCallsState = Loadable<LiveCallList>;
+import { useFeedResource } from "../lib/useFeedResource";
 
 export function useLiveCalls() {
   const { state, reload, refresh } = useFeedResource<LiveCallList>(

@@ -3,12 +3,12 @@
 // transcript); a socket that never opens is given up after a few tries.
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call";
-import { type LiveAudioFrame, type LiveCallState, decodeLiveAudioFrame } from "../../protocol/live";
+import { readFrame } from "../../protocol/frame";
+import { HEARTBEAT_INTERVAL_MS } from "../../protocol/heartbeat";
+import { type LiveAudioFrame, type LiveCallState, decodeLiveAudioFrame, viewerServerMessages } from "../../protocol/live";
+import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
 import { backoffDelay } from "../lib/feed";
-import { liveSocketUrl, parseViewerMessage, upsertEntry } from "./viewerMessages";
-
-/** Keepalive while watching. */
-const PING_INTERVAL_MS = 25_000;
+import { liveSocketUrl, sendViewerMessage, upsertEntry } from "./viewerMessages";
 /** Failed connection attempts in a row before giving up. */
 const MAX_FAILED_ATTEMPTS = 4;
 
@@ -20,6 +20,8 @@ export interface ViewerState {
   entries: TranscriptEntry[];
   /** The server acknowledged listening. */
   listening: boolean;
+  /** Why the last server frame was ignored or refused, or why the viewer failed (readable; null: nothing). */
+  problem: string | null;
 }
 
 type Action =
@@ -28,14 +30,15 @@ type Action =
   | { type: "entry"; entry: TranscriptEntry }
   | { type: "ended"; status: string; reason: string; endTime: number }
   | { type: "listening"; on: boolean }
-  | { type: "failed" };
+  | { type: "failed"; reason?: string }
+  | { type: "problem"; text: string };
 
 export function viewerReducer(state: ViewerState, action: Action): ViewerState {
   switch (action.type) {
     case "connecting":
       return state.status === "ended" ? state : { ...state, status: action.again ? "reconnecting" : "connecting", listening: false };
     case "snapshot":
-      return { ...state, call: action.call, entries: action.entries, status: action.call.phase === "ended" ? "ended" : "live" };
+      return { ...state, call: action.call, entries: action.entries, status: action.call.phase === "ended" ? "ended" : "live", problem: null };
     case "entry":
       return { ...state, entries: upsertEntry(state.entries, action.entry) };
     case "ended":
@@ -48,11 +51,13 @@ export function viewerReducer(state: ViewerState, action: Action): ViewerState {
     case "listening":
       return { ...state, listening: action.on };
     case "failed":
-      return state.status === "ended" ? state : { ...state, status: "failed", listening: false };
+      return state.status === "ended" ? state : { ...state, status: "failed", listening: false, problem: action.reason ?? state.problem };
+    case "problem":
+      return { ...state, problem: action.text };
   }
 }
 
-const INITIAL: ViewerState = { status: "connecting", call: null, entries: [], listening: false };
+const INITIAL: ViewerState = { status: "connecting", call: null, entries: [], listening: false, problem: null };
 
 export interface ViewerAudioSink {
   play(frame: LiveAudioFrame): void;
@@ -84,8 +89,8 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
       ws.onopen = () => {
         opened = true;
         failures = 0;
-        if (listen.current) ws.send(JSON.stringify({ type: "listen", on: true }));
-        ping = window.setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type: "ping" })), PING_INTERVAL_MS);
+        if (listen.current) sendViewerMessage(ws, { type: "listen", on: true });
+        ping = window.setInterval(() => sendViewerMessage(ws, { type: "ping" }), HEARTBEAT_INTERVAL_MS);
       };
       ws.onmessage = (ev: MessageEvent) => {
         if (ev.data instanceof ArrayBuffer) {
@@ -93,8 +98,12 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
           if (frame && listen.current) audio.current?.play(frame);
           return;
         }
-        const m = parseViewerMessage(ev.data);
-        if (!m) return;
+        const read = readFrame(viewerServerMessages, ev.data);
+        if (!read.ok) {
+          dispatch({ type: "problem", text: `Ignored a message from the server: ${read.error}` });
+          return;
+        }
+        const m = read.message;
         if (m.type === "live_snapshot") dispatch({ type: "snapshot", call: m.call, entries: m.entries });
         else if (m.type === "live_entry") dispatch({ type: "entry", entry: m.entry });
         else if (m.type === "live_interrupt") audio.current?.interrupt();
@@ -102,12 +111,16 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
           ended = true;
           dispatch({ type: "ended", status: m.status, reason: m.reason, endTime: m.endTime });
         } else if (m.type === "listening") dispatch({ type: "listening", on: m.on });
-        else if (m.type === "live_error") console.warn("live viewer:", m.code, m.error);
+        else if (m.type === "live_error") dispatch({ type: "problem", text: m.error });
       };
-      ws.onclose = () => {
+      ws.onclose = (ev: CloseEvent) => {
         window.clearInterval(ping);
         if (socket.current === ws) socket.current = null;
         if (stopped || ended) return;
+        if (ev.code === CLOSE_PROTOCOL_VERSION) {
+          dispatch({ type: "failed", reason: ev.reason }); // another try speaks the same version: reload the page
+          return;
+        }
         if (!opened) failures += 1;
         opened = false;
         if (failures >= MAX_FAILED_ATTEMPTS) {
@@ -131,7 +144,7 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
   // Tell the server when listening is switched.
   useEffect(() => {
     const ws = socket.current;
-    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "listen", on: opts.listen }));
+    if (ws) sendViewerMessage(ws, { type: "listen", on: opts.listen });
   }, [opts.listen]);
 
   const retryNow = useCallback(() => restart(), []);

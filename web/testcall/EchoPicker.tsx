@@ -2,7 +2,7 @@
 // a pointer to the Echoes tab when there are none.
 import type { ReactNode } from "react";
 import { Alert, Button, EmptyState, Select, Spinner } from "../ui";
-import type { ActiveEchoes } from "./useActiveEchoes";
+import type { ActiveEchoes } from "../lib/useActiveEchoes";
 
 export function EchoPicker({
   echoes,

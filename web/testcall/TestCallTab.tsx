@@ -1,30 +1,36 @@
 // Test Call tab (spec §2): call one of your Echoes from the browser — Echo selector, Start / End
 // Call, Mute, volume, live transcript with emotions, audio visualizer, typed input, recent test calls.
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Alert, buttonClasses, Card, CardBody, CardHeader, cx } from "../ui";
-import type { TabProps } from "../tabs";
+import { engineDetails } from "../../protocol/engines";
+import type { TabProps } from "../lib/tabs";
 import { CallControls } from "./CallControls";
 import { isCallActive, statusText } from "./callState";
 import { EchoPicker } from "./EchoPicker";
 import { MessageComposer } from "./MessageComposer";
-import { RecentTestCalls } from "./RecentTestCalls";
 import { TranscriptView } from "./TranscriptView";
-import { useActiveEchoes } from "./useActiveEchoes";
+import { useActiveEchoes } from "../lib/useActiveEchoes";
 import { useTestCall } from "./useTestCall";
 import { Visualizer } from "./Visualizer";
 
 export const OFFLINE_NOTICE = "Offline assistant: it can't understand speech; type to talk.";
 export const LOCAL_SPEECH_NOTICE = "Local speech: recognition is approximate, so speak clearly (or type).";
 
-export function TestCallTab({ user, config }: TabProps) {
+export interface TestCallTabProps extends TabProps {
+  /** The "Call history" card's content (the dashboard passes the Calls feature's recent test calls);
+   * `finishedCalls` counts the calls ended here, so the list can refresh. */
+  recentCalls: (finishedCalls: number) => ReactNode;
+}
+
+export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
   const { echoes, reload } = useActiveEchoes();
   const [echoId, setEchoId] = useState("");
   const call = useTestCall(user.id);
   const { state } = call;
   const active = isCallActive(state.phase);
-  const provider = state.provider ?? config.aiProvider;
-  const offline = provider === "offline";
+  const engines = state.engines ?? config.aiEngines;
+  const offline = !engines.recognizesSpeech;
   const chosen = echoes.status === "ready" ? echoes.echoes.find((e) => e.id === echoId) : undefined;
   const assistantName = state.echoName ?? chosen?.name ?? "Echo";
 
@@ -43,6 +49,9 @@ export function TestCallTab({ user, config }: TabProps) {
             Test Call
           </h2>
           <p className="mt-1 text-sm text-slate-500">Talk to one of your Echoes right here in the browser.</p>
+          <p className="mt-1 text-xs text-slate-500" data-testid="ai-engines" title={engineDetails(engines)}>
+            AI: {engines.summary}
+          </p>
         </div>
       </header>
 
@@ -50,7 +59,7 @@ export function TestCallTab({ user, config }: TabProps) {
         <Alert tone="info" title={OFFLINE_NOTICE}>
           No speech recognizer runs offline, so it only notices that you spoke and answers in character. Type in the box below and it replies to your words.
         </Alert>
-      ) : provider === "local" ? (
+      ) : engines.stages.stt.engine === "local" ? (
         <Alert tone="info" title={LOCAL_SPEECH_NOTICE}>
           A small speech recognizer runs on this machine (US English): it gets most words of clear speech and some wrong. Replies are rule-based, not a language model: your Echo picks up what you talked about and how you sound, and asks about it.
         </Alert>
@@ -94,6 +103,11 @@ export function TestCallTab({ user, config }: TabProps) {
                 {statusText(state, offline)}
               </p>
               {state.error ? <Alert onDismiss={active ? call.dismissError : undefined}>{state.error}</Alert> : null}
+              {state.ignored ? (
+                <p className="text-xs text-slate-500" data-testid="call-protocol-note">
+                  {state.ignored}
+                </p>
+              ) : null}
             </div>
             <Visualizer analysers={call.analysers} muted={state.muted} />
             <div className="flex flex-col gap-2">
@@ -113,7 +127,7 @@ export function TestCallTab({ user, config }: TabProps) {
         <Card className="self-start">
           <CardHeader title="Call history" description="Your recent test calls" headingLevel={3} />
           <CardBody>
-            <RecentTestCalls refreshKey={call.finishedCalls} />
+            {recentCalls(call.finishedCalls)}
           </CardBody>
         </Card>
       </div>

@@ -1,7 +1,8 @@
 // Opening the test call's WebSocket: connect, send start_call, and wait for the Echo to answer
-// (call_started), all within the connect timeout. Writes typed client messages only.
-import type { ClientMessage, ServerMessage } from "../../protocol/call";
-import { parseServerMessage } from "./serverMessage";
+// (call_started), all within the connect timeout. Writes typed client messages only; reads frames
+// with the shared protocol's reader.
+import { type ClientMessage, type ServerMessage, serverMessages } from "../../protocol/call";
+import { readFrame } from "../../protocol/frame";
 
 export type CallStarted = Extract<ServerMessage, { type: "call_started" }>;
 
@@ -31,11 +32,13 @@ export function connectCall(
     };
     const onOpen = () => sendMessage(ws, start);
     const onMessage = (e: MessageEvent) => {
-      const msg = parseServerMessage(e.data);
-      if (msg?.type === "call_started") {
+      const read = readFrame(serverMessages, e.data);
+      if (!read.ok) return console.warn("call socket: ignored a server message:", read.error);
+      const msg = read.message;
+      if (msg.type === "call_started") {
         cleanup();
         resolve({ ws, started: msg });
-      } else if (msg?.type === "error") fail(new Error(msg.error));
+      } else if (msg.type === "error") fail(new Error(msg.error));
     };
     const onClose = (e: CloseEvent) => fail(new Error(`Could not connect to the Echo${e.reason ? ` (${e.reason})` : ""}`));
     const onAbort = () => fail(new Error("Cancelled"));

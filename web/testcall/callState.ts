@@ -2,6 +2,7 @@
 // microphone, then connecting to the Echo until it answers with call_started) → connected →
 // error / ended. Error texts are spec §8's.
 import type { AiProviderName, ServerMessage, TranscriptEntry } from "../../protocol/call";
+import type { AiEngines } from "../../protocol/engines";
 
 export type CallPhase = "idle" | "requesting-mic" | "connecting" | "connected" | "ended" | "error";
 
@@ -15,9 +16,13 @@ export interface TestCallState {
   callId: string | null;
   echoName: string | null;
   provider: AiProviderName | null;
+  /** Which engine runs each AI stage of this call (from call_started). */
+  engines: AiEngines | null;
   entries: TranscriptEntry[];
   /** Assistant entries whose reply is still streaming in (ai_response final:false so far). */
   streaming: string[];
+  /** The last server frame that was not a message of the protocol, and why: ignored, the call goes on. */
+  ignored: string | null;
 }
 
 export type CallAction =
@@ -25,6 +30,8 @@ export type CallAction =
   | { type: "mic-ready" }
   | { type: "start-failed"; message: string }
   | { type: "server"; message: ServerMessage }
+  /** A server frame that is not a message of the protocol (protocol/frame.ts says why). */
+  | { type: "bad-frame"; error: string }
   | { type: "end-requested" }
   | { type: "socket-closed" }
   | { type: "toggle-mute" }
@@ -38,8 +45,10 @@ export const initialCallState: TestCallState = {
   callId: null,
   echoName: null,
   provider: null,
+  engines: null,
   entries: [],
   streaming: [],
+  ignored: null,
 };
 
 /** The call is under way (mic or socket held): the selector is locked; Mute, volume and End Call work. */
@@ -79,7 +88,7 @@ function onServerMessage(state: TestCallState, message: ServerMessage): TestCall
   switch (message.type) {
     case "call_started":
       if (state.phase !== "connecting") return state;
-      return { ...state, phase: "connected", callId: message.callId, echoName: message.echoName, provider: message.provider };
+      return { ...state, phase: "connected", callId: message.callId, echoName: message.echoName, provider: message.provider, engines: message.engines };
     case "transcription":
       return { ...state, entries: upsertEntry(state.entries, message.entry) };
     case "ai_response": {
@@ -93,6 +102,7 @@ function onServerMessage(state: TestCallState, message: ServerMessage): TestCall
       return over(state, { phase: isCallActive(state.phase) ? "ended" : state.phase, callId: message.callId ?? state.callId });
     case "audio_response":
     case "interrupt":
+    case "pong":
       return state;
   }
 }
@@ -109,6 +119,8 @@ export function callReducer(state: TestCallState, action: CallAction): TestCallS
       return over(state, { phase: "error", error: `Failed to start call: ${action.message}` });
     case "server":
       return onServerMessage(state, action.message);
+    case "bad-frame":
+      return { ...state, ignored: `Ignored a message from the server: ${action.error}` };
     case "end-requested":
       if (!isCallActive(state.phase)) return state;
       return over(state, { phase: "ended", ending: true });

@@ -1,11 +1,9 @@
 // The test call's WebSocket address (spec §7): same origin — ws:// on plain-http localhost
-// development, wss:// (the secure gateway) everywhere else.
-
-export const CALL_SOCKET_PATH = "/ws/call";
+// development, wss:// (the secure gateway) everywhere else — speaking this protocol version.
+import { CALL_SOCKET_PATH, socketUrl } from "../../protocol/sockets";
 /** Spec §9: WebSocket connect timeout. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
 export function callSocketUrl(location: { protocol: string; host: string }): string {
-  const scheme = location.protocol === "http:" ? "ws" : "wss";
-  return `${scheme}://${location.host}${CALL_SOCKET_PATH}`;
+  return socketUrl(location, CALL_SOCKET_PATH);
 }

@@ -2,12 +2,13 @@
 // the transcript and the speaker. The state machine itself is the pure callReducer.
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { createCallAudioContext, type MicCapture, startCapture } from "../audio/capture";
+import { serverMessages } from "../../protocol/call";
+import { readFrame } from "../../protocol/frame";
 import { base64ToPcm16 } from "../../protocol/pcm16";
 import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
 import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
 import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
 import { connectCall, sendMessage } from "./callSocket";
-import { parseServerMessage } from "./serverMessage";
 import { CONNECT_TIMEOUT_MS, callSocketUrl } from "./socketUrl";
 import { uplinkFrame } from "./uplink";
 
@@ -88,8 +89,13 @@ export function useTestCall(userId: string): TestCall {
   useEffect(() => () => release(), [release]);
 
   const onFrame = useCallback((frame: MessageEvent) => {
-    const msg = parseServerMessage(frame.data);
-    if (!msg) return;
+    const read = readFrame(serverMessages, frame.data);
+    if (!read.ok) {
+      dispatch({ type: "bad-frame", error: read.error });
+      return;
+    }
+    const msg = read.message;
+    if (msg.type === "pong") return;
     const queue = res.current.queue;
     if (msg.type === "audio_response") {
       try {
@@ -170,7 +176,8 @@ export function useTestCall(userId: string): TestCall {
     // Let the server finalize and confirm (call_ended, then it closes); give up after a grace period.
     const timer = setTimeout(() => ws.close(1000, "call ended"), END_GRACE_MS);
     ws.onmessage = (e) => {
-      if (parseServerMessage(e.data)?.type === "call_ended") ws.close(1000, "call ended");
+      const read = readFrame(serverMessages, e.data);
+      if (read.ok && read.message.type === "call_ended") ws.close(1000, "call ended");
     };
     ws.onclose = () => {
       clearTimeout(timer);

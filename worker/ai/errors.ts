@@ -3,8 +3,10 @@
 // transient failure (retry inside the deadline) from one that retrying cannot fix, and the logs and
 // the transcript can name the stage and the model that failed.
 
-/** The pipeline's AI steps. */
-export type AiStage = "transcribe" | "turn" | "emotions" | "reply" | "speech";
+import type { AiStage } from "../../protocol/call";
+
+/** The pipeline's AI steps (defined with the call protocol, which stores them in turn outcomes). */
+export type { AiStage };
 
 export interface AiStepErrorInit {
   stage: AiStage;

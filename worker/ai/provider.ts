@@ -1,6 +1,7 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
-import type { AiProviderName, CallType, EmotionScores } from "../../protocol/call";
+import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
+import type { AiEngines } from "../../protocol/engines";
 
 /** Mono 16-bit PCM. The pipeline's internal form is 16 kHz. */
 export interface PcmAudio {
@@ -20,7 +21,7 @@ export interface ChatMessage {
 }
 
 /** Who the assistant is: an Echo's designed fields. */
-export type Persona = EchoFields;
+export type Persona = Omit<EchoFields, "recordCalls">;
 
 /** The caller turn being answered (null for a greeting that answers no turn). */
 export interface CallerTurnInfo {
@@ -63,6 +64,10 @@ export interface TurnEndVerdict {
 
 export interface AiProvider {
   readonly name: AiProviderName;
+  /** Which engine runs each stage (the composed provider says; worker/ai/select.ts). */
+  readonly engines?: AiEngines;
+  /** The model behind each stage, for the trail (logs and failures), e.g. {transcribe: "@cf/openai/whisper-large-v3-turbo"}. */
+  readonly models?: Partial<Record<AiStage, string>>;
   transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript>;
   /** Emotion scores in [0, 1] from the words (prosody is scored by the pipeline itself). */
   textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores>;

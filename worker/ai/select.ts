@@ -1,16 +1,56 @@
-// Chooses the call's AI provider from configuration (readConfig(env).aiProvider): Workers AI when the
-// AI binding is configured (or AI_PROVIDER=workers-ai), otherwise local speech when the build carries
-// it (local development, self-hosting), otherwise the embedded offline provider.
+// The call's AI provider, composed per stage from the configuration (readConfig(env).ai): each of
+// speech-to-text, replies, speech, emotions and end of turn comes from the engine chosen for it
+// (worker/ai/engines.ts), so any mix works — Workers AI speech-to-text with an Ollama model, the
+// embedded voice with OpenAI's replies, and so on.
+import type { AiStageKey } from "../../protocol/engines";
 import { readConfig } from "../config";
 import type { Env } from "../env";
-import { createLocalSpeechProvider } from "./local/available";
-import { OfflineProvider } from "./offline/provider";
+import { describeEngines } from "./describe";
+import { ENGINES, type AiEngineId, type EngineStages } from "./engines";
 import type { AiProvider } from "./provider";
-import { WorkersAiProvider } from "./workers-ai/provider";
+import { providerNameOf, type AiSettings } from "./settings";
+
+function missing(stage: AiStageKey, engine: AiEngineId): never {
+  throw new Error(`The ${engine} engine does not implement the ${stage} stage`);
+}
+
+/** One provider whose every stage runs on the engine the settings chose for it. */
+export function composeProvider(settings: AiSettings, env: Env): AiProvider {
+  const built = new Map<AiEngineId, EngineStages>();
+  const engineFor = (stage: AiStageKey): EngineStages => {
+    const id = settings.stages[stage];
+    let engine = built.get(id);
+    if (!engine) {
+      engine = ENGINES[id].create({ env, settings });
+      built.set(id, engine);
+    }
+    return engine;
+  };
+  const stt = engineFor("stt");
+  const reply = engineFor("reply");
+  const speech = engineFor("speech");
+  const emotions = engineFor("emotions");
+  const turn = engineFor("turn");
+  const transcribe = stt.transcribe?.bind(stt) ?? missing("stt", settings.stages.stt);
+  const textEmotions = emotions.textEmotions?.bind(emotions) ?? missing("emotions", settings.stages.emotions);
+  const replyStream = reply.reply?.bind(reply) ?? missing("reply", settings.stages.reply);
+  const synthesize = speech.synthesize?.bind(speech) ?? missing("speech", settings.stages.speech);
+  // An engine without a turn model leaves the end of turn to the VAD.
+  const detectTurnEnd = turn.detectTurnEnd?.bind(turn);
+  // Incremental speech-to-text only from the speech-to-text stage's own engine.
+  const startTranscription = stt.startTranscription?.bind(stt);
+  return {
+    name: providerNameOf(settings),
+    engines: describeEngines(settings),
+    transcribe,
+    textEmotions,
+    reply: replyStream,
+    synthesize,
+    ...(detectTurnEnd ? { detectTurnEnd } : {}),
+    ...(startTranscription ? { startTranscription } : {}),
+  };
+}
 
 export function selectProvider(env: Env): AiProvider {
-  const { aiProvider } = readConfig(env);
-  if (aiProvider === "workers-ai" && env.AI) return new WorkersAiProvider(env.AI);
-  if (aiProvider === "local") return createLocalSpeechProvider();
-  return new OfflineProvider();
+  return composeProvider(readConfig(env).ai, env);
 }

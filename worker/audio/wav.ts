@@ -76,16 +76,15 @@ function decode(data: Uint8Array, f: { tag: number; channels: number; bits: numb
   return out;
 }
 
-/** Mono PCM16 → a complete WAV file. */
-export function buildWav(samples: Int16Array, sampleRate: number): Uint8Array<ArrayBuffer> {
-  const data = pcm16ToBytes(samples);
-  const out = new Uint8Array(44 + data.length);
+/** The 44-byte header of a mono PCM16 WAV file whose data is `dataBytes` long (the data follows it). */
+export function buildWavHeader(dataBytes: number, sampleRate: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(44);
   const view = new DataView(out.buffer);
   const put = (at: number, s: string) => {
     for (let i = 0; i < 4; i++) view.setUint8(at + i, s.charCodeAt(i));
   };
   put(0, "RIFF");
-  view.setUint32(4, 36 + data.length, true);
+  view.setUint32(4, 36 + dataBytes, true);
   put(8, "WAVE");
   put(12, "fmt ");
   view.setUint32(16, 16, true);
@@ -96,7 +95,15 @@ export function buildWav(samples: Int16Array, sampleRate: number): Uint8Array<Ar
   view.setUint16(32, 2, true);
   view.setUint16(34, 16, true);
   put(36, "data");
-  view.setUint32(40, data.length, true);
+  view.setUint32(40, dataBytes, true);
+  return out;
+}
+
+/** Mono PCM16 → a complete WAV file. */
+export function buildWav(samples: Int16Array, sampleRate: number): Uint8Array<ArrayBuffer> {
+  const data = pcm16ToBytes(samples);
+  const out = new Uint8Array(44 + data.length);
+  out.set(buildWavHeader(data.length, sampleRate), 0);
   out.set(data, 44);
   return out;
 }

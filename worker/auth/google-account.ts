@@ -1,6 +1,8 @@
 // Maps a verified Google identity to an Echo account: the account already linked to that Google
 // subject; else an existing account with the same (Google-verified) email, which gets linked; else a
 // new account with Google's name and photo (§7: users/{uid} set on first Google sign-in if absent).
+// An email Google has not verified never creates or links an account: anyone can put an address they
+// do not own on a Google account, and it would then own (or squat) that address here.
 import type { UserRow } from "../app-env";
 import type { Db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, findUserByGoogleSub, linkGoogle } from "../db/users";
@@ -20,6 +22,9 @@ export async function resolveGoogleUser(database: Db, identity: GoogleIdentity):
       throw new GoogleSignInError("email-already-in-use", "An account with this email already exists.");
     }
     return linkGoogle(database, existing, identity.sub, identity.picture);
+  }
+  if (!identity.emailVerified) {
+    throw new GoogleSignInError("google-email-unverified", "Your Google account's email address is not verified. Verify it with Google, then try again.");
   }
   try {
     return await createUser(database, {

@@ -1,10 +1,9 @@
 // Sessions the Lucia way: a random token in a cookie, only its SHA-256 in D1, sliding expiry.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { sessions, users } from "../db/schema";
 import type { UserRow } from "../app-env";
+import type { Db } from "../db/client";
+import { deleteSession, extendSession, insertSession, sessionWithUser } from "../db/sessions";
 
 export const SESSION_COOKIE = "echo_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -25,7 +24,7 @@ export function sessionIdFromToken(token: string): string {
 export async function createSession(database: Db, userId: string, now = Date.now()) {
   const token = generateSessionToken();
   const session = { id: sessionIdFromToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS };
-  await database.insert(sessions).values(session);
+  await insertSession(database, session);
   return { token, session };
 }
 
@@ -38,15 +37,10 @@ export interface ValidatedSession {
 
 export async function validateSessionToken(database: Db, token: string, now = Date.now()): Promise<ValidatedSession | null> {
   const sessionId = sessionIdFromToken(token);
-  const row = await database
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sessionId))
-    .get();
+  const row = await sessionWithUser(database, sessionId);
   if (!row) return null;
   if (now >= row.session.expiresAt) {
-    await database.delete(sessions).where(eq(sessions.id, sessionId));
+    await deleteSession(database, sessionId);
     return null;
   }
   let expiresAt = row.session.expiresAt;
@@ -54,11 +48,11 @@ export async function validateSessionToken(database: Db, token: string, now = Da
   if (expiresAt - now < SESSION_RENEW_MS) {
     expiresAt = now + SESSION_TTL_MS;
     renewed = true;
-    await database.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+    await extendSession(database, sessionId, expiresAt);
   }
   return { sessionId, user: row.user, expiresAt, renewed };
 }
 
 export async function invalidateSession(database: Db, sessionId: string): Promise<void> {
-  await database.delete(sessions).where(eq(sessions.id, sessionId));
+  await deleteSession(database, sessionId);
 }

@@ -1,15 +1,20 @@
 // Owns this call's pipeline Conversation: creates it lazily with the call's persona, its provider and
 // the transcript stored so far (so a restarted object picks the conversation up where it left off),
 // and forwards caller audio and typed text to it.
-import type { AiProviderName } from "../../protocol/call";
 import type { AiProvider, ChatMessage } from "../ai/provider";
+import { describeProvider } from "../ai/describe";
 import { selectProvider } from "../ai/select";
 import type { Env } from "../env";
 import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/events";
-import type { CallStore } from "./store";
+import { readPipelineSettings } from "../pipeline/settings";
+import type { CallAi, CallStore } from "./store";
 
-/** How long ending a call waits for the pipeline to wrap up its last turn. */
+/**
+ * How long ending a call waits for the pipeline to wrap up its last turn: at least this, and always
+ * past the speech-to-text deadline, so a last turn whose transcription hangs is still kept (as
+ * "[speech, …]") rather than lost.
+ */
 export const CLOSE_TIMEOUT_MS = 5_000;
 
 export class ConversationHost {
@@ -28,8 +33,10 @@ export class ConversationHost {
     return this.provider;
   }
 
-  providerName(): AiProviderName {
-    return this.aiProvider().name;
+  /** The provider's name and which engine runs each stage. */
+  ai(): CallAi {
+    const provider = this.aiProvider();
+    return { provider: provider.name, engines: describeProvider(provider) };
   }
 
   /** Swaps the provider; the conversation restarts from the stored transcript on the next input. */
@@ -38,10 +45,18 @@ export class ConversationHost {
     void this.close();
   }
 
-  /** Starts the pipeline. A phone caller hears the Echo greet them first (nobody can see a screen). */
-  start(): void {
+  /**
+   * Starts the pipeline. A phone caller hears the Echo greet them first (nobody can see a screen);
+   * `greet` overrides whether it does (default: a phone call with nothing said yet).
+   */
+  start(greet?: boolean): void {
     const conversation = this.conversation();
-    if (conversation && this.store.state()?.callType === "phone" && this.store.entries().length === 0) conversation.greet();
+    if (!conversation) return;
+    // The apology and the goodbye in the Echo's voice, ready before anything can fail. (The offline
+    // provider's voice is the bundled voice the pipeline falls back to: nothing to prepare.)
+    if (this.aiProvider().name !== "offline") void conversation.prepare();
+    const first = this.store.state()?.callType === "phone" && this.store.entries().length === 0;
+    if (greet ?? first) conversation.greet();
   }
 
   pushAudio(pcm: Int16Array): void {
@@ -59,10 +74,11 @@ export class ConversationHost {
     if (!conversation) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+      timer = setTimeout(resolve, Math.max(CLOSE_TIMEOUT_MS, readPipelineSettings(this.env).transcribeMs + 1000));
     });
     await Promise.race([conversation.close(), timeout]);
     clearTimeout(timer);
+    conversation.abort(); // anything still running (a hung model) is cancelled, not left behind
   }
 
   private conversation(): Conversation | null {
@@ -70,7 +86,15 @@ export class ConversationHost {
     const state = this.store.state();
     if (!state || state.phase !== "active") return null;
     const history: ChatMessage[] = this.store.entries().map((e) => ({ role: e.speaker === "caller" ? "user" : "assistant", content: e.text }));
-    this.current = new Conversation({ provider: yieldingBeforeSynthesis(this.aiProvider()), persona: state.persona, emit: this.emit, history, callType: state.callType });
+    this.current = new Conversation({
+      provider: yieldingBeforeSynthesis(this.aiProvider()),
+      persona: state.persona,
+      emit: this.emit,
+      history,
+      callType: state.callType,
+      callId: state.callId,
+      settings: readPipelineSettings(this.env),
+    });
     return this.current;
   }
 }
@@ -83,6 +107,8 @@ export class ConversationHost {
 function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
   return {
     name: provider.name,
+    ...(provider.engines ? { engines: provider.engines } : {}),
+    ...(provider.models ? { models: provider.models } : {}),
     transcribe: (audio, signal) => provider.transcribe(audio, signal),
     textEmotions: (text, signal) => provider.textEmotions(text, signal),
     reply: (request, signal) => provider.reply(request, signal),

@@ -1,6 +1,8 @@
-// The Worker → CallSession contract for socket upgrades. A Durable Object is reachable only through
-// its binding, so these headers are set by our own routes (never copied from the client): the
-// Durable Object trusts them as the verified identity of whoever connects.
+// The Worker → CallSession contract: the stub of a call's object, and socket upgrades. A Durable Object
+// is reachable only through its binding, so these headers are set by our own routes (never copied from
+// the client): the Durable Object trusts them as the verified identity of whoever connects.
+import type { Env } from "../env";
+
 export type SocketRole = "browser" | "viewer" | "twilio";
 
 export const CALL_HEADERS = {
@@ -8,6 +10,11 @@ export const CALL_HEADERS = {
   userId: "x-echo-user-id",
   role: "x-echo-socket-role",
 } as const;
+
+/** The CallSession of call `callId` (one object per call, named by the call id). */
+export function callSessionStub(env: Pick<Env, "CALL_SESSION">, callId: string) {
+  return env.CALL_SESSION.get(env.CALL_SESSION.idFromName(callId));
+}
 
 export interface SocketGrant {
   callId: string;

@@ -1,14 +1,15 @@
 // Maps the pipeline's events onto the call: every transcript entry is written to the session's store
-// first, then sent to the caller and the viewers.
+// first, then sent to the caller's line and the viewers.
 //
 // Reply text on the socket: one `ai_response {text: sentence, entry, final: false}` per sentence, sent
 // just before that sentence's audio, then `ai_response {text: the whole reply as heard, entry,
 // final: true}`. `entry` always has the same id for one reply (clients replace it by id); a client
 // that only reads `text` sees each sentence, then the complete reply.
 import type { PipelineEvent } from "../pipeline/events";
-import type { LiveFanout } from "./fanout";
+import type { CallerLine } from "./lines/line";
+import type { LiveFanout } from "./live-events";
+import type { CallRecorder } from "./recorder";
 import type { CallStore } from "./store";
-import type { CallTransport } from "./transport";
 
 interface ReplyProgress {
   entryId: string | null;
@@ -18,9 +19,13 @@ interface ReplyProgress {
 
 export interface BridgeDeps {
   store: CallStore;
-  /** The caller's transport, or null while no caller is connected. */
-  transport: () => CallTransport | null;
+  /** The caller's line, or null while no caller is connected. */
+  line: () => CallerLine | null;
   fanout: LiveFanout;
+  /** The call's recording: the Echo's speech is recorded as it is sent, and cut where the caller barged in. */
+  recorder: Pick<CallRecorder, "assistant" | "interrupt" | "offsetAt">;
+  /** The AI kept failing and the goodbye has played: end the call as failed. */
+  gaveUp: (reason: string) => void;
 }
 
 export class PipelineBridge {
@@ -44,14 +49,19 @@ export class PipelineBridge {
       case "assistant_done":
         return this.done(event);
       case "error":
-        this.deps.transport()?.send({ type: "error", error: event.message, code: event.code });
+        // The browser shows it; a phone line cannot, and hears the apology the pipeline speaks next.
+        this.deps.line()?.send({ type: "error", error: event.message, code: event.code });
+        return;
+      case "gave_up":
+        this.deps.gaveUp(event.reason);
         return;
     }
   }
 
   private callerTurn(event: Extract<PipelineEvent, { type: "caller_turn" }>): void {
-    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions });
-    this.deps.transport()?.send({ type: "transcription", text: entry.text, entry });
+    const audioOffsetMs = this.deps.recorder.offsetAt(event.at - event.speechMs);
+    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions, audioOffsetMs });
+    this.deps.line()?.send({ type: "transcription", text: entry.text, entry });
     this.deps.fanout.publish({ kind: "entry", entry });
   }
 
@@ -69,21 +79,23 @@ export class PipelineBridge {
     p.sentences.push(event.sentence);
     const text = p.sentences.join(" ");
     const { store } = this.deps;
+    const line = this.deps.line();
+    const audioOffsetMs = line ? this.deps.recorder.assistant(event.pcm) : null;
     const entry = p.entryId
-      ? store.updateEntry(p.entryId, { text, emotions: {}, interrupted: false, latency: null })
-      : store.addEntry({ speaker: "assistant", text, timestamp: p.startedAt, emotions: {} });
+      ? store.updateEntry(p.entryId, { text, emotions: {}, interrupted: false, latency: null, outcome: null })
+      : store.addEntry({ speaker: "assistant", text, timestamp: p.startedAt, emotions: {}, audioOffsetMs });
     if (!entry) return;
     p.entryId = entry.id;
-    const transport = this.deps.transport();
-    transport?.send({ type: "ai_response", text: event.sentence, entry, final: false });
-    transport?.sendAudio(event.pcm, event.sampleRate, entry.id);
+    line?.send({ type: "ai_response", text: event.sentence, entry, final: false });
+    line?.sendAudio(event.pcm, event.sampleRate, entry.id);
     this.deps.fanout.publish({ kind: "audio", speaker: "assistant", pcm: event.pcm, sampleRate: event.sampleRate });
   }
 
   private interrupt(replyId: string): void {
     const entryId = this.replies.get(replyId)?.entryId ?? null;
     if (!entryId) return; // nothing was sent for playback
-    this.deps.transport()?.stopPlayback(entryId);
+    this.deps.recorder.interrupt();
+    this.deps.line()?.stopPlayback(entryId);
     this.deps.fanout.publish({ kind: "interrupt", entryId });
   }
 
@@ -93,13 +105,13 @@ export class PipelineBridge {
     // Cut off before a whole word was heard: the entry stays, marked interrupted, as "…".
     const heard = (event.interrupted ? event.spokenText : event.text).trim();
     const text = heard || (p?.entryId ? "…" : "");
-    const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency };
+    const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency, outcome: event.outcome };
     const { store } = this.deps;
     let entry;
     if (p?.entryId) entry = store.updateEntry(p.entryId, fields);
     else if (text) entry = store.addEntry({ speaker: "assistant", timestamp: p?.startedAt ?? event.at, ...fields });
     if (!entry) return; // interrupted before a word was spoken: nothing to keep
-    this.deps.transport()?.send({ type: "ai_response", text: entry.text, entry, final: true });
+    this.deps.line()?.send({ type: "ai_response", text: entry.text, entry, final: true });
     this.deps.fanout.publish({ kind: "entry", entry });
   }
 }

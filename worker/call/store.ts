@@ -1,12 +1,12 @@
 // The CallSession's own durable state, in its SQLite storage: the call's metadata and every transcript
 // entry. Entries are written here first (before anything is broadcast) and carry a revision so the
 // D1 sync knows what is still pending.
-import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency } from "../../protocol/call";
+import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency, TurnOutcome } from "../../protocol/call";
+import type { AiEngines } from "../../protocol/engines";
 import type { Persona } from "../ai/provider";
+import type { FinalStatus } from "../db/call-writes";
 
 export type CallPhase = "active" | "ended";
-/** Final status written to D1. */
-export type FinalStatus = "completed" | "failed" | "abandoned";
 
 export interface CallState {
   callId: string;
@@ -17,6 +17,8 @@ export interface CallState {
   persona: Persona;
   callType: CallType;
   provider: AiProviderName;
+  /** Which engine runs each AI stage (shown to the caller and to viewers). */
+  engines: AiEngines;
   fromNumber: string | null;
   startTime: number;
   phase: CallPhase;
@@ -27,7 +29,12 @@ export interface CallState {
   endReason: string | null;
   /** The D1 row has been finalized (status, duration, totals). */
   d1Finalized: boolean;
+  /** The call is recorded (the Echo's setting when the call started). */
+  record?: boolean;
 }
+
+/** The call's AI, as recorded in its state. */
+export type CallAi = Pick<CallState, "provider" | "engines">;
 
 /** An entry before the store numbers it (id and seq are assigned on append). */
 export type NewEntry = Omit<TranscriptEntry, "id" | "seq">;
@@ -41,6 +48,8 @@ interface EntryRow extends Record<string, SqlStorageValue> {
   emotions: string;
   interrupted: number;
   latency: string | null;
+  outcome: string | null;
+  audio_offset_ms: number | null;
   rev: number;
   synced_rev: number;
 }
@@ -61,6 +70,7 @@ CREATE TABLE IF NOT EXISTS entries (
   emotions TEXT NOT NULL,
   interrupted INTEGER NOT NULL DEFAULT 0,
   latency TEXT,
+  outcome TEXT,
   rev INTEGER NOT NULL DEFAULT 1,
   synced_rev INTEGER NOT NULL DEFAULT 0
 );
@@ -77,6 +87,8 @@ function toEntry(row: EntryRow): TranscriptEntry {
   };
   if (row.interrupted) entry.interrupted = true;
   if (row.latency) entry.latency = JSON.parse(row.latency) as TurnLatency;
+  if (row.outcome) entry.outcome = JSON.parse(row.outcome) as TurnOutcome;
+  if (row.audio_offset_ms !== null) entry.audioOffsetMs = row.audio_offset_ms;
   return entry;
 }
 
@@ -85,6 +97,10 @@ export class CallStore {
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    // Objects created before entries had an outcome column get it now.
+    const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('entries')").toArray();
+    if (!columns.some((c) => c.name === "outcome")) sql.exec("ALTER TABLE entries ADD COLUMN outcome TEXT");
+    if (!columns.some((c) => c.name === "audio_offset_ms")) sql.exec("ALTER TABLE entries ADD COLUMN audio_offset_ms INTEGER");
   }
 
   state(): CallState | null {
@@ -113,7 +129,7 @@ export class CallStore {
     const seqRow = this.sql.exec<{ next: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM entries").one();
     const id = crypto.randomUUID();
     this.sql.exec(
-      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       seqRow.next,
       id,
       input.speaker,
@@ -122,18 +138,21 @@ export class CallStore {
       JSON.stringify(input.emotions),
       input.interrupted ? 1 : 0,
       input.latency ? JSON.stringify(input.latency) : null,
+      input.outcome ? JSON.stringify(input.outcome) : null,
+      input.audioOffsetMs ?? null,
     );
     return this.entry(id)!;
   }
 
   /** Changes an entry's content (its seq and id stay); the change is pending for D1 again. */
-  updateEntry(id: string, patch: Pick<NewEntry, "text" | "emotions" | "interrupted" | "latency">): TranscriptEntry | null {
+  updateEntry(id: string, patch: Pick<NewEntry, "text" | "emotions" | "interrupted" | "latency" | "outcome">): TranscriptEntry | null {
     this.sql.exec(
-      "UPDATE entries SET text = ?, emotions = ?, interrupted = ?, latency = ?, rev = rev + 1 WHERE id = ?",
+      "UPDATE entries SET text = ?, emotions = ?, interrupted = ?, latency = ?, outcome = ?, rev = rev + 1 WHERE id = ?",
       patch.text,
       JSON.stringify(patch.emotions),
       patch.interrupted ? 1 : 0,
       patch.latency ? JSON.stringify(patch.latency) : null,
+      patch.outcome ? JSON.stringify(patch.outcome) : null,
       id,
     );
     return this.entry(id);

@@ -10,13 +10,14 @@
 // Where the time goes (bench/live-fanout.bench.ts): the JS pass over 500 viewers takes ~3–5 ms; most of
 // the delivery time is after `send` returns — workerd frames and, for clients that offer it (browsers
 // do), permessage-deflate-compresses every message once per socket, then writes each socket.
-import { MAX_VIEWER_FRAME_BYTES, type ViewerServerMessage, viewerMessageSchema } from "../../protocol/live";
+import { readFrame } from "../../protocol/frame";
+import { type ViewerServerMessage, viewerClientMessages } from "../../protocol/live";
 import { db } from "../db/client";
 import { participantIds } from "../db/live-calls";
 import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
 import { closeQuietly } from "../http/websocket";
-import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./fanout";
+import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./live-events";
 import type { SocketGrant } from "./internal-request";
 import type { CallStore } from "./store";
 
@@ -167,25 +168,12 @@ export class LiveViewers implements LiveFanout {
     const reply = (m: ViewerServerMessage): void => {
       this.sendTo(ws, JSON.stringify(m));
     };
-    if (typeof frame !== "string") return reply({ type: "live_error", code: "invalid-message", error: "Viewers send JSON text messages only." });
-    if (frame.length > MAX_VIEWER_FRAME_BYTES) return reply({ type: "live_error", code: "frame-too-large", error: "The message is too large." });
-    let raw: unknown;
-    try {
-      raw = JSON.parse(frame);
-    } catch {
-      return reply({ type: "live_error", code: "invalid-json", error: "The message is not valid JSON." });
+    const parsed = readFrame(viewerClientMessages, frame);
+    if (!parsed.ok) {
+      const error = parsed.code === "unknown-type" ? `${parsed.error} Viewers may send only listen and ping.` : parsed.error;
+      return reply({ type: "live_error", code: parsed.code, error });
     }
-    const parsed = viewerMessageSchema.safeParse(raw);
-    if (!parsed.success) {
-      const type = typeof raw === "object" && raw !== null ? (raw as { type?: unknown }).type : undefined;
-      const known = type === "listen" || type === "ping";
-      return reply(
-        known
-          ? { type: "live_error", code: "invalid-message", error: `Malformed ${String(type)} message.` }
-          : { type: "live_error", code: "unknown-type", error: "Viewers may send only listen and ping." },
-      );
-    }
-    const message = parsed.data;
+    const message = parsed.message;
     if (message.type === "ping") return reply({ type: "pong" });
     const attachment = ws.deserializeAttachment() as ViewerAttachment;
     ws.serializeAttachment({ ...attachment, listen: message.on } satisfies ViewerAttachment);

@@ -57,13 +57,15 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     emotions: e.emotions,
     interrupted: e.interrupted ?? false,
     latency: e.latency ?? null,
+    outcome: e.outcome ?? null,
+    audioOffsetMs: e.audioOffsetMs ?? null,
   };
   return database
     .insert(transcriptEntries)
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs },
     });
 }
 
@@ -74,8 +76,11 @@ export async function upsertTranscriptEntries(database: Db, callId: string, entr
   await database.batch([first, ...rest]);
 }
 
+/** How a call ended, as the calls table records it (every end path uses this one type). */
+export type FinalStatus = "completed" | "failed" | "abandoned";
+
 export interface CallOutcome {
-  status: "completed" | "failed" | "abandoned";
+  status: FinalStatus;
   endTime: number;
   endReason: string;
 }

@@ -10,6 +10,7 @@ import {
   TRANSCRIPT_PREVIEW_CHARS,
 } from "../../protocol/calls";
 import type { Db } from "./client";
+import { recordingOf } from "./recordings";
 import { calls, echoes, transcriptEntries } from "./schema";
 
 /** Entries read for a preview: enough short turns ("Hi.") to fill 100 characters. */
@@ -122,6 +123,8 @@ export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
     emotions: row.emotions ?? {},
     interrupted: row.interrupted,
     latency: row.latency ?? null,
+    outcome: row.outcome ?? null,
+    audioOffsetMs: row.audioOffsetMs ?? null,
   };
 }
 
@@ -137,7 +140,8 @@ export async function getCallDetail(database: Db, userId: string, callId: string
     .where(eq(transcriptEntries.callId, callId))
     .orderBy(asc(transcriptEntries.seq))
     .all();
-  return { ...toSummary(row), endReason: row.endReason, transcript: entries.map(toTranscriptEntry) };
+  const recording = await recordingOf(database, callId);
+  return { ...toSummary(row), endReason: row.endReason, transcript: entries.map(toTranscriptEntry), recording };
 }
 
 /** LIKE pattern matching `q` literally anywhere (%, _ and \ escaped; use with ESCAPE '\'). */

@@ -1,6 +1,7 @@
 // Echo persistence: every query is scoped to the owner, so someone else's id simply finds nothing.
 import { and, desc, eq } from "drizzle-orm";
 import type { Echo, EchoFields, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
+import type { Persona } from "../ai/provider";
 import type { Db } from "./client";
 import { echoes } from "./schema";
 
@@ -16,6 +17,12 @@ export function toEcho(row: EchoRow): Echo {
 }
 
 /** The user's Echoes, most recently updated first; `activeOnly` keeps the active ones. */
+/** The persona an Echo answers calls with. */
+export function personaOf(row: EchoRow): Persona {
+  const { name, description, personality, expertise, instructions, voiceStyle } = toEcho(row);
+  return { name, description, personality, expertise, instructions, voiceStyle };
+}
+
 export async function listEchoes(database: Db, userId: string, opts: { activeOnly?: boolean } = {}): Promise<Echo[]> {
   const where = opts.activeOnly ? and(eq(echoes.userId, userId), eq(echoes.isActive, true)) : eq(echoes.userId, userId);
   const rows = await database.select().from(echoes).where(where).orderBy(desc(echoes.updatedAt), desc(echoes.id)).all();
@@ -44,7 +51,7 @@ export async function createEcho(database: Db, userId: string, fields: EchoField
 /** Applies a (partial) change to the user's Echo; null when the user has no such Echo. */
 export async function updateEcho(database: Db, userId: string, echoId: string, patch: EchoPatch, now = Date.now()): Promise<Echo | null> {
   const set: Partial<EchoRow> = { updatedAt: now };
-  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive"] as const) {
+  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive", "recordCalls"] as const) {
     if (patch[key] !== undefined) Object.assign(set, { [key]: patch[key] });
   }
   const row = await database

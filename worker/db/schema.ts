@@ -1,7 +1,7 @@
 // D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { EmotionScores, TurnLatency } from "../../protocol/call";
+import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
 
 export const users = sqliteTable(
   "users",
@@ -64,6 +64,8 @@ export const echoes = sqliteTable(
     instructions: text("instructions").notNull().default(""),
     voiceStyle: text("voice_style").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** Calls to this Echo are recorded (consent: phone callers hear a notice). */
+    recordCalls: integer("record_calls", { mode: "boolean" }).notNull().default(true),
     totalCalls: integer("total_calls").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -87,9 +89,12 @@ export const calls = sqliteTable(
     endReason: text("end_reason"),
     /** Twilio CallSid for phone calls. */
     providerCallId: text("provider_call_id"),
+    /** Epoch ms at offset 0 of the call's recording in R2; null: no recording (off, deleted or expired). */
+    recordingStartedAt: integer("recording_started_at"),
   },
   (t) => [
     index("calls_user_start_idx").on(t.userId, sql`${t.startTime} desc`),
+    index("calls_recording_started_idx").on(t.recordingStartedAt),
     uniqueIndex("calls_provider_call_id_unique").on(t.providerCallId),
   ],
 );
@@ -109,6 +114,10 @@ export const transcriptEntries = sqliteTable(
     /** Assistant turn cut off by the caller; `text` holds what was actually spoken. */
     interrupted: integer("interrupted", { mode: "boolean" }).notNull().default(false),
     latency: text("latency", { mode: "json" }).$type<TurnLatency>(),
+    /** Assistant turns: status, failed stage and error, retries, fallbacks, speech-to-text mode. */
+    outcome: text("outcome", { mode: "json" }).$type<TurnOutcome>(),
+    /** Where this entry starts in the call's recording (ms); null when unknown. */
+    audioOffsetMs: integer("audio_offset_ms"),
   },
   (t) => [uniqueIndex("transcript_call_seq_unique").on(t.callId, t.seq)],
 );

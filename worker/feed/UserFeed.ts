@@ -1,20 +1,19 @@
 // One Durable Object per user: pushes change events to that user's open dashboards over hibernatable
 // WebSockets (the object sleeps between events; sockets stay open).
 import { DurableObject } from "cloudflare:workers";
-import type { FeedEvent } from "../../protocol/feed";
+import { type FeedEvent, feedClientMessages } from "../../protocol/feed";
+import { readFrame } from "../../protocol/frame";
+import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
 import type { Env } from "../env";
 import { closeQuietly } from "../http/websocket";
-
-/** Text keepalive answered without waking the object. */
-export const FEED_PING = "ping";
-export const FEED_PONG = "pong";
 /** Open dashboards per user; the oldest socket is closed beyond this. */
 export const MAX_FEED_SOCKETS = 32;
 
 export class UserFeed extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(FEED_PING, FEED_PONG));
+    // The heartbeat (protocol/heartbeat.ts) is answered by the runtime: the object stays asleep.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -48,8 +47,10 @@ export class UserFeed extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    // The feed is one-way; anything but the (auto-answered) keepalive is refused.
-    if (message !== FEED_PING) closeQuietly(ws, 1003, "The feed accepts no messages.");
+    // The feed is one-way: only the heartbeat's ping (auto-answered when sent as PING_FRAME exactly).
+    const parsed = readFrame(feedClientMessages, message);
+    if (parsed.ok) ws.send(PONG_FRAME);
+    else closeQuietly(ws, 1003, `The feed accepts only ping. ${parsed.error}`);
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {

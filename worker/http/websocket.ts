@@ -1,6 +1,7 @@
-// WebSockets on the Worker and its Durable Objects: refusing plain requests, handing the Durable
-// Object's 101 back to the browser, and closing a socket safely.
+// WebSockets on the Worker and its Durable Objects: refusing plain requests and other protocol
+// versions, handing the Durable Object's 101 back to the browser, and closing a socket safely.
 import type { Context } from "hono";
+import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION_PARAM, protocolVersionError } from "../../protocol/version";
 import { ApiError } from "./errors";
 
 /** Throws 426 upgrade-required unless the request asks for a WebSocket. */
@@ -25,6 +26,22 @@ const DECLINE_COMPRESSION = "none";
 export function upgradeResponse(socket: WebSocket, headers = new Headers()): Response {
   headers.set("Sec-WebSocket-Extensions", DECLINE_COMPRESSION);
   return new Response(null, { status: 101, webSocket: socket, headers });
+}
+
+/**
+ * A client speaking another protocol version (protocol/version.ts: the `v` query parameter) gets a
+ * socket that says why and closes with CLOSE_PROTOCOL_VERSION and a readable reason, before anything
+ * reaches a Durable Object; `farewell` turns the reason into that socket's error message, if it has
+ * one. Null when the version is ours.
+ */
+export function protocolVersionRefusal(c: Context, farewell?: (reason: string) => string): Response | null {
+  const reason = protocolVersionError(new URL(c.req.url).searchParams.get(PROTOCOL_VERSION_PARAM));
+  if (!reason) return null;
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  if (farewell) server.send(farewell(reason));
+  server.close(CLOSE_PROTOCOL_VERSION, reason);
+  return upgradeResponse(client);
 }
 
 /**

@@ -4,7 +4,10 @@ import { abortError } from "./clock";
 
 /** Settles like `promise`, or rejects with an AbortError as soon as `signal` aborts. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortError());
+  if (signal.aborted) {
+    promise.catch(() => undefined); // it may still fail later: never an unhandled rejection
+    return Promise.reject(abortError());
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortError());
     signal.addEventListener("abort", onAbort, { once: true });

@@ -1,7 +1,7 @@
 // The voice conversation of one call: caller audio/text in, PipelineEvents out. Knows only events and
 // the AiProvider interface (never sockets, storage or which provider it has).
 //
-// Usage (CallSession):
+// Usage (worker/call/conversation-host.ts holds one per call):
 //   const conversation = new Conversation({ provider, persona, emit: (event) => ..., history });
 //   conversation.pushAudio(int16Samples16kHz);   // every audio_data frame, any size
 //   conversation.greet();                        // optional: the Echo speaks first when the call connects
@@ -14,15 +14,27 @@
 // `interrupted` and `spokenText` are exact. Barge-in: caller speech sustained for `bargeInMs` (or a typed
 // message, or a finished caller turn) while the assistant is replying or playing → `interrupt` at once,
 // the LLM stream and pending synthesis are aborted, and assistant_done reports interrupted: true with the
-// text played so far. Provider failures become `error` events and the call goes on.
-import type { CallType, EmotionScores } from "../../protocol/call";
+// text played so far.
+//
+// Failures (settings.ts): every AI step runs under a deadline with retries for transient errors. A step
+// that still fails becomes an `error` event, and the caller hears a short apology in the Echo's voice
+// (spoken-lines.ts) as an ordinary assistant reply, so every caller line plays it; the transcript keeps
+// every line and the apology's entry records the failure (TurnOutcome). After settings.maxFailedTurns
+// failed turns in a row the Echo says goodbye and the conversation emits `gave_up`. The turn model and
+// text emotions fail quietly (the VAD decides; prosody scores the turn), logged once per call. One JSON
+// log line per turn and per failure (trail.ts).
+import type { CallType, EmotionScores, TurnOutcome } from "../../protocol/call";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona, TranscriptionStream } from "../ai/provider";
-import { systemClock, type Clock } from "./clock";
-import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
+import { isAbortError, systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
+import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
-import { PlaybackClock, Reply, type ReplyTiming } from "./reply";
-import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
+import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming } from "./reply";
+import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
+import { SPOKEN_LINES as SPOKEN_LINES_TEXT, SpokenLines, type LineKind } from "./spoken-lines";
+import { runStep, StepFailure, type StepContext } from "./steps";
+import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext, type TrailSink } from "./trail";
+import { mergeTurnEnds, TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
 import type { VadFrame, VadOptions } from "./vad";
 
 export interface ConversationOptions {
@@ -42,6 +54,14 @@ export interface ConversationOptions {
   maxHistory?: number;
   /** browser_test (default) or phone: providers may word things differently (no "type it" on a phone). */
   callType?: CallType;
+  /** Deadlines, retries and when to give up (defaults: settings.ts). */
+  settings?: Partial<PipelineSettings>;
+  /** Backoff jitter source (default Math.random). */
+  random?: () => number;
+  /** The call this conversation belongs to, for the log lines. */
+  callId?: string;
+  /** Where log lines go (default: console, one JSON object per line). */
+  trail?: TrailSink;
 }
 
 interface CallerTurn {
@@ -56,11 +76,16 @@ interface CallerTurn {
   /** The provider's incremental transcription of `audio`, fed while the caller spoke (if it has one). */
   stream?: TranscriptionStream;
   endOfTurnMs: number | undefined;
+  /** Fallbacks taken before the turn was queued (e.g. the turn model failed: "turn:vad"). */
+  fallbacks: string[];
 }
 
 type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
 
 const TURN_MODEL_MAX_MS = 8000;
+
+/** The error event's code per failed stage (the browser's `error {code}`). */
+const ERROR_CODES = { transcribe: "stt_failed", turn: "turn_detect_failed", emotions: "emotion_failed", reply: "llm_failed", speech: "tts_failed" } as const;
 
 export class Conversation {
   private readonly provider: AiProvider;
@@ -83,6 +108,15 @@ export class Conversation {
   private holdGeneration = 0;
   /** The incremental transcription of the turn in progress and how much of it was fed. */
   private listening: { stream: TranscriptionStream; frames: number; samples: number } | null = null;
+  private readonly settings: PipelineSettings;
+  private readonly steps: StepContext;
+  private readonly trail: TrailContext;
+  private readonly lines: SpokenLines;
+  private readonly hearing: HearingDeps;
+  /** Aborted by abort(): every step in flight stops. */
+  private readonly lifetime = new AbortController();
+  private failedTurns = 0;
+  private turnModelFailureLogged = false;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -98,6 +132,29 @@ export class Conversation {
     this.callType = options.callType ?? "browser_test";
     this.history = [...(options.history ?? [])];
     this.turnIndex = this.history.filter((m) => m.role === "user").length;
+    this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
+    this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
+    this.trail = { sink: options.trail ?? consoleTrail, callId: options.callId ?? null, provider: this.provider.name, models: this.provider.models };
+    this.hearing = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, trail: this.trail, turnIndex: () => this.turnIndex };
+    this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, (kind, err) =>
+      logFailure(this.trail, null, "speech", err, { line: kind, fallback: "the bundled voice says it" }),
+    );
+  }
+
+  /**
+   * Makes the apology and the goodbye in the Echo's voice now (call start), so they play even if the
+   * speech model fails later. Optional: without it they are made on demand or said by the bundled voice.
+   */
+  prepare(): Promise<void> {
+    return this.lines.prepare(["apology", "goodbye"], this.lifetime.signal);
+  }
+
+  /** Stops every step in flight now (the call is gone and no one will wait for them). */
+  abort(): void {
+    this.closed = true;
+    this.held?.timer.abort();
+    this.active?.interrupt();
+    this.lifetime.abort();
   }
 
   /** True while a reply is being generated or its audio is (by the playback clock) still playing. */
@@ -120,18 +177,21 @@ export class Conversation {
     if (this.closed || !trimmed) return;
     if (this.held) this.releaseHeld(); // speech that came first is answered first
     this.bargeIn();
-    this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined });
+    this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined, fallbacks: [] });
   }
 
   /** The assistant speaks first (e.g. when the call is answered): a greeting that answers no caller turn. */
   greet(): void {
     if (this.closed) return;
     this.queue = this.queue
-      .then(() => {
+      .then(async () => {
+        if (this.closed) return;
         const now = this.clock.now();
-        return this.closed ? undefined : this.runReply(null, null, {}, { turnEndedAt: now, transcribedAt: now, endOfTurnMs: undefined });
+        const report = new TurnReport("none");
+        const outcome = await this.runReply(null, null, {}, { turnEndedAt: now, transcribedAt: now, endOfTurnMs: undefined }, report);
+        await this.afterTurn(null, null, report, outcome, "hello");
       })
-      .catch((err: unknown) => this.emitError("pipeline_failed", err));
+      .catch((err: unknown) => this.pipelineFailed(err));
   }
 
   /** Resolves when every queued turn and reply has finished. */
@@ -217,7 +277,11 @@ export class Conversation {
     this.holdForTurnModel(merged, endedAt);
   }
 
-  /** Asks the provider's turn model whether the caller is done; holds the turn open for a while if not. */
+  /**
+   * Asks the provider's turn model whether the caller is done; holds the turn open for a while if not.
+   * The model has settings.turnModelMs: late, the turn counts as complete; failing, the VAD decides
+   * (logged once per call, never shown to the caller).
+   */
   private holdForTurnModel(event: TurnEnd, endedAt: number): void {
     const timer = new AbortController();
     this.held = { event, endedAt, timer };
@@ -225,14 +289,24 @@ export class Conversation {
     const detect = this.provider.detectTurnEnd;
     if (!detect) return;
     const window = event.audio.subarray(Math.max(0, event.audio.length - (TURN_MODEL_MAX_MS * event.sampleRate) / 1000));
-    void detect
-      .call(this.provider, { samples: window, sampleRate: event.sampleRate }, timer.signal)
-      .catch((err: unknown) => {
-        this.emitError("turn_detect_failed", err);
-        return { complete: true, probability: 1 };
-      })
+    const fallbacks: string[] = [];
+    void runStep(this.steps, { stage: "turn", deadlineMs: this.settings.turnModelMs, signal: timer.signal }, (s) =>
+      detect.call(this.provider, { samples: window, sampleRate: event.sampleRate }, s),
+    )
+      .then(
+        ({ value }) => value,
+        (err: unknown) => {
+          if (timer.signal.aborted || isAbortError(err)) return null; // new speech: the turn goes on
+          fallbacks.push(err instanceof StepFailure && err.timedOut ? "turn:timeout" : "turn:vad");
+          if (!this.turnModelFailureLogged) {
+            this.turnModelFailureLogged = true;
+            logFailure(this.trail, this.turnIndex, "turn", err, { fallback: "the VAD decides (logged once per call)" });
+          }
+          return { complete: true, probability: 1 };
+        },
+      )
       .then(async (verdict) => {
-        if (generation !== this.holdGeneration || !this.held) return;
+        if (!verdict || generation !== this.holdGeneration || !this.held) return;
         if (!verdict.complete) {
           try {
             await this.clock.sleep(this.turnHoldMs, timer.signal);
@@ -241,18 +315,19 @@ export class Conversation {
           }
           if (generation !== this.holdGeneration || !this.held) return;
         }
-        this.releaseHeld();
-      });
+        this.releaseHeld(fallbacks);
+      })
+      .catch((err: unknown) => this.pipelineFailed(err));
   }
 
-  private releaseHeld(): void {
+  private releaseHeld(fallbacks: string[] = []): void {
     const held = this.held;
     if (!held) return;
     this.held = null;
     this.holdGeneration++;
     held.timer.abort();
     this.bargeIn();
-    this.enqueue(this.turnFromEvent(held.event, held.endedAt));
+    this.enqueue({ ...this.turnFromEvent(held.event, held.endedAt), fallbacks });
   }
 
   private turnFromEvent(event: TurnEnd, endedAt: number): CallerTurn {
@@ -264,6 +339,7 @@ export class Conversation {
       speechMs: event.speechMs,
       endedAt,
       endOfTurnMs: event.atMs - event.lastSpeechMs,
+      fallbacks: [],
     };
   }
 
@@ -274,74 +350,97 @@ export class Conversation {
   }
 
   private enqueue(turn: CallerTurn): void {
-    this.queue = this.queue.then(() => this.runTurn(turn)).catch((err: unknown) => this.emitError("pipeline_failed", err));
+    this.queue = this.queue.then(() => this.runTurn(turn)).catch((err: unknown) => this.pipelineFailed(err));
   }
 
-  private emitError(code: string, err: unknown): void {
-    const message = err instanceof Error ? err.message : String(err);
-    this.emit({ type: "error", code, message });
+  /** A bug or an unexpected failure outside any AI step: logged with its cause and told to the caller. */
+  private pipelineFailed(err: unknown): void {
+    logFailure(this.trail, this.turnIndex, "pipeline", err);
+    this.emit({ type: "error", code: "pipeline_failed", message: describeError(err) });
   }
 
   private async runTurn(turn: CallerTurn): Promise<void> {
     const turnId = this.newId();
-    let text: string;
-    let recognized: boolean;
-    if (turn.text !== null) {
-      text = turn.text;
-      recognized = true;
-    } else {
-      try {
-        const transcript = turn.stream
-          ? await turn.stream.finish()
-          : await this.provider.transcribe({ samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate });
-        text = transcript.text.trim();
-        recognized = transcript.recognized && text.length > 0;
-        if (!text) text = describeSpeech(turn.speechMs);
-      } catch (err) {
-        this.emitError("stt_failed", err);
-        return;
-      }
+    const report = new TurnReport(turn.text !== null ? "typed" : "batch");
+    for (const f of turn.fallbacks) report.fallback(f);
+    if (turn.endOfTurnMs !== undefined) report.stageMs.endOfTurnMs = turn.endOfTurnMs;
+    let text = turn.text ?? "";
+    let recognized = turn.text !== null;
+    if (turn.text === null) {
+      const heard = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report, turn.stream);
+      if (!heard) return; // aborted: the call is gone
+      ({ text, recognized } = heard);
     }
     const transcribedAt = this.clock.now();
-    const emotions = await this.callerEmotions(turn, text, recognized);
+    const emotions = await callerEmotions(this.hearing, turn.frames, text, recognized, report);
     const index = this.turnIndex++;
     this.emit({ type: "caller_turn", turnId, text, recognized, typed: turn.text !== null, emotions, speechMs: turn.speechMs, at: turn.endedAt });
     this.remember({
       role: "user",
       content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
     });
-    if (this.closed) return;
-    const info: CallerTurnInfo = { text, recognized, typed: turn.text !== null, speechMs: turn.speechMs, index };
-    await this.runReply(turnId, info, emotions, { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs });
-  }
-
-  private async callerEmotions(turn: CallerTurn, text: string, recognized: boolean): Promise<EmotionScores> {
-    const parts: Array<{ scores: EmotionScores; weight: number }> = [];
-    if (turn.frames.length > 0) parts.push({ scores: prosodyEmotions(prosodyFromFrames(turn.frames)), weight: 0.4 });
-    if (recognized) {
-      try {
-        parts.push({ scores: await this.provider.textEmotions(text), weight: 0.6 });
-      } catch (err) {
-        this.emitError("emotion_failed", err);
-      }
+    if (this.closed) return logTurn(this.trail, index, turnId, report, report.failure ? "failed" : "ok");
+    let outcome: ReplyOutcome | null = null;
+    if (!report.failure) {
+      const info: CallerTurnInfo = { text, recognized, typed: turn.text !== null, speechMs: turn.speechMs, index };
+      outcome = await this.runReply(turnId, info, emotions, { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs }, report);
     }
-    return blendEmotions(parts);
+    await this.afterTurn(index, turnId, report, outcome, "apology");
   }
 
-  private async runReply(turnId: string | null, turn: CallerTurnInfo | null, emotions: EmotionScores, timing: ReplyTiming): Promise<void> {
-    const reply = new Reply(this.newId(), {
+  /** Logs the turn; after a failure: the error event, then the apology — or, after too many, the goodbye. */
+  private async afterTurn(index: number | null, turnId: string | null, report: TurnReport, outcome: ReplyOutcome | null, line: LineKind): Promise<void> {
+    const failed = report.failure;
+    if (!failed) {
+      if (outcome && !outcome.interrupted) this.failedTurns = 0;
+      logTurn(this.trail, index ?? this.turnIndex, turnId, report, "ok");
+      return;
+    }
+    logFailure(this.trail, index, failed.stage, failed);
+    this.emit({ type: "error", code: failed.code === "empty" ? "stt_empty" : ERROR_CODES[failed.stage], message: failed.message });
+    if (report.countsAsFailure) this.failedTurns++;
+    const givingUp = this.failedTurns >= this.settings.maxFailedTurns;
+    const status: TurnOutcome["status"] = givingUp ? "gave_up" : "failed";
+    if (this.closed && !givingUp) return logTurn(this.trail, index ?? this.turnIndex, turnId, report, status);
+    const kind: LineKind = givingUp ? "goodbye" : line;
+    const { audio, source } = await this.lines.audio(kind, failed.stage === "speech", this.lifetime.signal);
+    if (source !== "prepared") report.fallback(`line:${source}`);
+    const reply = this.newReply(report);
+    this.active = reply;
+    try {
+      await reply.say(turnId, { text: SPOKEN_LINES_TEXT[kind], audio, status });
+    } finally {
+      this.active = null;
+    }
+    logTurn(this.trail, index ?? this.turnIndex, turnId, report, status);
+    if (givingUp) {
+      this.closed = true;
+      const reason = `ai_failed_${failed.stage}`;
+      this.emit({ type: "gave_up", reason, message: `The AI failed ${this.failedTurns} turns in a row; last: ${failed.message}` });
+    }
+  }
+
+  private newReply(report: TurnReport): Reply {
+    return new Reply(this.newId(), {
       provider: this.provider,
       emit: this.emit,
       clock: this.clock,
       playback: this.playback,
-      onError: (code, err) => this.emitError(code, err),
+      steps: this.steps,
+      report,
+      onQuietFailure: (stage, err) => logFailure(this.trail, this.turnIndex, stage, err, { fallback: "the reply's entry has no emotion scores" }),
     });
+  }
+
+  private async runReply(turnId: string | null, turn: CallerTurnInfo | null, emotions: EmotionScores, timing: ReplyTiming, report: TurnReport): Promise<ReplyOutcome> {
+    const reply = this.newReply(report);
     this.active = reply;
     const messages = buildMessages(this.persona, emotions, this.history, this.maxHistory, { greeting: turn === null });
     try {
       const outcome = await reply.run(turnId, { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType }, timing);
       const heard = outcome.interrupted ? outcome.spokenText : outcome.text;
       if (heard) this.remember({ role: "assistant", content: heard });
+      return outcome;
     } finally {
       this.active = null;
     }
@@ -351,17 +450,4 @@ export class Conversation {
     this.history.push(message);
     if (this.history.length > this.maxHistory * 2) this.history.splice(0, this.history.length - this.maxHistory * 2);
   }
-}
-
-/** "[speech, 1.8 s]": how unrecognised speech is shown. */
-export function describeSpeech(speechMs: number): string {
-  return `[speech, ${(speechMs / 1000).toFixed(1)} s]`;
-}
-
-function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {
-  const gap = new Int16Array(Math.max(0, Math.round(((b.startMs - a.atMs) * a.sampleRate) / 1000)));
-  const audio = new Int16Array(a.audio.length + gap.length + b.audio.length);
-  audio.set(a.audio, 0);
-  audio.set(b.audio, a.audio.length + gap.length);
-  return { ...b, audio, frames: [...a.frames, ...b.frames], startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
 }

@@ -4,7 +4,8 @@
 // Emotion set (protocol EMOTIONS): joy, sadness, anger, fear, surprise, calm; an entry's scores sum to 1.
 import { EMOTIONS, type EmotionScores } from "../../protocol/call";
 import { normalizeEmotions } from "../ai/lexicon";
-import { levelDb, voicing } from "./features";
+import { levelDb } from "../audio/level";
+import { voicing } from "./features";
 
 export interface Prosody {
   /** Mean level of the voiced frames, dBFS. */

@@ -1,6 +1,6 @@
-// What the conversation pipeline tells its owner (the CallSession Durable Object). The pipeline knows
-// nothing about sockets or storage; the Durable Object maps these events onto both.
-import type { EmotionScores, TurnLatency } from "../../protocol/call";
+// What the conversation pipeline tells its owner. The pipeline knows nothing about sockets or storage:
+// worker/call/pipeline-bridge.ts stores these events and sends them to the caller's line and the viewers.
+import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
 
 export type PipelineEvent =
   /** The caller finished a turn. */
@@ -40,11 +40,18 @@ export type PipelineEvent =
       interrupted: boolean;
       emotions: EmotionScores;
       latency: TurnLatency | null;
+      /** What happened in the turn (stored with the entry): failures, retries, fallbacks. */
+      outcome: TurnOutcome;
       at: number;
     }
   /** Caller barged in: stop playback now. */
   | { type: "interrupt"; replyId: string }
-  /** A provider or stage failed; the call goes on where it can. */
-  | { type: "error"; message: string; code: string };
+  /** A provider or stage failed; the call goes on (the caller hears an apology). */
+  | { type: "error"; message: string; code: string }
+  /**
+   * The AI kept failing (settings.maxFailedTurns turns in a row): the goodbye has been said and played,
+   * the conversation has stopped; the owner ends the call as failed with `reason`.
+   */
+  | { type: "gave_up"; reason: string; message: string };
 
 export type PipelineEmit = (event: PipelineEvent) => void;

@@ -1,4 +1,4 @@
-// Per-frame acoustic features shared by the VAD and the prosody scorer: level (dBFS) and voicing /
+// Per-frame acoustic features shared by the VAD and the prosody scorer: voicing /
 // pitch from the normalised autocorrelation of a pre-emphasised window. Pure functions.
 
 export interface Voicing {
@@ -10,18 +10,6 @@ export interface Voicing {
 
 const MIN_PITCH_HZ = 70;
 const MAX_PITCH_HZ = 400;
-
-/** Level of a frame in dBFS (-100 for digital silence). */
-export function levelDb(frame: Int16Array): number {
-  if (frame.length === 0) return -100;
-  let sum = 0;
-  for (let i = 0; i < frame.length; i++) {
-    const v = frame[i] ?? 0;
-    sum += v * v;
-  }
-  const rms = Math.sqrt(sum / frame.length) / 32768;
-  return rms > 1e-5 ? 20 * Math.log10(rms) : -100;
-}
 
 /**
  * First-order high-pass (pre-emphasis) y[n] = x[n] − k·x[n−1]: removes rumble, hum and brown-noise drift

@@ -1,13 +1,17 @@
 // One assistant reply: the LLM stream is cut into sentences, each sentence is synthesized as soon as it
 // is complete — sentence n+1 while sentence n plays (never waiting for playback) — and audio goes out in
 // order. A playback clock tracks what the caller has heard, so a cut-off reply knows its spoken text.
+// Every step runs under its deadline (settings.ts); a step that still fails stops the reply — what was
+// already sent plays out — and the outcome names the failure (the conversation then apologises).
 // Knows only events and the AiProvider interface.
-import type { EmotionScores, TurnLatency } from "../../protocol/call";
-import type { AiProvider, ReplyRequest } from "../ai/provider";
-import { abortableStream, raceAbort } from "./abortable";
+import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
+import type { AiProvider, PcmAudio, ReplyRequest } from "../ai/provider";
 import { isAbortError, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
+import { guardedReply } from "./reply-stream";
 import { SentenceChunker } from "./sentences";
+import { failure, runStep, type StepContext, type StepFailure } from "./steps";
+import type { TurnReport } from "./trail";
 
 export interface PlayedSentence {
   text: string;
@@ -55,20 +59,37 @@ export interface ReplyDeps {
   emit: PipelineEmit;
   clock: Clock;
   playback: PlaybackClock;
-  onError: (code: string, err: unknown) => void;
+  steps: StepContext;
+  /** The turn's record: retries, fallbacks, the failure (if any) and its stored outcome. */
+  report: TurnReport;
+  /** A failure the pipeline recovered from without the caller noticing (logged, never shown). */
+  onQuietFailure: (stage: "emotions", err: unknown) => void;
 }
 
 export interface ReplyOutcome {
   text: string;
   spokenText: string;
   interrupted: boolean;
+  /** The step that broke the reply (after its retries), or null. */
+  failure: StepFailure | null;
+}
+
+/** A line said as is (an apology, a goodbye): its text and ready audio. */
+export interface ScriptedLine {
+  text: string;
+  audio: PcmAudio;
+  status: TurnOutcome["status"];
 }
 
 export class Reply {
+  /** Stops generation and synthesis: barge-in, end of call, or a failed step. */
   private readonly controller = new AbortController();
+  /** Stops playback: barge-in and end of call only (a failure lets what was said play out). */
+  private readonly cutoff = new AbortController();
   private readonly sentences: PlayedSentence[] = [];
   private interruptedAt: number | null = null;
   private finished = false;
+  private failure: StepFailure | null = null;
 
   constructor(
     readonly replyId: string,
@@ -85,12 +106,21 @@ export class Reply {
     this.interruptedAt = this.deps.clock.now();
     this.deps.playback.stop();
     this.controller.abort();
+    this.cutoff.abort();
     return true;
+  }
+
+  /** A step failed for good: stop generating and synthesizing; what was already sent still plays. */
+  private fail(err: unknown, stage: "reply" | "speech"): void {
+    if (this.interruptedAt !== null) return; // cut off by the caller: nothing failed
+    this.failure ??= failure(stage, err, 0);
+    this.deps.report.fail(this.failure);
+    this.controller.abort();
   }
 
   /** Streams, speaks and plays the reply; emits assistant_started … assistant_done. */
   async run(turnId: string | null, request: ReplyRequest, timing: ReplyTiming): Promise<ReplyOutcome> {
-    const { provider, emit, clock, playback, onError } = this.deps;
+    const { provider, emit, clock, playback, steps, report } = this.deps;
     const signal = this.controller.signal;
     const replyId = this.replyId;
     emit({ type: "assistant_started", replyId, turnId, at: clock.now() });
@@ -107,20 +137,25 @@ export class Reply {
       synthesis = synthesis.then(async () => {
         if (signal.aborted) return;
         try {
-          const audio = await raceAbort(provider.synthesize(sentence, request.persona.voiceStyle, signal), signal);
-          if (signal.aborted || audio.samples.length === 0) return;
+          const { value: audio } = await runStep(
+            steps,
+            { stage: "speech", deadlineMs: steps.settings.speechMs, signal, onRetry: () => report.retry("speech") },
+            (s) => provider.synthesize(sentence, request.persona.voiceStyle, s),
+          );
+          if (signal.aborted) return;
+          if (audio.samples.length === 0) throw new Error("the speech model returned no audio");
           const durationMs = (audio.samples.length * 1000) / audio.sampleRate;
           this.sentences.push({ text: sentence, ...playback.schedule(durationMs) });
           firstAudioAt ??= clock.now();
           emit({ type: "assistant_audio", replyId, index, sentence, pcm: audio.samples, sampleRate: audio.sampleRate, durationMs });
         } catch (err) {
-          if (!signal.aborted && !isAbortError(err)) onError("tts_failed", err);
+          if (!signal.aborted && !isAbortError(err)) this.fail(err, "speech");
         }
       });
     };
 
     try {
-      for await (const delta of abortableStream(provider.reply(request, signal), signal)) {
+      for await (const delta of guardedReply(steps, provider, request, signal, () => report.retry("reply"))) {
         if (!delta) continue;
         firstTokenAt ??= clock.now();
         fullText += delta;
@@ -129,19 +164,17 @@ export class Reply {
       }
       for (const sentence of chunker.flush()) speak(sentence);
     } catch (err) {
-      if (!signal.aborted && !isAbortError(err)) onError("llm_failed", err);
+      if (!isAbortError(err)) this.fail(err, "reply");
     }
     await synthesis;
-    try {
-      if (!signal.aborted) await playback.drain(signal);
-    } catch {
-      // cut off during playback
-    }
+    await this.drain();
     this.finished = true; // everything is said: from here on a barge-in has nothing to cut
 
-    const text = fullText.trim();
     const interrupted = this.interruptedAt !== null;
-    const spokenText = interrupted ? spokenUntil(this.sentences, this.interruptedAt ?? 0) : this.sentences.map((s) => s.text).join(" ");
+    const heard = this.sentences.map((s) => s.text).join(" ");
+    const spokenText = interrupted ? spokenUntil(this.sentences, this.interruptedAt ?? 0) : heard;
+    // A failed reply keeps what the caller heard, not what the model wrote but nobody said.
+    const text = this.failure ? heard : fullText.trim();
     const latency: TurnLatency | null =
       firstAudioAt === null
         ? null
@@ -151,16 +184,47 @@ export class Reply {
             firstAudioMs: firstAudioAt - timing.turnEndedAt,
             ...(timing.endOfTurnMs !== undefined ? { endOfTurnMs: timing.endOfTurnMs } : {}),
           };
-    let emotions: EmotionScores = {};
-    if (text) {
-      try {
-        emotions = await provider.textEmotions(text);
-      } catch {
-        emotions = {};
-      }
+    if (firstTokenAt !== null) report.stageMs.firstTokenMs = firstTokenAt - timing.turnEndedAt;
+    if (firstAudioAt !== null) report.stageMs.firstAudioMs = firstAudioAt - timing.turnEndedAt;
+    const emotions = text ? await this.emotionsOf(text) : {};
+    emit({ type: "assistant_done", replyId, text, spokenText, interrupted, emotions, latency, outcome: report.outcome(), at: clock.now() });
+    return { text, spokenText, interrupted, failure: this.failure };
+  }
+
+  /** Says a ready line (apology, goodbye) like a one-sentence reply: barge-in cuts it like any reply. */
+  async say(turnId: string | null, line: ScriptedLine): Promise<ReplyOutcome> {
+    const { emit, clock, playback, report } = this.deps;
+    const replyId = this.replyId;
+    emit({ type: "assistant_started", replyId, turnId, at: clock.now() });
+    emit({ type: "assistant_text", replyId, delta: line.text });
+    const durationMs = (line.audio.samples.length * 1000) / line.audio.sampleRate;
+    this.sentences.push({ text: line.text, ...playback.schedule(durationMs) });
+    emit({ type: "assistant_audio", replyId, index: 0, sentence: line.text, pcm: line.audio.samples, sampleRate: line.audio.sampleRate, durationMs });
+    await this.drain();
+    this.finished = true;
+    const interrupted = this.interruptedAt !== null;
+    const spokenText = interrupted ? spokenUntil(this.sentences, this.interruptedAt ?? 0) : line.text;
+    emit({ type: "assistant_done", replyId, text: line.text, spokenText, interrupted, emotions: {}, latency: null, outcome: report.outcome(line.status), at: clock.now() });
+    return { text: line.text, spokenText, interrupted, failure: null };
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      if (!this.cutoff.signal.aborted) await this.deps.playback.drain(this.cutoff.signal);
+    } catch {
+      // cut off during playback
     }
-    emit({ type: "assistant_done", replyId, text, spokenText, interrupted, emotions, latency, at: clock.now() });
-    return { text, spokenText, interrupted };
+  }
+
+  private async emotionsOf(text: string): Promise<EmotionScores> {
+    const { steps, provider } = this.deps;
+    try {
+      const { value } = await runStep(steps, { stage: "emotions", deadlineMs: steps.settings.emotionsMs }, (s) => provider.textEmotions(text, s));
+      return value;
+    } catch (err) {
+      this.deps.onQuietFailure("emotions", err);
+      return {};
+    }
   }
 }
 

@@ -219,3 +219,14 @@ export class TurnDetector {
     this.silenceRunMs = 0;
   }
 }
+
+type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
+
+/** One turn from two the turn model said belong together (the caller paused mid-sentence). */
+export function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {
+  const gap = new Int16Array(Math.max(0, Math.round(((b.startMs - a.atMs) * a.sampleRate) / 1000)));
+  const audio = new Int16Array(a.audio.length + gap.length + b.audio.length);
+  audio.set(a.audio, 0);
+  audio.set(b.audio, a.audio.length + gap.length);
+  return { ...b, audio, frames: [...a.frames, ...b.frames], startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
+}

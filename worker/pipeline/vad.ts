@@ -2,7 +2,8 @@
 // (measured after pre-emphasis, so rumble and hum don't count) is a margin above an adaptive noise floor (minimum statistics over the last ~1.5 s, so steady noise
 // is learned within that window) and above an absolute minimum. Voicing (periodicity) is reported per
 // frame so the turn detector can reject unvoiced bursts (clicks, rustle, noise swells). Pure and streaming.
-import { emphasize, levelDb, voicing } from "./features";
+import { levelDb } from "../audio/level";
+import { emphasize, voicing } from "./features";
 
 export interface VadOptions {
   sampleRate: number;

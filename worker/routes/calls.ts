@@ -1,5 +1,5 @@
-// /api/calls: the signed-in user's call history, one call with its transcript, transcript export
-// and search. Someone else's call id answers 404.
+// /api/calls: the signed-in user's call history, one call with its transcript, transcript export,
+// search, and the AI's health over the last 24 hours. Someone else's call id answers 404.
 import { Hono } from "hono";
 import { z } from "zod";
 import {
@@ -12,9 +12,11 @@ import {
 } from "../../protocol/calls";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { exportFileName, transcriptJson, transcriptText } from "../calls/transcript-export";
+import { exportFileName, transcriptJson, transcriptText } from "../export/transcript";
 import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts } from "../db/calls";
 import { db } from "../db/client";
+import { callHealth } from "../db/health";
+import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
 import { readQuery } from "../http/query";
 
@@ -42,6 +44,11 @@ export const callRoutes = new Hono<AppEnv>()
     const result = await searchTranscripts(db(c.env.DB), user.id, q);
     const body: CallSearchResult = { query: q, ...result };
     return c.json(body);
+  })
+  .get("/health", async (c) => {
+    const user = requireUser(c);
+    const until = Date.now();
+    return c.json<CallHealth>(await callHealth(db(c.env.DB), user.id, until - HEALTH_WINDOW_MS, until));
   })
   .get("/:id", async (c) => {
     const user = requireUser(c);

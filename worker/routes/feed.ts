@@ -3,11 +3,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { acceptedUpgrade, requireWebSocketUpgrade } from "../http/websocket";
+import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";
 
 export const feedRoutes = new Hono<AppEnv>().get("/", async (c) => {
   requireWebSocketUpgrade(c, "Connect with a WebSocket.");
   const user = requireUser(c);
+  const outdated = protocolVersionRefusal(c);
+  if (outdated) return outdated;
   const stub = c.env.USER_FEED.get(c.env.USER_FEED.idFromName(user.id));
   const res = await stub.fetch(new Request("https://user-feed/connect", { headers: { Upgrade: "websocket" } }));
   if (res.status !== 101 || !res.webSocket) return res;

@@ -5,19 +5,23 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { callSessionUpgrade } from "../call/internal-request";
+import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import { db } from "../db/client";
 import { roleInCall } from "../db/live-calls";
 import { ApiError } from "../http/errors";
-import { acceptedUpgrade, requireWebSocketUpgrade } from "../http/websocket";
+import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";
+import type { ViewerServerMessage } from "../../protocol/live";
+import { PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 
 export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
   requireWebSocketUpgrade(c);
   const user = requireUser(c);
+  const outdated = protocolVersionRefusal(c, (error) => JSON.stringify({ type: "live_error", error, code: PROTOCOL_VERSION_ERROR_CODE } satisfies ViewerServerMessage));
+  if (outdated) return outdated;
   const callId = c.req.param("callId");
   const access = await roleInCall(db(c.env.DB), callId, user.id);
   if (!access) throw new ApiError(404, "not-found", "No such live call.");
-  const stub = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
+  const stub = callSessionStub(c.env, callId);
   const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "viewer" }));
   if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
   return acceptedUpgrade(c, res.webSocket);

@@ -1,18 +1,20 @@
 // Twilio's three endpoints. None is under /api (Twilio sends no Origin and no session): every request
 // is authenticated by its X-Twilio-Signature, computed over our PUBLIC URL (PUBLIC_HOST + path), and
-// the media stream additionally by the short-lived token /twilio/voice put into its <Parameter>.
+// the media stream additionally by the short-lived token /twilio/voice put into its <Parameter>, which
+// the call's Durable Object checks on the stream's `start` frame.
 // Without TWILIO_AUTH_TOKEN nothing is accepted: 503 with a message saying what to configure.
-import { and, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../app-env";
-import { callSessionUpgrade } from "../call/internal-request";
+import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
+import type { PhoneCallSetup } from "../call/lines/phone";
 import { readConfig } from "../config";
-import { createCallRow, finalizeCall, CALL_IN_PROGRESS } from "../db/call-writes";
+import { answererForNumber } from "../db/answerer";
+import { createCallRow, finalizeCall, CALL_IN_PROGRESS, type FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";
-import { calls } from "../db/schema";
-import { relayMediaStream } from "../twilio/media-relay";
-import { answererForCaller, type PhoneCallSetup } from "../twilio/phone-call";
+import { callIdForSid, phoneCallBySid, phoneCallStatus, setProviderDuration } from "../db/phone-calls";
+import { upgradeResponse } from "../http/websocket";
+import { identifiableNumber } from "../twilio/caller-id";
 import { verifyTwilioSignature } from "../twilio/signature";
 import { createStreamToken } from "../twilio/stream-token";
 import { connectStreamTwiml } from "../twilio/twiml";
@@ -21,7 +23,7 @@ const NOT_CONFIGURED =
   "Twilio is not configured on this server: set the TWILIO_AUTH_TOKEN secret (see docs/twilio.md). Requests cannot be verified, so none are accepted.";
 
 /** Terminal CallStatus values and the call status they finalize to. */
-const FINAL_STATUS: Record<string, "completed" | "failed" | "abandoned"> = {
+const FINAL_STATUS: Record<string, FinalStatus> = {
   completed: "completed",
   failed: "failed",
   busy: "abandoned",
@@ -29,11 +31,20 @@ const FINAL_STATUS: Record<string, "completed" | "failed" | "abandoned"> = {
   canceled: "abandoned",
 };
 
-/** The URL Twilio requested, as Twilio sees it: our public origin, the path and the query. */
-function publicUrl(c: Context<AppEnv>, scheme: "https" | "wss" = "https"): string {
+/** Our call ids (crypto.randomUUID): anything else in a media stream path is refused without a lookup. */
+const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The URL Twilio requested, as Twilio sees it: our public origin, the path and the query. https/wss,
+ * or http/ws when PUBLIC_HOST is a plain-http loopback origin (a local simulator; config.ts refuses
+ * plain http for any other host).
+ */
+function publicUrl(c: Context<AppEnv>, kind: "http" | "ws" = "http"): string {
   const cfg = readConfig(c.env);
   const requested = new URL(c.req.url);
   const origin = new URL(cfg.publicHost ?? requested.origin);
+  const secure = !cfg.publicHost || origin.protocol === "https:";
+  const scheme = kind === "ws" ? (secure ? "wss" : "ws") : secure ? "https" : "http";
   return `${scheme}://${origin.host}${requested.pathname}${requested.search}`;
 }
 
@@ -73,11 +84,10 @@ export const twilioRoutes = new Hono<AppEnv>()
     const database = db(c.env.DB);
 
     // A retried webhook for the same CallSid joins the call already created.
-    const existing = await database.select({ id: calls.id }).from(calls).where(eq(calls.providerCallId, callSid)).get();
-    let callId = existing?.id;
+    let callId = await callIdForSid(database, callSid);
     if (!callId) {
       callId = crypto.randomUUID();
-      const answerer = await answererForCaller(database, fromNumber);
+      const answerer = await answererForNumber(database, identifiableNumber(fromNumber));
       const setup: PhoneCallSetup = { ...answerer, callId, callSid, fromNumber, startTime: Date.now() };
       await createCallRow(database, {
         id: callId,
@@ -88,27 +98,29 @@ export const twilioRoutes = new Hono<AppEnv>()
         fromNumber,
         providerCallId: callSid,
       });
-      await c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId)).preparePhoneCall(setup);
+      await callSessionStub(c.env, callId).preparePhoneCall(setup);
     }
     const streamToken = await createStreamToken(token, { callId, callSid });
-    const streamUrl = `wss://${new URL(publicUrl(c)).host}/twilio/media`;
+    const streamUrl = new URL(`/twilio/media/${callId}`, publicUrl(c, "ws")).href;
     return twiml(c, connectStreamTwiml(streamUrl, { token: streamToken }));
   })
 
-  /** The media stream: Twilio signs the wss:// URL (no parameters); the token arrives in `start`. */
-  .get("/media", async (c) => {
+  /**
+   * The media stream of one call: Twilio signs the wss:// URL (no parameters). A signed upgrade for a
+   * call that is waiting for its stream goes to that call's Durable Object, which accepts Twilio's
+   * socket itself (no relay) and checks the stream token in `start`. Unknown and finished calls are
+   * refused here, before any Durable Object is involved.
+   */
+  .get("/media/:callId", async (c) => {
     if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.text("This endpoint only accepts WebSocket upgrades.", 426);
-    const token = authToken(c)!;
-    if (!(await verifyTwilioSignature(token, c.req.header("x-twilio-signature"), publicUrl(c, "wss")))) return forbidden(c);
-    return relayMediaStream({
-      authToken: token,
-      waitUntil: (p) => c.executionCtx.waitUntil(p),
-      connect: async (callId) => {
-        const stub = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
-        const res = await stub.fetch(callSessionUpgrade({ callId, userId: null, role: "twilio" }));
-        return res.webSocket ?? null;
-      },
-    });
+    if (!(await verifyTwilioSignature(authToken(c)!, c.req.header("x-twilio-signature"), publicUrl(c, "ws")))) return forbidden(c);
+    const callId = c.req.param("callId");
+    const status = CALL_ID.test(callId) ? await phoneCallStatus(db(c.env.DB), callId) : null;
+    if (!status) return c.text("No such phone call.", 404);
+    if (status !== CALL_IN_PROGRESS) return c.text("The call has ended.", 410);
+    const res = await callSessionStub(c.env, callId).fetch(callSessionUpgrade({ callId, userId: null, role: "twilio" }));
+    if (res.status !== 101 || !res.webSocket) return res;
+    return upgradeResponse(res.webSocket);
   })
 
   /** Call status callbacks: a final status ends the call (once; replays change nothing). */
@@ -119,19 +131,19 @@ export const twilioRoutes = new Hono<AppEnv>()
     const status = FINAL_STATUS[params.get("CallStatus") ?? ""];
     if (!callSid || !status) return c.body(null, 204); // not a final status: nothing to do
     const database = db(c.env.DB);
-    const call = await database.select().from(calls).where(eq(calls.providerCallId, callSid)).get();
+    const call = await phoneCallBySid(database, callSid);
     if (!call) return c.body(null, 204);
     const reason = `twilio_${params.get("CallStatus")}`;
     if (call.status === CALL_IN_PROGRESS) {
       // The call's session ends it (storing its last turn and transcript)…
-      await c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(call.id)).endPhoneCall(status, reason);
+      await callSessionStub(c.env, call.id).endPhoneCall(status, reason);
       // …and a call whose session never started is finalized here.
       await finalizeCall(database, call.id, { status, endTime: Date.now(), endReason: reason });
     }
     // Twilio's own duration is authoritative; writing the same value again changes nothing.
     const seconds = Number(params.get("CallDuration"));
     if (Number.isInteger(seconds) && seconds >= 0) {
-      await database.update(calls).set({ duration: seconds }).where(and(eq(calls.id, call.id), eq(calls.providerCallId, callSid)));
+      await setProviderDuration(database, call.id, callSid, seconds);
     }
     return c.body(null, 204);
   });

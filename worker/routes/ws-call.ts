@@ -3,14 +3,18 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { callSessionUpgrade } from "../call/internal-request";
-import { acceptedUpgrade, requireWebSocketUpgrade } from "../http/websocket";
+import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
+import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";
+import type { ServerMessage } from "../../protocol/call";
+import { PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 
 export const wsCallRoutes = new Hono<AppEnv>().get("/", async (c) => {
   requireWebSocketUpgrade(c);
   const user = requireUser(c);
+  const outdated = protocolVersionRefusal(c, (error) => JSON.stringify({ type: "error", error, code: PROTOCOL_VERSION_ERROR_CODE } satisfies ServerMessage));
+  if (outdated) return outdated;
   const callId = crypto.randomUUID();
-  const stub = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
+  const stub = callSessionStub(c.env, callId);
   const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "browser" }));
   if (res.status !== 101 || !res.webSocket) return res;
   return acceptedUpgrade(c, res.webSocket);

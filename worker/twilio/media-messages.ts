@@ -71,7 +71,6 @@ export const twilioInboundSchema = z.discriminatedUnion("event", [
   stopMessageSchema,
 ]);
 export type TwilioInbound = z.infer<typeof twilioInboundSchema>;
-export type TwilioStart = z.infer<typeof startMessageSchema>;
 
 // ---- what we send ----
 export const outboundMediaSchema = z.strictObject({

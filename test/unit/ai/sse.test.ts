@@ -45,4 +45,9 @@ describe("Workers AI SSE text stream", () => {
     await expect(collect(["data: {not json}\n\n"])).rejects.toThrow(/malformed stream event/);
     await expect(collect(['data: {"error":"capacity"}\n\n'])).rejects.toThrow(/reported an error: "capacity"/);
   });
+
+  it("an empty errors list is no error: the reply goes on", async () => {
+    expect(await collect(['data: {"response":"Hi","errors":[]}\n\n', 'data: {"response":" there","errors":[],"success":true}\n\n', "data: [DONE]\n\n"])).toEqual(["Hi", " there"]);
+    await expect(collect(['data: {"response":"Hi","errors":[{"code":3040,"message":"capacity"}]}\n\n'])).rejects.toThrow(/reported an error: \[\{"code":3040/);
+  });
 });

@@ -1,8 +1,10 @@
-// Drives a Conversation with a ScriptedProvider on a ManualClock and records the events with their times.
+// Drives a Conversation with a ScriptedProvider (optionally behind a ChaosProvider's faults) on a
+// ManualClock and records the events and the trail's log lines with their times.
 import type { Persona } from "../../../worker/ai/provider";
 import { Conversation, type ConversationOptions } from "../../../worker/pipeline/conversation";
 import type { PipelineEvent } from "../../../worker/pipeline/events";
 import { ManualClock } from "../support/manual-clock";
+import { ChaosProvider, type Fault, type FaultMethod } from "../support/chaos-provider";
 import { ScriptedProvider, type ScriptedOptions } from "../support/scripted-provider";
 
 export const PERSONA: Persona = {
@@ -19,17 +21,30 @@ export interface Logged {
   event: PipelineEvent;
 }
 
-export function setup(script: Omit<ScriptedOptions, "clock"> = {}, options: Partial<ConversationOptions> = {}) {
+export interface TrailLine {
+  at: number;
+  level: "info" | "error";
+  record: Record<string, unknown>;
+}
+
+export function setup(script: Omit<ScriptedOptions, "clock"> = {}, options: Partial<ConversationOptions> = {}, faults: Partial<Record<FaultMethod, Fault[]>> = {}) {
   const clock = new ManualClock();
   const provider = new ScriptedProvider({ clock, ...script });
+  const chaos = new ChaosProvider(provider, clock, faults);
   const log: Logged[] = [];
+  const trail: TrailLine[] = [];
   let ids = 0;
   const conversation = new Conversation({
-    provider,
+    provider: chaos,
     persona: PERSONA,
     clock,
     newId: () => `id${++ids}`,
     emit: (event) => log.push({ at: clock.now(), event }),
+    random: () => 0.5,
+    trail: {
+      info: (record) => trail.push({ at: clock.now(), level: "info", record }),
+      error: (record) => trail.push({ at: clock.now(), level: "error", record }),
+    },
     ...options,
   });
   const types = () => log.map((l) => l.event.type);
@@ -43,5 +58,5 @@ export function setup(script: Omit<ScriptedOptions, "clock"> = {}, options: Part
       await clock.advance((part.length * 1000) / 16000);
     }
   };
-  return { clock, provider, conversation, log, types, of, speak };
+  return { clock, provider, chaos, conversation, log, trail, types, of, speak };
 }

@@ -249,38 +249,50 @@ describe("Conversation: barge-in", () => {
 });
 
 describe("Conversation: provider errors", () => {
-  it("a transcription failure gives an error event and the call goes on", async () => {
+  const APOLOGY = "Sorry, I lost you for a moment. Could you say that again?";
+
+  it("a transcription failure gives an error event, keeps the caller's line, apologises, and the call goes on", async () => {
     const t = setup({ transcripts: [new Error("whisper is down")], replies: [["Fine."]] });
     await t.speak(hello());
-    await t.clock.advance(1000);
+    await t.clock.advance(8000);
     expect(t.of("error").map((l) => l.event)).toEqual([{ type: "error", code: "stt_failed", message: "whisper is down" }]);
-    expect(t.of("caller_turn")).toHaveLength(0);
+    expect(t.of("caller_turn").map((l) => l.event)).toEqual([expect.objectContaining({ text: expect.stringMatching(/^\[speech, \d\.\d s\]$/), recognized: false })]);
+    expect(t.provider.requests).toHaveLength(0); // nothing to answer: the apology instead
+    const apology = t.of("assistant_done")[0]!.event;
+    expect(apology).toMatchObject({ text: APOLOGY, interrupted: false, outcome: { status: "failed", sttMode: "batch", failedStage: "transcribe", error: "whisper is down" } });
+    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual([APOLOGY]);
     t.conversation.pushText("are you there?");
     await t.clock.advance(3000);
     await t.conversation.idle();
-    expect(t.of("assistant_done")).toHaveLength(1);
+    expect(t.of("assistant_done")).toHaveLength(2);
+    expect(t.of("assistant_done")[1]!.event.outcome).toEqual({ status: "ok", sttMode: "typed" });
   });
 
-  it("an LLM failure mid-stream keeps what was said and reports the error", async () => {
+  it("an LLM failure mid-stream keeps what was said, reports the error, then apologises", async () => {
     const t = setup({ replies: [["Let me think. ", "Well", new Error("model overloaded")]] });
     t.conversation.pushText("question");
-    await t.clock.advance(5000);
+    await t.clock.advance(8000);
     await t.conversation.idle();
     expect(t.of("error")[0]!.event).toMatchObject({ code: "llm_failed", message: "model overloaded" });
-    const done = t.of("assistant_done")[0]!.event;
-    // The unfinished fragment stays in the text but is not spoken.
-    expect(done).toMatchObject({ text: "Let me think. Well", spokenText: "Let me think.", interrupted: false });
-    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual(["Let me think."]);
+    const [said, apology] = t.of("assistant_done").map((l) => l.event);
+    // The unfinished fragment was never spoken: the entry keeps what the caller heard.
+    expect(said).toMatchObject({ text: "Let me think.", spokenText: "Let me think.", interrupted: false, outcome: { status: "failed", failedStage: "reply" } });
+    expect(apology).toMatchObject({ text: APOLOGY, outcome: { status: "failed", failedStage: "reply" } });
+    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual(["Let me think.", APOLOGY]);
   });
 
-  it("a synthesis failure skips that sentence's audio only", async () => {
-    const t = setup({ replies: [["Good. ", "Bad one. ", "Good again."]], failSynth: (s) => s.startsWith("Bad") });
+  it("a synthesis failure stops the reply after what was said; the apology plays in the bundled voice", async () => {
+    const t = setup({ replies: [["Good. ", "Bad one. ", "Good again."]], failSynth: (s) => s.startsWith("Bad") || s === APOLOGY });
     t.conversation.pushText("go");
-    await t.clock.advance(5000);
+    await t.clock.advance(10_000);
     await t.conversation.idle();
     expect(t.of("error").map((l) => l.event.code)).toEqual(["tts_failed"]);
-    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual(["Good.", "Good again."]);
-    expect(t.of("assistant_done")[0]!.event.spokenText).toBe("Good. Good again.");
+    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual(["Good.", APOLOGY]);
+    const [said, apology] = t.of("assistant_done").map((l) => l.event);
+    expect(said!.spokenText).toBe("Good.");
+    expect(apology!.outcome).toMatchObject({ status: "failed", failedStage: "speech", fallbacks: ["line:clip"] });
+    // The speech model had failed: the apology was not asked of it again.
+    expect(t.provider.synthCalls.map((c) => c.text)).toEqual(["Good.", "Bad one."]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Test-call helpers: open /ws/call as a signed-in user and start a call with one of their Echoes.
 import { env } from "cloudflare:workers";
 import type { TranscriptEntry } from "../../../protocol/call";
+import { callSessionStub } from "../../../worker/call/internal-request";
 import { createEcho, type EchoRow } from "./echoes";
 import { createUser, type TestUser } from "./users";
 import { connect, type TestSocket } from "./ws";
@@ -23,7 +24,7 @@ export async function startTestCall(opts: { owner?: TestUser; echo?: EchoRow } =
 }
 
 export function callStub(callId: string) {
-  return env.CALL_SESSION.get(env.CALL_SESSION.idFromName(callId));
+  return callSessionStub(env, callId);
 }
 
 export interface CallRow {
@@ -57,6 +58,7 @@ export async function d1Transcript(callId: string): Promise<TranscriptEntry[]> {
     emotions: string;
     interrupted: number;
     latency: string | null;
+    outcome: string | null;
   }>();
   return rows.results.map((r) => ({
     id: r.id,
@@ -67,6 +69,7 @@ export async function d1Transcript(callId: string): Promise<TranscriptEntry[]> {
     emotions: JSON.parse(r.emotions) as Record<string, number>,
     interrupted: r.interrupted === 1,
     latency: r.latency ? (JSON.parse(r.latency) as TranscriptEntry["latency"]) : null,
+    outcome: r.outcome ? (JSON.parse(r.outcome) as TranscriptEntry["outcome"]) : null,
   }));
 }
 

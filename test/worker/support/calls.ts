@@ -14,6 +14,7 @@ export interface EntrySpec {
   emotions?: Record<string, number>;
   interrupted?: boolean;
   latency?: TranscriptEntry["latency"];
+  outcome?: TranscriptEntry["outcome"];
 }
 
 /** A finished call of `userId` (fields overridable) with the given transcript entries (seq 0, 1, …). */
@@ -31,6 +32,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
     fromNumber: "+15550101234",
     endReason: "caller_hung_up",
     providerCallId: null,
+    recordingStartedAt: null,
     ...overrides,
   };
   const database = db(env.DB);
@@ -46,6 +48,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
       emotions: e.emotions ?? {},
       interrupted: e.interrupted ?? false,
       latency: e.latency ?? null,
+      outcome: e.outcome ?? null,
     });
   }
   return row;

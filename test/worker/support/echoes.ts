@@ -19,6 +19,7 @@ export async function createEcho(userId: string, overrides: Partial<EchoRow> = {
     instructions: "",
     voiceStyle: "warm",
     isActive: true,
+    recordCalls: true,
     totalCalls: 0,
     createdAt: now,
     updatedAt: now,

@@ -9,8 +9,10 @@ export type ProviderMethod = "reply" | "synthesize" | "transcribe";
 /** Delegates everything to `inner`. */
 class Wrapped implements AiProvider {
   readonly name;
+  readonly engines;
   constructor(protected readonly inner: AiProvider) {
     this.name = inner.name;
+    this.engines = inner.engines;
   }
   transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
     return this.inner.transcribe(audio, signal);

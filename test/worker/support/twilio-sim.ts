@@ -2,10 +2,11 @@
 // (Node, against the local dev server):
 //  - the voice webhook: a signed application/x-www-form-urlencoded POST to /twilio/voice, whose TwiML
 //    answer is parsed for <Connect><Stream url> and its <Parameter>s;
-//  - the media stream: a WebSocket upgrade to the Stream URL signed like Twilio signs it (the wss:// URL,
-//    no parameters), then `connected`, `start` (mediaFormat audio/x-mulaw 8000 Hz mono, the
-//    customParameters), one `media` frame every 20 ms for the whole call (160 bytes of μ-law; silence when
-//    the caller says nothing), `dtmf`, `mark` echoes when queued reply audio has been played out, and
+//  - the media stream: a WebSocket upgrade to the TwiML's Stream URL (whatever path it names; ours is
+//    per call, /twilio/media/{callId}) signed like Twilio signs it (the wss:// URL, no parameters),
+//    then `connected`, `start` (mediaFormat audio/x-mulaw 8000 Hz mono, the customParameters), one
+//    `media` frame every 20 ms for the whole call (160 bytes of μ-law; silence when the caller says
+//    nothing), `dtmf`, `mark` echoes when queued reply audio has been played out, and
 //    `stop`. Sequence numbers, chunks and timestamps are strings, as on the wire;
 //  - playback: reply `media` is queued and played at real time; a `mark` comes back when playback
 //    reaches it; `clear` drops the queue and returns the pending marks at once (as Twilio does).

@@ -1,12 +1,18 @@
 // A small WebSocket test client for workerd tests: opens a real upgrade through the Worker
 // (`exports.default.fetch`), queues every message, and lets a test await the next message of a type.
 import { exports } from "cloudflare:workers";
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_PARAM } from "../../../protocol/version";
 import { TEST_ORIGIN } from "./users";
 
 export interface OpenOptions {
   cookie?: string;
   origin?: string | null;
   headers?: Record<string, string>;
+  /**
+   * The protocol version sent as the `v` query parameter (protocol/version.ts): the current one
+   * unless given; null sends none.
+   */
+  protocolVersion?: string | null;
 }
 
 export interface Closed {
@@ -106,13 +112,16 @@ export class TestSocket {
   }
 }
 
-/** Upgrade `path` through the Worker. Returns the HTTP response and, on 101, the open socket. */
+/** Upgrade `path` through the Worker (speaking the current protocol version unless told otherwise). Returns the HTTP response and, on 101, the open socket. */
 export async function openSocket(path: string, opts: OpenOptions = {}): Promise<{ response: Response; socket: TestSocket | null }> {
   const headers: Record<string, string> = { Upgrade: "websocket", ...opts.headers };
   const origin = opts.origin === undefined ? TEST_ORIGIN : opts.origin;
   if (origin) headers.Origin = origin;
   if (opts.cookie) headers.Cookie = opts.cookie;
-  const response = await exports.default.fetch(`${TEST_ORIGIN}${path}`, { headers });
+  const url = new URL(path, TEST_ORIGIN);
+  const version = opts.protocolVersion === undefined ? String(PROTOCOL_VERSION) : opts.protocolVersion;
+  if (version !== null) url.searchParams.set(PROTOCOL_VERSION_PARAM, version);
+  const response = await exports.default.fetch(url, { headers });
   const ws = response.webSocket;
   return { response, socket: ws ? new TestSocket(ws) : null };
 }

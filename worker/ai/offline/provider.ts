@@ -4,7 +4,7 @@
 // (offline/replies.ts), speech from a small formant synthesizer (offline/synth.ts).
 import type { EmotionScores } from "../../../protocol/call";
 import type { VoiceStyle } from "../../../protocol/echo";
-import { levelDb } from "../../pipeline/features";
+import { levelDb } from "../../audio/level";
 import { lexiconEmotions } from "../lexicon";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../provider";
 import { composeReply } from "./replies";

@@ -2,14 +2,19 @@
 //   STT  @cf/openai/whisper-large-v3-turbo (base64 WAV) or @cf/deepgram/nova-3 (audio {body, contentType})
 //   LLM  @cf/meta/llama-3.3-70b-instruct-fp8-fast, stream: true (SSE)
 //   TTS  @cf/deepgram/aura-1, raw linear16 at 16 kHz (container "none"; never MP3, a Worker can't decode it)
-//   turn @cf/pipecat-ai/smart-turn-v2 (16 kHz audio ≤ 8 s → {is_complete, probability})
+//   turn @cf/pipecat-ai/smart-turn-v2 (16 kHz 16-bit WAV ≤ 8 s as audio {body, contentType} → {is_complete, probability})
 //   mood @cf/huggingface/distilbert-sst-2-int8 sentiment, mapped onto emotions with the word lexicon
-// Every model failure becomes an Error whose message names the step and the model.
-import type { EmotionScores } from "../../../protocol/call";
+// Every model failure becomes an AiStepError (worker/ai/errors.ts) whose message names the step and the
+// model, with `transient` set from the binding's error (binding-errors.ts) so the pipeline retries only
+// what a retry can fix. The pipeline owns deadlines; the signal it passes is handed to the binding.
+import type { AiStage, EmotionScores } from "../../../protocol/call";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../../protocol/pcm16";
 import { buildWav, parseWav } from "../../audio/wav";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../provider";
+import { AiStepError } from "../errors";
+import { badOutput, bindingStepError } from "./binding-errors";
+import { mp3Signature } from "./mp3";
 import { sentimentEmotions } from "./sentiment";
 import { sseTextDeltas } from "./sse";
 
@@ -39,16 +44,12 @@ export interface WorkersAiOptions {
 
 const TTS_RATE = 16000;
 
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
-async function step<T>(what: string, model: string, run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+async function step<T>(stage: AiStage, what: string, model: string, run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   try {
     return await run();
   } catch (err) {
     if (signal?.aborted || (err instanceof Error && err.name === "AbortError")) throw err;
-    throw new Error(`${what} failed (${model}): ${describe(err)}`);
+    throw bindingStepError(stage, what, model, err);
   }
 }
 
@@ -79,7 +80,7 @@ async function audioBytes(result: unknown): Promise<Uint8Array> {
   if (result instanceof Response) return new Uint8Array(await result.arrayBuffer());
   if (typeof result === "string") return base64ToBytes(result);
   if (result && typeof result === "object" && "audio" in result && typeof result.audio === "string") return base64ToBytes(result.audio);
-  throw new Error("the model returned no audio");
+  throw badOutput("speech", "Text-to-speech", MODELS.tts, "the model returned no audio");
 }
 
 function isTextStream(value: unknown): value is ReadableStream<Uint8Array> {
@@ -88,6 +89,7 @@ function isTextStream(value: unknown): value is ReadableStream<Uint8Array> {
 
 export class WorkersAiProvider implements AiProvider {
   readonly name = "workers-ai" as const;
+  readonly models: Partial<Record<AiStage, string>>;
   private readonly options: WorkersAiOptions;
   readonly detectTurnEnd?: (audio: PcmAudio, signal?: AbortSignal) => Promise<TurnEndVerdict>;
 
@@ -97,29 +99,37 @@ export class WorkersAiProvider implements AiProvider {
   ) {
     this.options = { stt: "whisper", turnModel: true, maxTokens: 256, ...options };
     if (this.options.turnModel) this.detectTurnEnd = (audio, signal) => this.smartTurn(audio, signal);
+    this.models = {
+      transcribe: this.options.stt === "nova-3" ? MODELS.nova : MODELS.whisper,
+      reply: MODELS.llm,
+      speech: MODELS.tts,
+      emotions: MODELS.sentiment,
+      ...(this.options.turnModel ? { turn: MODELS.turn } : {}),
+    };
   }
 
   async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
     const wav = buildWav(audio.samples, audio.sampleRate);
     if (this.options.stt === "nova-3") {
       const result = await step(
+        "transcribe",
         "Speech-to-text",
         MODELS.nova,
         () => this.ai.run(MODELS.nova, { audio: { body: new Blob([wav]).stream(), contentType: "audio/wav" }, smart_format: true }, { signal }),
         signal,
       );
       const text = result.results?.channels?.[0]?.alternatives?.[0]?.transcript;
-      if (typeof text !== "string") throw new Error(`Speech-to-text failed (${MODELS.nova}): the model returned no transcript`);
+      if (typeof text !== "string") throw badOutput("transcribe", "Speech-to-text", MODELS.nova, "the model returned no transcript");
       return { text: text.trim(), recognized: true };
     }
-    const result = await step("Speech-to-text", MODELS.whisper, () => this.ai.run(MODELS.whisper, { audio: bytesToBase64(wav), language: "en" }, { signal }), signal);
-    if (typeof result?.text !== "string") throw new Error(`Speech-to-text failed (${MODELS.whisper}): the model returned no text`);
+    const result = await step("transcribe", "Speech-to-text", MODELS.whisper, () => this.ai.run(MODELS.whisper, { audio: bytesToBase64(wav), language: "en" }, { signal }), signal);
+    if (typeof result?.text !== "string") throw badOutput("transcribe", "Speech-to-text", MODELS.whisper, "the model returned no text");
     return { text: result.text.trim(), recognized: true };
   }
 
   async textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
-    const result = await step("Sentiment", MODELS.sentiment, () => this.ai.run(MODELS.sentiment, { text }, { signal }), signal);
-    if (!Array.isArray(result)) throw new Error(`Sentiment failed (${MODELS.sentiment}): unexpected output`);
+    const result = await step("emotions", "Sentiment", MODELS.sentiment, () => this.ai.run(MODELS.sentiment, { text }, { signal }), signal);
+    if (!Array.isArray(result)) throw badOutput("emotions", "Sentiment", MODELS.sentiment, "unexpected output");
     let positive = 0.5;
     for (const item of result) if (item.label?.toUpperCase() === "POSITIVE" && typeof item.score === "number") positive = item.score;
     return sentimentEmotions(text, positive);
@@ -127,6 +137,7 @@ export class WorkersAiProvider implements AiProvider {
 
   async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
     const result: unknown = await step(
+      "reply",
       "The language model",
       MODELS.llm,
       () => this.ai.run(MODELS.llm, { messages: request.messages, stream: true, max_tokens: this.options.maxTokens }, { signal }),
@@ -137,7 +148,9 @@ export class WorkersAiProvider implements AiProvider {
         yield* sseTextDeltas(result);
       } catch (err) {
         if (signal?.aborted) throw err;
-        throw new Error(`The language model failed (${MODELS.llm}): ${describe(err)}`);
+        // A stream that broke mid-reply (connection reset, an error event): the pipeline does not
+        // retry once tokens have flowed, but the flag still says what kind of failure it was.
+        throw bindingStepError("reply", "The language model", MODELS.llm, err);
       }
       return;
     }
@@ -146,11 +159,12 @@ export class WorkersAiProvider implements AiProvider {
       yield result.response;
       return;
     }
-    throw new Error(`The language model failed (${MODELS.llm}): the model returned no text stream`);
+    throw badOutput("reply", "The language model", MODELS.llm, "the model returned no text stream");
   }
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
     const bytes = await step(
+      "speech",
       "Text-to-speech",
       MODELS.tts,
       async () =>
@@ -163,21 +177,30 @@ export class WorkersAiProvider implements AiProvider {
       const wav = parseWav(bytes);
       return { samples: wav.samples, sampleRate: wav.sampleRate };
     }
-    if (bytes.length < 2) throw new Error(`Text-to-speech failed (${MODELS.tts}): the model returned no audio`);
+    if (bytes.length < 2) throw badOutput("speech", "Text-to-speech", MODELS.tts, "the model returned no audio");
+    // Aura's default encoding is MP3, which a Worker cannot decode: played as PCM it would be loud noise.
+    const mp3 = mp3Signature(bytes);
+    if (mp3) throw badOutput("speech", "Text-to-speech", MODELS.tts, `the model returned MP3 audio (${mp3}), not the linear16 PCM asked for`);
     return { samples: bytesToPcm16(bytes.subarray(0, bytes.length - (bytes.length % 2))), sampleRate: TTS_RATE };
   }
 
-  /** smart-turn-v2 on the last ≤ 8 s: raw float32 PCM at 16 kHz, base64 (the model's `dtype: "float32"` input). */
+  /**
+   * smart-turn-v2 on the last ≤ 8 s, sent as a 16 kHz 16-bit mono WAV in `audio: {body, contentType}`.
+   * The model's schema (workers-types Ai_Cf_Pipecat_Ai_Smart_Turn_V2_Input) accepts either that or a
+   * base64 string of raw samples with a `dtype`; the WAV form is self-describing (rate, width and
+   * channels travel in its header, nothing is left to a default) and is the form Cloudflare's own voice
+   * code sent, so we follow it.
+   */
   private async smartTurn(audio: PcmAudio, signal?: AbortSignal): Promise<TurnEndVerdict> {
-    const floats = new Float32Array(audio.samples.length);
-    for (let i = 0; i < floats.length; i++) floats[i] = (audio.samples[i] ?? 0) / 32768;
+    const wav = buildWav(audio.samples, audio.sampleRate);
     const result = await step(
+      "turn",
       "End-of-turn detection",
       MODELS.turn,
-      () => this.ai.run(MODELS.turn, { audio: bytesToBase64(new Uint8Array(floats.buffer)), dtype: "float32" }, { signal }),
+      () => this.ai.run(MODELS.turn, { audio: { body: new Blob([wav]).stream(), contentType: "audio/wav" } }, { signal }),
       signal,
     );
-    if (typeof result?.is_complete !== "boolean") throw new Error(`End-of-turn detection failed (${MODELS.turn}): unexpected output`);
+    if (typeof result?.is_complete !== "boolean") throw badOutput("turn", "End-of-turn detection", MODELS.turn, "unexpected output");
     return { complete: result.is_complete, probability: typeof result.probability === "number" ? result.probability : result.is_complete ? 1 : 0 };
   }
 }

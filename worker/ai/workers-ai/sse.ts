@@ -16,7 +16,10 @@ function deltaOf(json: string): string {
   } catch {
     throw new Error(`The language model sent a malformed stream event: ${json.slice(0, 80)}`);
   }
-  if (event.error || event.errors) throw new Error(`The language model reported an error: ${JSON.stringify(event.error ?? event.errors).slice(0, 200)}`);
+  // `errors: []` (an empty list, as OpenAI-style and Cloudflare API envelopes send alongside a good
+  // answer) is not an error.
+  const errors = Array.isArray(event.errors) ? (event.errors.length > 0 ? event.errors : null) : event.errors;
+  if (event.error || errors) throw new Error(`The language model reported an error: ${JSON.stringify(event.error ?? errors).slice(0, 200)}`);
   if (typeof event.response === "string") return event.response;
   const content = event.choices?.[0]?.delta?.content;
   return typeof content === "string" ? content : "";

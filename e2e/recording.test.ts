@@ -1,0 +1,84 @@
+// A call's recording in Call Details, in real Chromium against the real app (local D1 and R2): the
+// player plays it, the line being heard is highlighted as the audio moves on, clicking a line seeks
+// there, and the audio is fetched with range requests.
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { DemoData } from "../scripts/seed/demo";
+import { addDemoRecordings, putLocalRecordings } from "../scripts/seed/recordings";
+import { demoSql, runLocalSql } from "../scripts/seed/sql";
+import { signUpViaApi } from "./support/auth";
+import { DESKTOP, useBrowser } from "./support/browser";
+
+const POLL = { timeout: 20_000, interval: 50 };
+const browser = useBrowser();
+
+/** A finished call of `userId` with three lines and its recording (what a recorded call leaves). */
+function seedRecordedCall(userId: string): { callId: string; offsets: number[] } {
+  const callId = `e2e-rec-${userId.slice(0, 8)}`;
+  const startTime = Date.now() - 3_600_000;
+  const data: DemoData = {
+    echoes: [],
+    calls: [{ id: callId, echoId: null, callType: "browser_test", status: "completed", startTime, endTime: startTime + 20_000, duration: 20, fromNumber: null, endReason: "user_ended" }],
+    entries: [
+      { id: `${callId}-0`, callId, seq: 0, speaker: "caller", text: "Good morning, I would like some help planning my week.", timestamp: startTime + 500, emotions: { calm: 0.7, joy: 0.3 }, interrupted: false, latency: null },
+      { id: `${callId}-1`, callId, seq: 1, speaker: "assistant", text: "Of course. Let us start with the most important thing on your list.", timestamp: startTime + 4000, emotions: {}, interrupted: false, latency: null },
+      { id: `${callId}-2`, callId, seq: 2, speaker: "caller", text: "Thank you, that helps a lot.", timestamp: startTime + 9000, emotions: { joy: 0.8, calm: 0.2 }, interrupted: false, latency: null },
+    ],
+  };
+  const recordings = addDemoRecordings(data, 1);
+  runLocalSql(demoSql(userId, data, { echoes: false }), inject("stateDir"));
+  putLocalRecordings(recordings, inject("stateDir"));
+  return { callId, offsets: data.entries.map((e) => e.audioOffsetMs! / 1000) };
+}
+
+const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")!.currentTime);
+const activeIndex = (page: Page) =>
+  page.evaluate(() => [...document.querySelectorAll('[data-testid="transcript-entry"]')].findIndex((li) => li.getAttribute("aria-current") === "true"));
+
+describe("call recording player", () => {
+  it("plays the recording, highlights the line being heard, and seeks when a line is clicked", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
+    const { callId, offsets } = seedRecordedCall(me.user.id);
+    expect(offsets[1]!).toBeGreaterThan(offsets[0]!);
+    expect(offsets[2]!).toBeGreaterThan(offsets[1]!);
+    const ranges: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(`/api/calls/${callId}/recording`)) ranges.push(r.headers().range ?? "");
+    });
+
+    await page.getByRole("tab", { name: "Calls" }).click();
+    const row = page.getByRole("region", { name: "Call History" }).locator(`li[data-call-id="${callId}"]`);
+    await row.getByRole("button", { name: "View Details" }).click();
+    const details = page.getByRole("dialog", { name: "Call Details" });
+    const player = details.getByTestId("recording-player");
+    await player.waitFor();
+    const seek = player.getByRole("slider", { name: "Position in the recording" });
+    await expect.poll(async () => Number(await seek.getAttribute("max")), POLL).toBeGreaterThan(offsets[2]!);
+    expect(await activeIndex(page)).toBe(-1); // nothing heard yet
+
+    // Play at double speed: the first line lights up, then the Echo's reply as the audio reaches it.
+    await player.getByLabel("Speed").selectOption("2");
+    await player.getByRole("button", { name: "Play recording" }).click();
+    await player.getByRole("button", { name: "Pause recording" }).waitFor();
+    await expect.poll(() => activeIndex(page), POLL).toBe(0);
+    await expect.poll(() => activeIndex(page), POLL).toBe(1);
+    expect(await audioTime(page)).toBeGreaterThanOrEqual(offsets[1]! - 0.1);
+
+    // The last line's "Play from" button jumps there.
+    const entries = details.getByTestId("transcript-entry");
+    await entries.nth(2).getByRole("button", { name: /^Play the recording from/ }).click();
+    await expect.poll(() => activeIndex(page), POLL).toBe(2);
+    expect(await audioTime(page)).toBeGreaterThanOrEqual(offsets[2]! - 0.05);
+
+    // Clicking the first line itself seeks back to its start.
+    await player.getByRole("button", { name: "Pause recording" }).click();
+    await entries.nth(0).locator("p").first().click();
+    await expect.poll(() => activeIndex(page), POLL).toBe(0);
+    expect(await audioTime(page)).toBeLessThan(offsets[1]!);
+
+    // The browser fetched the audio with ranges (seeking a long call does not download all of it).
+    expect(ranges.some((r) => r.startsWith("bytes="))).toBe(true);
+  });
+});

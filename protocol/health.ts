@@ -1,0 +1,29 @@
+// The account owner's view of how the AI held up (GET /api/calls/health): the last 24 hours of stored
+// turns — how many, how many failed and at which stage, retries, and the p50 / p95 of each stage's time.
+import type { AiStage } from "./call";
+
+export const HEALTH_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The per-turn timings stored with each assistant entry (TurnLatency), in turn order. */
+export const HEALTH_STAGES = ["endOfTurnMs", "transcribeMs", "firstTokenMs", "firstAudioMs"] as const;
+export type HealthStage = (typeof HEALTH_STAGES)[number];
+
+export interface StageFigures {
+  /** Turns that measured this stage. */
+  count: number;
+  /** Milliseconds (nearest rank); null when no turn measured it. */
+  p50: number | null;
+  p95: number | null;
+}
+
+export interface CallHealth {
+  since: number;
+  until: number;
+  /** Assistant turns in the window (apologies and goodbyes included). */
+  turns: number;
+  /** Turns whose outcome was not ok (a step failed after its retries). */
+  failedTurns: number;
+  failuresByStage: Partial<Record<AiStage, number>>;
+  retriesByStage: Partial<Record<AiStage, number>>;
+  stages: Record<HealthStage, StageFigures>;
+}

@@ -1,0 +1,25 @@
+// Where the app's sockets live, and the address a client opens: same origin, ws:// on plain-http
+// local development and wss:// everywhere else, with the protocol version (version.ts) as `v`.
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_PARAM } from "./version";
+
+/** The browser test call (spec §7). */
+export const CALL_SOCKET_PATH = "/ws/call";
+/** A dashboard viewer of one live call: `${LIVE_SOCKET_PATH}/:callId`. */
+export const LIVE_SOCKET_PATH = "/ws/live";
+/** The signed-in user's change feed. */
+export const FEED_SOCKET_PATH = "/ws/feed";
+
+/** `path` with this protocol's version as its query string (what every client opens). */
+export function versionedPath(path: string): string {
+  return `${path}?${PROTOCOL_VERSION_PARAM}=${PROTOCOL_VERSION}`;
+}
+
+/** The live viewer socket's path for one call (the id escaped). */
+export function livePath(callId: string): string {
+  return `${LIVE_SOCKET_PATH}/${encodeURIComponent(callId)}`;
+}
+
+/** The absolute socket address of `path` on the page's own host. */
+export function socketUrl(location: { protocol: string; host: string }, path: string): string {
+  return `${location.protocol === "http:" ? "ws" : "wss"}://${location.host}${versionedPath(path)}`;
+}

@@ -1,0 +1,61 @@
+// The recording's timeline: caller frames in order, the Echo's speech from "now", cut at a barge-in,
+// silence for gaps in the caller's audio, and only settled samples handed out.
+import { describe, expect, it } from "vitest";
+import { Mixdown } from "../../../worker/audio/mixdown";
+
+const tone = (n: number, v: number) => new Int16Array(n).fill(v);
+const T0 = 1_000_000;
+
+describe("Mixdown", () => {
+  it("lays caller frames one after the other and hands out only what is settled", () => {
+    const mix = new Mixdown(T0);
+    mix.caller(tone(320, 100), T0 + 20);
+    mix.caller(tone(320, 200), T0 + 40);
+    const out = mix.take(T0 + 40);
+    expect(out.length).toBe(640);
+    expect(out[0]).toBe(100);
+    expect(out[639]).toBe(200);
+    expect(mix.take(T0 + 40).length).toBe(0);
+  });
+
+  it("starts the Echo's speech now, queues the next sentence after it, and mixes it with the caller", () => {
+    const mix = new Mixdown(T0);
+    expect(mix.assistant(tone(1600, 1000), T0 + 100)).toBe(100); // 100 ms in
+    expect(mix.assistant(tone(1600, 1000), T0 + 110)).toBe(200); // right after the first sentence
+    mix.caller(tone(1600, 500), T0 + 100); // the caller's first 100 ms overlap nothing; the rest overlaps
+    const out = mix.take(T0 + 300, true);
+    expect(out.length).toBe(16 * 300);
+    expect(out[50]).toBe(500);
+    expect(out[16 * 150]).toBe(1000); // caller ended at 100 ms: only the Echo
+    expect(out[16 * 250]).toBe(1000);
+  });
+
+  it("drops the Echo's audio the caller never heard when they barge in", () => {
+    const mix = new Mixdown(T0);
+    mix.assistant(tone(16000, 800), T0); // one second of speech
+    mix.interrupt(T0 + 250);
+    const out = mix.take(T0 + 2000, true);
+    expect(out.length).toBe(32000);
+    expect(out[16 * 249]).toBe(800);
+    expect(out[16 * 251]).toBe(0);
+  });
+
+  it("fills a long gap in the caller's audio with silence up to the wall clock, and clips loud sums", () => {
+    const mix = new Mixdown(T0);
+    mix.caller(tone(320, 30000), T0 + 20);
+    mix.assistant(tone(320, 30000), T0 + 3000);
+    mix.caller(tone(320, 30000), T0 + 3020); // 3 s of nothing in between
+    const out = mix.take(T0 + 3020);
+    expect(out.length).toBe(16 * 3020);
+    expect(out[16 * 1000]).toBe(0);
+    expect(out[16 * 3000 + 10]).toBe(32767);
+  });
+
+  it("resumes after what is already stored", () => {
+    const mix = new Mixdown(T0, 16000);
+    expect(mix.head(T0 + 500)).toBe(16000);
+    mix.caller(tone(320, 7), T0 + 1020);
+    expect(mix.take(T0 + 1020).length).toBe(320);
+    expect(mix.positionMs(T0 + 1020)).toBe(1020);
+  });
+});

@@ -1,0 +1,127 @@
+// The phone line's media stream codec on its own, over a real WebSocket pair: framing of reply audio into 160-byte
+// μ-law frames and marks sent at playback pace, clear, inbound decoding, gap counting and the lag
+// statistics.
+import { describe, expect, it } from "vitest";
+import { decodeMulaw } from "../../worker/audio/mulaw";
+import { encodeFrames, lagPercentile, PhoneStream } from "../../worker/call/lines/phone-stream";
+import { twilioOutboundSchema } from "../../worker/twilio/media-messages";
+import { eventually } from "./support/call";
+
+function pair(): { transport: PhoneStream; sent: unknown[]; closed: { code?: number; reason?: string } } {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  client.accept();
+  const sent: unknown[] = [];
+  const closed: { code?: number; reason?: string } = {};
+  client.addEventListener("message", (ev) => sent.push(JSON.parse(ev.data as string)));
+  client.addEventListener("close", (ev) => Object.assign(closed, { code: ev.code, reason: ev.reason }));
+  return { transport: new PhoneStream(server), sent, closed };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 20));
+const start = (sid = "MZ1") =>
+  JSON.stringify({
+    event: "start",
+    sequenceNumber: "1",
+    streamSid: sid,
+    start: { accountSid: "AC1", streamSid: sid, callSid: "CA1", tracks: ["inbound"], mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 }, customParameters: {} },
+  });
+const media = (chunk: number, payload = btoa(String.fromCharCode(...new Uint8Array(160).fill(0xff))), track = "inbound") =>
+  JSON.stringify({ event: "media", sequenceNumber: String(chunk + 1), streamSid: "MZ1", media: { track, chunk: String(chunk), timestamp: String((chunk - 1) * 20), payload } });
+
+describe("PhoneStream", () => {
+  it("frames 8 kHz audio into 160-byte payloads, padding the last with μ-law silence", () => {
+    const frames = encodeFrames(Int16Array.from({ length: 401 }, () => 1000));
+    expect(frames).toHaveLength(3);
+    const last = Uint8Array.from(atob(frames[2]!), (c) => c.charCodeAt(0));
+    expect(last.length).toBe(160);
+    expect(Array.from(decodeMulaw(last.subarray(81)))).toEqual(new Array(79).fill(0));
+    expect(decodeMulaw(last.subarray(0, 81)).every((v) => Math.abs(v - 1000) < 40)).toBe(true);
+  });
+
+  it("sends nothing before start; then media frames at playback pace and a mark per sentence; clear on barge-in", async () => {
+    const { transport, sent } = pair();
+    transport.sendAudio(new Int16Array(3200), 16000, "e1");
+    await tick();
+    expect(sent).toEqual([]);
+
+    expect(transport.receive(start())).toMatchObject({ kind: "start", streamSid: "MZ1", callSid: "CA1" });
+    const sentence = Int16Array.from({ length: 8000 }, (_, i) => Math.round(8000 * Math.sin(i / 5))); // 0.5 s at 16 kHz
+    const startedAt = Date.now();
+    transport.sendAudio(sentence, 16000, "e1");
+    transport.sendAudio(sentence.subarray(0, 3000), 16000, "e1");
+    expect(transport.playing).toBe(true);
+    const events = () => sent.map((m) => (m as { event: string }).event);
+    // 200 ms of audio goes at once (the lead over playback); the rest follows as it plays.
+    await tick();
+    expect(events().filter((e) => e === "media").length).toBeLessThan(20);
+    await eventually(async () => events().filter((e) => e === "mark").length === 2, 3000);
+    // 35 frames (700 ms) minus the 200 ms lead: the last left no sooner than ~500 ms after the first.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(440);
+    for (const m of sent) expect(twilioOutboundSchema.parse(m)).toEqual(m);
+    expect(events().filter((e) => e === "media")).toHaveLength(25 + 10); // 4000 → 25 frames, 1500 → 10 frames
+    expect(events().indexOf("mark")).toBe(25);
+    expect(sent.filter((m) => (m as { event: string }).event === "mark").map((m) => (m as { mark: { name: string } }).mark.name)).toEqual(["e1:1", "e1:2"]);
+
+    // Twilio reports the first mark played: audio is still buffered; then a barge-in: nothing is.
+    transport.receive(JSON.stringify({ event: "mark", sequenceNumber: "9", streamSid: "MZ1", mark: { name: "e1:1" } }));
+    expect(transport.playing).toBe(true);
+    transport.stopPlayback("e1");
+    expect(transport.playing).toBe(false);
+    await tick();
+    expect(sent.at(-1)).toEqual({ event: "clear", streamSid: "MZ1" });
+    transport.send({ type: "ai_response", text: "not for phones" });
+    await tick();
+    expect((sent.at(-1) as { event: string }).event).toBe("clear");
+  });
+
+  it("a barge-in drops the reply audio not sent yet, with its mark", async () => {
+    const { transport, sent } = pair();
+    transport.receive(start());
+    transport.sendAudio(new Int16Array(32000).fill(3000), 16000, "e2"); // 2 s: 100 frames
+    await tick();
+    transport.stopPlayback("e2");
+    await tick();
+    const count = sent.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sent.length).toBe(count);
+    expect(sent.at(-1)).toEqual({ event: "clear", streamSid: "MZ1" });
+    expect(sent.filter((m) => (m as { event: string }).event === "media").length).toBeLessThan(20);
+    expect(sent.some((m) => (m as { event: string }).event === "mark")).toBe(false);
+  });
+
+  it("decodes inbound frames to 320 samples at 16 kHz, ignores other tracks, counts gaps", () => {
+    const { transport } = pair();
+    expect(transport.receive(media(1)).kind).toBe("ignored"); // before start
+    transport.receive(start());
+    const audio = transport.receive(media(1));
+    expect(audio.kind === "audio" && audio.pcm.length).toBe(320);
+    expect(transport.receive(media(2, undefined, "outbound")).kind).toBe("ignored");
+    transport.receive(media(2));
+    transport.receive(media(5)); // 3 and 4 never came
+    expect(transport.stats).toMatchObject({ framesIn: 3, framesMissing: 2 });
+    expect(transport.receive("{bad").kind).toBe("invalid");
+    expect(transport.receive(JSON.stringify({ event: "dtmf", streamSid: "MZ1", sequenceNumber: "7", dtmf: { track: "inbound_track", digit: "#" } }))).toEqual({ kind: "dtmf", digit: "#" });
+    expect(transport.receive(JSON.stringify({ event: "stop", sequenceNumber: "8", streamSid: "MZ1", stop: { accountSid: "AC1", callSid: "CA1" } }))).toEqual({ kind: "stop", callSid: "CA1" });
+  });
+
+  it("ends the stream with its statistics as the close reason", async () => {
+    const { transport, closed } = pair();
+    transport.receive(start());
+    transport.receive(media(1));
+    transport.end("caller_hung_up", "call-1");
+    await tick();
+    expect(closed.code).toBe(1000);
+    expect(closed.reason).toMatch(/^frames in 1, missing 0, out 0; lag p50 \d+ ms, p99 \d+ ms; start \d+ ms$/);
+  });
+
+  it("lagPercentile reads a 1 ms histogram", () => {
+    const h = new Array<number>(100).fill(0);
+    h[1] = 98;
+    h[30] = 2;
+    expect(lagPercentile(h, 50)).toBe(1);
+    expect(lagPercentile(h, 98)).toBe(1);
+    expect(lagPercentile(h, 99)).toBe(30);
+    expect(lagPercentile(new Array<number>(10).fill(0), 99)).toBe(0);
+  });
+});

@@ -1,0 +1,206 @@
+// Call recordings: written to R2 while browser and phone calls run, read back as WAV with byte ranges
+// by the owner (and invited participants) only, kept after an abrupt end, deletable by the owner,
+// removed by the retention job; phone callers hear the consent notice only when recording is on.
+import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, evictDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { CallDetail } from "../../protocol/calls";
+import { RECORDING_NOTICE } from "../../protocol/phone";
+import { parseWav } from "../../worker/audio/wav";
+import { listChunks, putChunk } from "../../worker/db/recording-objects";
+import worker from "../../worker/index";
+import helloWav from "../fixtures/speech-hello.wav?inline";
+import { pcmFromWavDataUrl, silence, streamAudio } from "./support/audio";
+import { callRow, callStub, d1Transcript, eventually } from "./support/call";
+import { createCall } from "./support/calls";
+import { createEcho } from "./support/echoes";
+import { api, finalReply, invite, startBriefCall, type EntryMsg } from "./support/live";
+import { TwilioCall } from "./support/twilio-sim";
+import { callBySid, fetcherNetwork } from "./support/twilio-webhooks";
+import { createUser, type TestUser } from "./support/users";
+
+const hello = pcmFromWavDataUrl(helloWav);
+const net = fetcherNetwork(exports.default, "https://echo.test");
+const DAY = 86_400_000;
+
+function getRecording(user: TestUser, callId: string, range?: string): Promise<Response> {
+  const headers: Record<string, string> = { Cookie: user.cookie };
+  if (range) headers.Range = range;
+  return exports.default.fetch(`https://echo.test/api/calls/${callId}/recording`, { headers });
+}
+
+async function recordingStartedAt(callId: string): Promise<number | null> {
+  const row = await env.DB.prepare("select recording_started_at as t from calls where id = ?").bind(callId).first<{ t: number | null }>();
+  return row?.t ?? null;
+}
+
+const peak = (pcm: Int16Array) => pcm.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+
+describe("recording a browser call", { timeout: 60_000 }, () => {
+  it("keeps the call as heard in R2; the owner and a participant read it with ranges, anyone else gets 404", async () => {
+    const call = await startBriefCall();
+    const guest = await createUser();
+    expect((await invite(call.owner, call.callId, guest.user.email)).status).toBe(201);
+    const stranger = await createUser();
+
+    await streamAudio(call.socket, hello, 4);
+    await streamAudio(call.socket, silence(1500), 4);
+    const heard = await call.socket.next<EntryMsg>("transcription", 15_000);
+    const reply = await call.socket.next<EntryMsg>(finalReply, 20_000);
+    await streamAudio(call.socket, silence(3000), 2); // the reply plays while the caller listens
+    call.socket.send({ type: "end_call" });
+    await call.socket.next("call_ended", 10_000);
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null);
+
+    // Each entry knows where it starts in the recording: the caller spoke first, the reply came after.
+    const entries = await (await api(call.owner, "GET", `/api/calls/${call.callId}`)).json<CallDetail>();
+    expect(entries.recording).toEqual({ url: `/api/calls/${call.callId}/recording`, startedAt: expect.any(Number) });
+    const callerEntry = entries.transcript.find((e) => e.id === heard.entry.id)!;
+    const replyEntry = entries.transcript.find((e) => e.id === reply.entry.id)!;
+    expect(callerEntry.audioOffsetMs).toBeGreaterThanOrEqual(0);
+    expect(replyEntry.audioOffsetMs!).toBeGreaterThan(callerEntry.audioOffsetMs!);
+
+    const whole = await getRecording(call.owner, call.callId);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("audio/wav");
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(Number(whole.headers.get("content-length"))).toBe(bytes.length);
+    const wav = parseWav(bytes);
+    expect(wav.sampleRate).toBe(16000);
+    // At least the caller's audio, all of it, and the reply's audio in it.
+    expect(wav.samples.length).toBeGreaterThanOrEqual(hello.length);
+    const callerPart = wav.samples.subarray((callerEntry.audioOffsetMs! * 16) | 0, ((callerEntry.audioOffsetMs! * 16) | 0) + hello.length);
+    expect(peak(callerPart)).toBeGreaterThan(1000);
+    const replyStart = (replyEntry.audioOffsetMs! * 16) | 0;
+    expect(peak(wav.samples.subarray(replyStart, replyStart + 8000))).toBeGreaterThan(500);
+
+    // A range answers 206 with exactly those bytes.
+    const part = await getRecording(call.owner, call.callId, "bytes=1000-4999");
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 1000-4999/${bytes.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.subarray(1000, 5000));
+    const tail = await getRecording(call.owner, call.callId, "bytes=-100");
+    expect(tail.status).toBe(206);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.subarray(bytes.length - 100));
+    const beyond = await getRecording(call.owner, call.callId, `bytes=${bytes.length}-`);
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+
+    expect((await getRecording(guest, call.callId, "bytes=0-43")).status).toBe(206);
+    const denied = await getRecording(stranger, call.callId);
+    expect(denied.status).toBe(404);
+    expect(await denied.text()).not.toContain("RIFF");
+  });
+
+  it("a call whose object dies mid-way keeps its audio up to the last chunk", async () => {
+    const call = await startBriefCall();
+    await streamAudio(call.socket, hello, 4);
+    await streamAudio(call.socket, silence(6000), 4);
+    // The first chunk (5 s) is stored while the call runs…
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null);
+    await evictDurableObject(callStub(call.callId)); // all memory gone
+    call.socket.close(); // …and the caller vanishes without end_call
+    await eventually(async () => (await callRow(call.callId))?.status === "abandoned");
+    const res = await getRecording(call.owner, call.callId);
+    expect(res.status).toBe(200);
+    const wav = parseWav(new Uint8Array(await res.arrayBuffer()));
+    expect(wav.samples.length).toBeGreaterThanOrEqual(5 * 16000);
+    expect(peak(wav.samples.subarray(0, hello.length + 16000))).toBeGreaterThan(1000);
+  });
+
+  it("is not made when the Echo's recording switch is off", async () => {
+    const owner = await createUser();
+    const echo = await createEcho(owner.user.id, { recordCalls: false });
+    const call = await startBriefCall({ owner, echo });
+    await streamAudio(call.socket, hello, 4);
+    await streamAudio(call.socket, silence(6000), 4);
+    call.socket.send({ type: "end_call" });
+    await call.socket.next("call_ended", 10_000);
+    expect(await recordingStartedAt(call.callId)).toBeNull();
+    expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
+    expect((await getRecording(owner, call.callId)).status).toBe(404);
+  });
+});
+
+describe("deleting and expiring recordings", () => {
+  async function recordedCall(owner: TestUser, startedAt: number) {
+    const row = await createCall(owner.user.id, { startTime: startedAt, recordingStartedAt: startedAt }, [{ text: "Hello." }, { text: "Hi there." }]);
+    await putChunk(env.RECORDINGS!, row.id, 0, new Int16Array(16000).fill(1000));
+    await putChunk(env.RECORDINGS!, row.id, 1, new Int16Array(8000).fill(-1000));
+    return row;
+  }
+
+  it("the owner deletes a recording; the transcript stays; nobody else can", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const row = await recordedCall(owner, Date.now() - 60_000);
+    const wav = parseWav(new Uint8Array(await (await getRecording(owner, row.id)).arrayBuffer()));
+    expect(wav.samples.length).toBe(24000);
+
+    expect((await api(other, "DELETE", `/api/calls/${row.id}/recording`)).status).toBe(404);
+    expect((await getRecording(owner, row.id)).status).toBe(200);
+
+    expect((await api(owner, "DELETE", `/api/calls/${row.id}/recording`)).status).toBe(204);
+    expect((await getRecording(owner, row.id)).status).toBe(404);
+    expect(await listChunks(env.RECORDINGS!, row.id)).toEqual([]);
+    const detail = await (await api(owner, "GET", `/api/calls/${row.id}`)).json<CallDetail>();
+    expect(detail.recording).toBeNull();
+    expect(detail.transcript.map((e) => e.text)).toEqual(["Hello.", "Hi there."]);
+  });
+
+  it("the scheduled job deletes recordings older than the retention period (90 days) and keeps newer ones", async () => {
+    const owner = await createUser();
+    const old = await recordedCall(owner, Date.now() - 91 * DAY);
+    const recent = await recordedCall(owner, Date.now() - 89 * DAY);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "30 3 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(await listChunks(env.RECORDINGS!, old.id)).toEqual([]);
+    expect(await recordingStartedAt(old.id)).toBeNull();
+    expect(await d1Transcript(old.id)).toHaveLength(2);
+    expect(await listChunks(env.RECORDINGS!, recent.id)).toHaveLength(2);
+    expect((await getRecording(owner, recent.id)).status).toBe(200);
+  });
+});
+
+describe("recording a phone call", { timeout: 60_000 }, () => {
+  const authToken = env.TWILIO_AUTH_TOKEN!;
+
+  async function phoneCall(from: string, recordCalls: boolean) {
+    const owner = await createUser({ phoneNumber: from });
+    await createEcho(owner.user.id, { name: "Phone Sage", recordCalls });
+    const call = await TwilioCall.dial(net, { authToken, from });
+    const row = (await callBySid(env.DB, call.callSid))!;
+    await call.connect();
+    await call.until(() => call.outboundOf("mark").length >= 1, 15_000, "first prompt");
+    await call.say(hello);
+    await call.until(() => call.outboundOf("mark").length >= 3, 20_000, "reply");
+    await call.say(silence(5500));
+    await call.hangUp();
+    await eventually(async () => (await callRow(row.id))?.status === "completed");
+    return { owner, callId: row.id, transcript: await d1Transcript(row.id) };
+  }
+
+  it("recording on: the caller hears the notice first, then the greeting; the audio is stored", async () => {
+    const { owner, callId, transcript } = await phoneCall("+15550100931", true);
+    expect(transcript[0]).toMatchObject({ speaker: "assistant", text: RECORDING_NOTICE });
+    expect(transcript[1]?.speaker).toBe("assistant"); // the greeting follows
+    await eventually(async () => (await recordingStartedAt(callId)) !== null);
+    const res = await getRecording(owner, callId, "bytes=0-");
+    expect(res.status).toBe(206);
+    const wav = parseWav(new Uint8Array(await res.arrayBuffer()));
+    expect(wav.samples.length).toBeGreaterThanOrEqual(hello.length);
+    const notice = (await (await api(owner, "GET", `/api/calls/${callId}`)).json<CallDetail>()).transcript[0]!;
+    const at = notice.audioOffsetMs! * 16;
+    expect(peak(wav.samples.subarray(at, at + 8000))).toBeGreaterThan(500); // the notice is in the recording
+  });
+
+  it("recording off: no notice and no recording", async () => {
+    const { owner, callId, transcript } = await phoneCall("+15550100932", false);
+    expect(transcript.map((e) => e.text)).not.toContain(RECORDING_NOTICE);
+    expect(transcript[0]?.speaker).toBe("assistant"); // the greeting is still first
+    expect(await recordingStartedAt(callId)).toBeNull();
+    expect((await getRecording(owner, callId)).status).toBe(404);
+  });
+});

@@ -1,0 +1,99 @@
+// The signed-in user's phone settings (GET /api/phone), shared by the Phone card and the Echo cards'
+// Test Call alert. Kept fresh by the change feed (a link made during a call arrives as that call's
+// live_call_started) and, while a link code is waiting to be typed, by polling every few seconds.
+import { useCallback, useEffect, useSyncExternalStore } from "react";
+import type { PhoneEchoInput, PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
+import { api } from "../lib/api";
+import { useFeed } from "../lib/feed";
+import { rememberPhoneSettings } from "./phoneSnapshot";
+
+export const PENDING_POLL_MS = 4000;
+
+export type PhoneState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; settings: PhoneSettings };
+
+let state: PhoneState = { status: "loading" };
+const listeners = new Set<() => void>();
+let inflight: Promise<void> | null = null;
+/**
+ * Bumped by every change this page makes (new code, unlink, phone Echo). A load that started before a
+ * change answers with the settings from before it: shown, it would undo the change on screen (a
+ * refresh triggered by the feed, answering after "Link my phone number", used to wipe the new code).
+ */
+let changes = 0;
+
+function set(next: PhoneState): void {
+  state = next;
+  if (next.status === "ready") rememberPhoneSettings(next.settings);
+  for (const l of listeners) l();
+}
+
+export function loadPhoneSettings(quiet = false): Promise<void> {
+  if (inflight) return inflight;
+  if (!quiet || state.status !== "ready") set({ status: "loading" });
+  const startedAfter = changes;
+  inflight = api<PhoneSettings>("/api/phone")
+    .then((settings) => {
+      if (changes === startedAfter) set({ status: "ready", settings });
+    })
+    .catch((err: unknown) => {
+      // A quiet refresh that fails keeps what is on screen.
+      if (changes === startedAfter && (!quiet || state.status !== "ready")) {
+        set({ status: "error", message: err instanceof Error ? err.message : "Failed to load your phone settings." });
+      }
+    })
+    .finally(() => {
+      inflight = null;
+      // Overtaken by a change: load again, so the screen shows the server's settings after it.
+      if (changes !== startedAfter) void loadPhoneSettings(true);
+    });
+  return inflight;
+}
+
+/** Applies a change's answer and marks every load started before it as out of date. */
+function changed(settings: PhoneSettings): void {
+  changes++;
+  set({ status: "ready", settings });
+}
+
+export async function requestLinkCode(): Promise<PhoneLinkCode> {
+  const code = await api<PhoneLinkCode>("/api/phone/link-code", { method: "POST" });
+  if (state.status === "ready") changed({ ...state.settings, pendingCode: code });
+  else {
+    // Still loading: that load predates the code, so it is out of date too.
+    changes++;
+    if (!inflight) void loadPhoneSettings(true);
+  }
+  return code;
+}
+
+export async function unlinkPhone(): Promise<void> {
+  changed(await api<PhoneSettings>("/api/phone/link", { method: "DELETE" }));
+}
+
+export async function choosePhoneEcho(echoId: string | null): Promise<void> {
+  changed(await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } satisfies PhoneEchoInput }));
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Phone settings for a component: loads once, follows the feed, polls while a code is pending. */
+export function usePhoneSettings(): { state: PhoneState; reload: () => void } {
+  const current = useSyncExternalStore(subscribe, () => state);
+  useEffect(() => {
+    void loadPhoneSettings(state.status === "ready");
+  }, []);
+  useFeed((signal) => {
+    if (signal.type === "live_call_started" || signal.type === "echo_changed" || signal.type === "feed_reconnected") void loadPhoneSettings(true);
+  });
+  const pending = current.status === "ready" && current.settings.pendingCode !== null && !current.settings.linkedNumber;
+  useEffect(() => {
+    if (!pending) return;
+    const id = window.setInterval(() => void loadPhoneSettings(true), PENDING_POLL_MS);
+    return () => window.clearInterval(id);
+  }, [pending]);
+  const reload = useCallback(() => void loadPhoneSettings(false), []);
+  return { state: current, reload };
+}

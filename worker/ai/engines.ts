@@ -1,0 +1,71 @@
+// The AI engines a call's stages can run on: which stages each can run, how to build it, and how to
+// name what runs a stage for people. Adding an engine is one entry here.
+import type { AiStageKey } from "../../protocol/engines";
+import type { Env } from "../env";
+import { createLocalSpeechProvider } from "./local/available";
+import { OfflineProvider } from "./offline/provider";
+import { OpenAiCompatibleEngine } from "./openai/engine";
+import type { AiProvider } from "./provider";
+import type { AiSettings } from "./settings";
+import { MODELS, WorkersAiProvider } from "./workers-ai/provider";
+
+export interface EngineContext {
+  env: Env;
+  settings: AiSettings;
+}
+
+/** The stages an engine implements (the composed provider takes each stage from its chosen engine). */
+export type EngineStages = Partial<Pick<AiProvider, "transcribe" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "startTranscription">>;
+
+interface EngineDefinition {
+  stages: readonly AiStageKey[];
+  create(context: EngineContext): EngineStages;
+  /** What runs `stage` on this engine, for people (only asked for stages it runs). */
+  label(stage: AiStageKey, settings: AiSettings): string;
+}
+
+const shortModel = (model: string) => model.replace(/^@cf\/[^/]+\//, "");
+
+export const ENGINES = {
+  "workers-ai": {
+    stages: ["stt", "reply", "speech", "emotions", "turn"],
+    create: ({ env }) => {
+      if (!env.AI) throw new Error("Workers AI needs the AI binding");
+      return new WorkersAiProvider(env.AI);
+    },
+    label: (stage) =>
+      `Workers AI ${{ stt: shortModel(MODELS.whisper), reply: shortModel(MODELS.llm), speech: shortModel(MODELS.tts), emotions: `${shortModel(MODELS.sentiment)} + word lexicon`, turn: shortModel(MODELS.turn) }[stage]}`,
+  },
+  openai: {
+    stages: ["stt", "reply", "speech"],
+    create: ({ settings }) => new OpenAiCompatibleEngine(settings.openai),
+    label: (stage, settings) => {
+      const endpoint = stage === "stt" || stage === "reply" || stage === "speech" ? settings.openai[stage] : null;
+      return endpoint ? `${endpoint.vendor} ${endpoint.model}` : "OpenAI-compatible";
+    },
+  },
+  // PocketSphinx + flite on this machine (docs/local-speech.md); only in builds that carry the engines
+  // (LOCAL_SPEECH_AVAILABLE: local development and self-hosting, never the production bundle).
+  local: {
+    stages: ["stt", "reply", "speech", "emotions", "turn"],
+    create: () => createLocalSpeechProvider(),
+    label: (stage) =>
+      ({ stt: "Local speech", reply: "rule-based replies", speech: "flite voice", emotions: "word lexicon", turn: "voice activity" })[stage],
+  },
+  offline: {
+    stages: ["stt", "reply", "speech", "emotions", "turn"],
+    create: () => new OfflineProvider(),
+    label: (stage) =>
+      ({ stt: "no speech recognition", reply: "rule-based replies", speech: "formant voice", emotions: "word lexicon", turn: "voice activity" })[stage],
+  },
+} as const satisfies Record<string, EngineDefinition>;
+
+export type AiEngineId = keyof typeof ENGINES;
+export const AI_ENGINE_IDS = Object.keys(ENGINES) as [AiEngineId, ...AiEngineId[]];
+
+/** The engine built into Echo: runs every stage with no account and no network. */
+export const EMBEDDED_ENGINE: AiEngineId = "offline";
+
+export function engineRuns(engine: AiEngineId, stage: AiStageKey): boolean {
+  return (ENGINES[engine].stages as readonly AiStageKey[]).includes(stage);
+}

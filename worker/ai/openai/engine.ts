@@ -1,0 +1,110 @@
+// Stages on OpenAI-compatible HTTP servers (OpenAI, Groq, Ollama, llama.cpp server, LM Studio,
+// speaches, Kokoro-FastAPI…), each with its own base URL, key and model, through the official `openai`
+// client: speech-to-text POST /audio/transcriptions (multipart WAV), replies POST /chat/completions
+// (SSE, consumed as it arrives), speech POST /audio/speech (WAV or raw PCM; never MP3). No retries
+// here (maxRetries 0): failures are AiStepErrors with `transient` set, and the pipeline's deadline and
+// retry layer decides. Every request follows the step's AbortSignal.
+import OpenAI from "openai";
+import type { VoiceStyle } from "../../../protocol/echo";
+import { buildWav } from "../../audio/wav";
+import type { AiStage } from "../errors";
+import type { PcmAudio, ReplyRequest, Transcript } from "../provider";
+import type { AiSettings, OpenAiEndpoint } from "../settings";
+import { abortReason, stepFailure, unusableAnswer, type StepTarget } from "./errors";
+import { decodeSpeechAudio, SpeechAudioError } from "./speech-audio";
+
+/** Backstop for one request when no earlier deadline aborts it (the pipeline's deadlines are shorter). */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Upper bound on a spoken reply's length. */
+export const REPLY_MAX_TOKENS = 256;
+
+type Endpoints = AiSettings["openai"];
+
+function clientFor(endpoint: OpenAiEndpoint): OpenAI {
+  return new OpenAI({
+    // Servers without keys (Ollama, llama.cpp…) get no Authorization header at all.
+    apiKey: endpoint.apiKey ?? "unused",
+    baseURL: endpoint.baseURL,
+    maxRetries: 0,
+    timeout: REQUEST_TIMEOUT_MS,
+    ...(endpoint.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+  });
+}
+
+export class OpenAiCompatibleEngine {
+  private readonly clients = new Map<OpenAiEndpoint, OpenAI>();
+
+  constructor(private readonly endpoints: Endpoints) {}
+
+  private use(key: keyof Endpoints, stage: AiStage): { client: OpenAI; endpoint: OpenAiEndpoint; target: StepTarget } {
+    const endpoint = this.endpoints[key];
+    if (!endpoint) throw new Error(`No OpenAI-compatible server is configured for ${key}`);
+    let client = this.clients.get(endpoint);
+    if (!client) {
+      client = clientFor(endpoint);
+      this.clients.set(endpoint, client);
+    }
+    return { client, endpoint, target: { stage, model: endpoint.model, vendor: endpoint.vendor } };
+  }
+
+  async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
+    const { client, endpoint, target } = this.use("stt", "transcribe");
+    const file = new File([buildWav(audio.samples, audio.sampleRate)], "speech.wav", { type: "audio/wav" });
+    let text: unknown;
+    try {
+      const result = await client.audio.transcriptions.create({ file, model: endpoint.model, language: "en", response_format: "json" }, { signal });
+      text = result.text;
+    } catch (err) {
+      throw stepFailure(err, target, signal);
+    }
+    if (typeof text !== "string") throw unusableAnswer(target, "the answer has no text");
+    return { text: text.trim(), recognized: true };
+  }
+
+  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+    const { client, endpoint, target } = this.use("reply", "reply");
+    let produced = false;
+    try {
+      const stream = await client.chat.completions.create(
+        { model: endpoint.model, messages: request.messages, stream: true, max_tokens: REPLY_MAX_TOKENS },
+        { signal },
+      );
+      // Leaving this loop early (the caller barged in) cancels the response body.
+      for await (const chunk of stream) {
+        const delta = chunk.choices[0]?.delta?.content;
+        if (!delta) continue;
+        produced = true;
+        yield delta;
+      }
+    } catch (err) {
+      throw stepFailure(err, target, signal);
+    }
+    // The client ends its stream quietly when the request is aborted: a cut-off reply must not look whole.
+    if (signal?.aborted) throw abortReason(signal);
+    if (!produced) throw unusableAnswer(target, "the model answered with no text");
+  }
+
+  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
+    const { client, target } = this.use("speech", "speech");
+    const endpoint = this.endpoints.speech;
+    if (!endpoint) throw new Error("No OpenAI-compatible server is configured for speech");
+    let bytes: Uint8Array;
+    let contentType: string | null;
+    try {
+      const response = await client.audio.speech.create(
+        { model: endpoint.model, voice: endpoint.voices[voice], input: text, response_format: endpoint.format },
+        { signal },
+      );
+      contentType = response.headers.get("content-type");
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (err) {
+      throw stepFailure(err, target, signal);
+    }
+    try {
+      return decodeSpeechAudio(bytes, endpoint.format, endpoint.pcmSampleRate, contentType);
+    } catch (err) {
+      if (err instanceof SpeechAudioError || err instanceof Error) throw unusableAnswer(target, err.message);
+      throw err;
+    }
+  }
+}

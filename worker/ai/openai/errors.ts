@@ -1,0 +1,62 @@
+// OpenAI client failures → AiStepError: the HTTP status and the server's error code when it answered
+// (`{error:{message,type,code}}`), transient for 429/5xx, network failures and timeouts. A cancelled
+// step (the pipeline's AbortSignal) is not a failure: the abort is passed on unchanged.
+import { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import { AiStepError, isTransientStatus, type AiStage } from "../errors";
+
+const WHAT: Record<AiStage, string> = {
+  transcribe: "Speech-to-text",
+  reply: "The language model",
+  speech: "Text-to-speech",
+  emotions: "Emotion scoring",
+  turn: "End-of-turn detection",
+};
+
+export interface StepTarget {
+  stage: AiStage;
+  /** e.g. "whisper-1"; the error names "<vendor> <model>". */
+  model: string;
+  vendor: string;
+}
+
+/** What an aborted step throws: the signal's reason, or an AbortError. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
+}
+
+/** What to throw for `err` from `target`'s request: the abort itself, or an AiStepError. */
+export function stepFailure(err: unknown, target: StepTarget, signal?: AbortSignal): unknown {
+  if (err instanceof AiStepError) return err;
+  if (signal?.aborted) return abortReason(signal);
+  const model = `${target.vendor}:${target.model}`;
+  const failed = `${WHAT[target.stage]} failed (${target.vendor} ${target.model})`;
+  if (err instanceof APIUserAbortError) return new DOMException("The operation was aborted.", "AbortError");
+  if (err instanceof APIConnectionError) {
+    // Network failures and the client's own timeout: worth retrying.
+    return new AiStepError(`${failed}: ${err.message}`, { stage: target.stage, model, transient: true, cause: err });
+  }
+  if (err instanceof APIError) {
+    const status = err.status;
+    const code = err.code ?? err.type ?? undefined;
+    return new AiStepError(`${failed}: ${err.message}`, {
+      stage: target.stage,
+      model,
+      // An error event inside a stream has no status: the server failed mid-answer, so try again.
+      transient: status === undefined ? true : isTransientStatus(status),
+      ...(status === undefined ? {} : { status }),
+      ...(code === undefined ? {} : { code }),
+      cause: err,
+    });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return new AiStepError(`${failed}: ${message}`, { stage: target.stage, model, transient: false, cause: err });
+}
+
+/** A well-formed answer we can't use (no text, MP3 audio…): retrying the same request won't help. */
+export function unusableAnswer(target: StepTarget, problem: string): AiStepError {
+  return new AiStepError(`${WHAT[target.stage]} failed (${target.vendor} ${target.model}): ${problem}`, {
+    stage: target.stage,
+    model: `${target.vendor}:${target.model}`,
+    transient: false,
+  });
+}

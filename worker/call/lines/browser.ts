@@ -1,0 +1,220 @@
+// The browser caller's line: the /ws/call socket (hibernatable, tagged "caller") and the spec's JSON
+// messages. In: start_call (checked against the signed-in user and their active Echoes; only then is
+// the call row created), audio_data (base64 PCM16 → the call's audio entry point), text_input,
+// end_call, ping. Out: transcription, ai_response, audio_response, interrupt, error, call_ended, pong.
+import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../../../protocol/call";
+import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
+import { db } from "../../db/client";
+import { createCallRow, findCallableEcho } from "../../db/call-writes";
+import { personaOf } from "../../db/echoes";
+import type { Env } from "../../env";
+import { closeQuietly } from "../../http/websocket";
+import type { SocketGrant } from "../internal-request";
+import type { CallAi, CallState } from "../store";
+import { parseClientFrame } from "./browser-frames";
+import type { CallerLine, EndReason, LineHost } from "./line";
+
+/** Tag of the browser caller's hibernatable socket. */
+export const CALLER_TAG = "caller";
+
+/**
+ * Samples per audio_response frame: base64 of PCM16 is 8/3 characters per sample, so 32768 samples
+ * (~2 s at 16 kHz) make ~87 KB frames, well under MAX_FRAME_BYTES (protocol/call.ts) with the JSON around them.
+ */
+const AUDIO_FRAME_SAMPLES = 32768;
+
+/** Sends a message; a closed or failing socket is ignored (the close handler deals with it). */
+function sendJson(ws: WebSocket, message: ServerMessage): boolean {
+  try {
+    ws.send(JSON.stringify(message));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class BrowserLine implements CallerLine {
+  private starting = false;
+
+  constructor(private readonly host: LineHost) {}
+
+  /** The caller's socket (found again after the object wakes from hibernation). */
+  private socket(): WebSocket | null {
+    return this.host.ctx.getWebSockets(CALLER_TAG)[0] ?? null;
+  }
+
+  get attached(): boolean {
+    return this.socket() !== null;
+  }
+
+  owns(ws: WebSocket): boolean {
+    return this.host.ctx.getTags(ws).includes(CALLER_TAG);
+  }
+
+  /** A signed-in user's /ws/call upgrade (the route checked Origin and session): one caller per call. */
+  accept(grant: SocketGrant): Response {
+    if (this.host.store.state() || this.attached) return new Response("This call already has a caller.", { status: 409 });
+    const pair = new WebSocketPair();
+    this.host.ctx.acceptWebSocket(pair[1], [CALLER_TAG, "browser"]);
+    pair[1].serializeAttachment(grant);
+    this.host.callerActive();
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  async onMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
+    this.host.callerActive();
+    const parsed = parseClientFrame(frame);
+    if (!parsed.ok) {
+      sendJson(ws, { type: "error", error: parsed.error, code: parsed.code });
+      return;
+    }
+    await this.onClientMessage(ws, parsed.message);
+  }
+
+  /** The socket closed or failed: the call ends if it was running. */
+  async onGone(ws: WebSocket, code: number): Promise<void> {
+    closeQuietly(ws, code, "closed");
+    await this.host.callerGone(code);
+  }
+
+  private async onClientMessage(ws: WebSocket, message: ClientMessage): Promise<void> {
+    const reply = (m: ServerMessage) => sendJson(ws, m);
+    if (message.type === "ping") {
+      reply({ type: "pong" }); // the heartbeat (protocol/heartbeat.ts); callerActive() has been called
+      return;
+    }
+    const state = this.host.store.state();
+    if (message.type === "start_call") {
+      if (state || this.starting) {
+        reply({ type: "error", error: "The call has already started.", code: "already-started" });
+        return;
+      }
+      await this.start(ws, message);
+      return;
+    }
+    if (!state) {
+      reply({ type: "error", error: "Send start_call first.", code: "not-started" });
+      return;
+    }
+    if (state.phase !== "active") {
+      // Audio still in flight and a repeated end_call after the end are expected: ignore them quietly.
+      if (message.type !== "audio_data" && message.type !== "end_call") {
+        reply({ type: "error", error: "The call has ended.", code: "call-ended" });
+      }
+      return;
+    }
+    switch (message.type) {
+      case "audio_data": {
+        let pcm: Int16Array;
+        try {
+          pcm = base64ToPcm16(message.data);
+        } catch (err) {
+          if (!(err instanceof PcmFormatError)) throw err;
+          reply({ type: "error", error: err.message, code: "invalid-audio" });
+          return;
+        }
+        this.host.callerAudio(pcm);
+        return;
+      }
+      case "text_input":
+        this.host.callerText(message.text);
+        return;
+      case "end_call":
+        await this.host.finish("completed", "caller_ended");
+        return;
+    }
+  }
+
+  private async start(ws: WebSocket, message: Extract<ClientMessage, { type: "start_call" }>): Promise<void> {
+    const grant = ws.deserializeAttachment() as SocketGrant;
+    this.starting = true;
+    try {
+      const outcome = await startBrowserCall(this.host.env, grant, message, this.host.ai());
+      if (!outcome.ok) {
+        sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
+        return;
+      }
+      await this.host.open(outcome.state);
+      sendJson(ws, {
+        type: "call_started",
+        callId: outcome.state.callId,
+        echoName: outcome.state.echoName,
+        provider: outcome.state.provider,
+        engines: outcome.state.engines,
+      });
+      this.host.startConversation();
+    } catch (err) {
+      console.error("start_call failed", err);
+      sendJson(ws, { type: "error", error: "The call could not be started. Please try again.", code: "start-failed" });
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  // ---- the pipeline's output ----
+
+  send(message: ServerMessage): void {
+    const ws = this.socket();
+    if (ws) sendJson(ws, message);
+  }
+
+  sendAudio(pcm: Int16Array, sampleRate: number, entryId: string): void {
+    const rate = sampleRate || AUDIO_SAMPLE_RATE;
+    for (let i = 0; i < pcm.length; i += AUDIO_FRAME_SAMPLES) {
+      const data = pcm16ToBase64(pcm.subarray(i, i + AUDIO_FRAME_SAMPLES));
+      this.send({ type: "audio_response", data, sampleRate: rate, entryId });
+    }
+  }
+
+  stopPlayback(entryId: string): void {
+    this.send({ type: "interrupt", entryId });
+  }
+
+  end(reason: EndReason, callId: string): void {
+    const ws = this.socket();
+    if (!ws) return;
+    sendJson(ws, { type: "call_ended", callId, reason });
+    closeQuietly(ws, 1000, "call ended");
+  }
+}
+
+type StartOutcome = { ok: true; state: CallState } | { ok: false; code: string; error: string };
+
+/**
+ * Opening a browser test call: the start_call must name the signed-in user and one of their active
+ * Echoes. Only then is the call row created in D1 (status in progress); any refusal creates nothing.
+ */
+export async function startBrowserCall(
+  env: Env,
+  grant: { callId: string; userId: string | null },
+  message: Extract<ClientMessage, { type: "start_call" }>,
+  ai: CallAi,
+  now = Date.now(),
+): Promise<StartOutcome> {
+  if (!grant.userId || message.userId !== grant.userId) {
+    return { ok: false, code: "forbidden", error: "start_call must carry your own user id." };
+  }
+  const database = db(env.DB);
+  const echo = await findCallableEcho(database, grant.userId, message.echoId);
+  if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
+  await createCallRow(database, { id: grant.callId, userId: grant.userId, echoId: echo.id, callType: "browser_test", startTime: now });
+  const state: CallState = {
+    callId: grant.callId,
+    userId: grant.userId,
+    echoId: echo.id,
+    echoName: echo.name,
+    persona: personaOf(echo),
+    callType: "browser_test",
+    ...ai,
+    fromNumber: null,
+    startTime: now,
+    phase: "active",
+    callerConnectedAt: now,
+    endTime: null,
+    finalStatus: null,
+    endReason: null,
+    d1Finalized: false,
+    record: echo.recordCalls,
+  };
+  return { ok: true, state };
+}

@@ -1,0 +1,64 @@
+// Linking a caller's number by keypad during a phone call: the caller types the 6-digit code from their
+// dashboard; a matching code links the number to their account, and the call continues with their
+// phone Echo and becomes theirs. Wrong codes are answered by voice; after MAX_CODE_ATTEMPTS the keypad
+// stops listening.
+import { answererForUser } from "../../db/answerer";
+import { db } from "../../db/client";
+import { claimPhoneCall, redeemLinkCode, userByPhone } from "../../db/phone";
+import { identifiableNumber } from "../../twilio/caller-id";
+import { KeypadCollector } from "./keypad";
+import type { LineHost } from "./line";
+
+export const SAY = {
+  linked: (echoName: string) => `Your number is now linked to your Echo account. You're now talking with ${echoName}.`,
+  wrongCode: "That code didn't match. Please check the six-digit code on your dashboard and type it again.",
+  locked: "That code didn't match either. Please get a new code on your dashboard and call again.",
+  noNumber: "Your caller ID is hidden, so I can't link this number. Please call again with your number shown.",
+} as const;
+
+export class PhoneLinker {
+  private readonly keypad = new KeypadCollector();
+  private linking: Promise<void> | null = null;
+
+  constructor(
+    private readonly host: LineHost,
+    /** Speaks a fixed sentence to the caller (and keeps it in the transcript). */
+    private readonly say: (text: string) => Promise<void>,
+  ) {}
+
+  /** One keypad digit; a complete code starts the link. */
+  async onDigit(digit: string): Promise<void> {
+    const result = this.keypad.push(digit, Date.now());
+    if (result.kind !== "code" || this.linking) return;
+    this.linking = this.link(result.code).finally(() => {
+      this.linking = null;
+    });
+    return this.linking;
+  }
+
+  /** Resolves once a link in progress is done (the call must not end half-linked). */
+  async settled(): Promise<void> {
+    if (this.linking) await this.linking;
+  }
+
+  private async link(code: string): Promise<void> {
+    const { store, env } = this.host;
+    const state = store.state();
+    if (!state || state.phase !== "active") return;
+    const fromNumber = identifiableNumber(state.fromNumber);
+    if (!fromNumber) return this.say(SAY.noNumber);
+    const database = db(env.DB);
+    const userId = await redeemLinkCode(database, code, fromNumber);
+    if (!userId) return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
+    const user = await userByPhone(database, fromNumber);
+    const answerer = await answererForUser(database, userId, user?.phoneEchoId ?? null);
+    await claimPhoneCall(database, state.callId, userId, answerer.echoId);
+    const previousOwner = state.userId;
+    const next = store.updateState({ userId, echoId: answerer.echoId, echoName: answerer.echoName, persona: answerer.persona });
+    await this.host.restartConversation();
+    // The call now appears on the new owner's dashboard (their phone panel refreshes on it too).
+    if (previousOwner && previousOwner !== userId) this.host.notifyOwner(state, "live_call_ended");
+    this.host.notifyOwner(next, "live_call_started");
+    await this.say(SAY.linked(answerer.echoName));
+  }
+}

@@ -1,0 +1,273 @@
+// The phone line's media stream codec: one Twilio Media Stream (bidirectional <Connect><Stream>). Inbound, 20 ms frames
+// of base64 μ-law at 8 kHz become the pipeline's 16 kHz PCM16; outbound, reply audio is resampled to
+// 8 kHz, μ-law encoded and sent as 160-byte (20 ms) `media` frames with a `mark` after each sentence,
+// so Twilio tells us when each sentence has been heard. Frames leave at playback pace (PacedOutbox),
+// clocked by Twilio's own inbound frames (one every 20 ms), with a timer only when those pause.
+// Barge-in drops what was not sent yet and sends `clear`: Twilio drops whatever it still had buffered
+// at once (and returns the pending marks).
+import type { ServerMessage } from "../../../protocol/call";
+import { base64ToBytes, bytesToBase64, PcmFormatError } from "../../../protocol/pcm16";
+import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "../../audio/mulaw";
+import { downsample16to8, Upsampler8to16 } from "../../audio/resample";
+import {
+  clearMessage,
+  markMessage,
+  mediaMessage,
+  parseTwilioFrame,
+  TWILIO_FRAME_BYTES,
+  TWILIO_SAMPLE_RATE,
+  type TwilioOutbound,
+} from "../../twilio/media-messages";
+import type { CallerLine, EndReason } from "./line";
+import { type Outgoing, PacedOutbox } from "./paced-outbox";
+
+/** What a Twilio frame means to the call. */
+export type TwilioEvent =
+  | { kind: "connected" }
+  | { kind: "start"; streamSid: string; callSid: string; customParameters: Record<string, string> }
+  /** 20 ms of caller audio as 16 kHz PCM16 (320 samples). */
+  | { kind: "audio"; pcm: Int16Array }
+  | { kind: "dtmf"; digit: string }
+  /** Twilio finished playing everything before this mark (or dropped it after a `clear`). */
+  | { kind: "played"; mark: string }
+  | { kind: "stop"; callSid: string }
+  /** Ignored frames: outbound-track echoes, media before start. */
+  | { kind: "ignored"; why: string }
+  | { kind: "invalid"; error: string };
+
+export interface TwilioStreamStats {
+  framesIn: number;
+  /** Inbound media chunks that never arrived (gaps in Twilio's chunk numbers). */
+  framesMissing: number;
+  framesOut: number;
+  marksSent: number;
+  clears: number;
+  /**
+   * Inbound frame lag once the stream runs (after its first second): how much later than its media
+   * timestamp (relative to the earliest frame) each frame arrived, as a histogram of 1 ms buckets
+   * (the last bucket collects everything above).
+   */
+  lagHistogram: number[];
+  /** Largest lag in the stream's first second (frames held while the stream is verified and attached). */
+  startupLagMs: number;
+}
+
+/** How long the stand-by pump timer waits while Twilio's frames are coming (well inside the 200 ms lead). */
+const PUMP_STANDBY_MS = 100;
+
+/** Frames of the stream's first second: their lag is the one-time start-up delay, reported apart. */
+const STARTUP_FRAMES = 50;
+
+const LAG_BUCKETS = 1000;
+
+/** The p-th percentile (0–100) of a lag histogram, in ms. */
+export function lagPercentile(histogram: readonly number[], p: number): number {
+  const total = histogram.reduce((a, b) => a + b, 0);
+  if (total === 0) return 0;
+  const rank = Math.ceil((p / 100) * total);
+  let seen = 0;
+  for (let ms = 0; ms < histogram.length; ms++) {
+    seen += histogram[ms]!;
+    if (seen >= rank) return ms;
+  }
+  return histogram.length - 1;
+}
+
+export class PhoneStream implements CallerLine {
+  readonly stats: TwilioStreamStats = {
+    framesIn: 0,
+    framesMissing: 0,
+    framesOut: 0,
+    marksSent: 0,
+    clears: 0,
+    lagHistogram: new Array<number>(LAG_BUCKETS).fill(0),
+    startupLagMs: 0,
+  };
+  /** Smallest (arrival − media timestamp) seen: the stream's clock offset. */
+  private clockOffset = Infinity;
+  private readonly upsampler = new Upsampler8to16();
+  private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
+  private lastChunk = 0;
+  private markSeq = 0;
+  /** Marks sent whose audio Twilio has not finished playing yet, oldest first. */
+  private readonly unplayed: string[] = [];
+  private readonly outbox = new PacedOutbox((item) => this.sendOutgoing(item));
+  /** Pumps the outbox when Twilio's inbound frames (which normally do) stop coming. */
+  private pumpTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the outbox was last pumped (by an inbound frame or the timer). */
+  private lastPumpAt = 0;
+
+  /** `streamSid` is known once the `start` frame has been seen (the session keeps it across restarts). */
+  constructor(
+    private readonly ws: WebSocket,
+    private streamSid: string | null = null,
+  ) {}
+
+  get stream(): string | null {
+    return this.streamSid;
+  }
+
+  /** True while sent reply audio has not been played out by Twilio yet. */
+  get playing(): boolean {
+    return this.unplayed.length > 0;
+  }
+
+  // ---- inbound ----
+
+  receive(frame: string | ArrayBuffer): TwilioEvent {
+    const parsed = parseTwilioFrame(frame);
+    if (!parsed.ok) return { kind: "invalid", error: parsed.error };
+    const m = parsed.message;
+    switch (m.event) {
+      case "connected":
+        return { kind: "connected" };
+      case "start":
+        this.streamSid = m.start.streamSid;
+        return { kind: "start", streamSid: m.start.streamSid, callSid: m.start.callSid, customParameters: m.start.customParameters };
+      case "media": {
+        if (m.media.track !== "inbound") return { kind: "ignored", why: `${m.media.track} track` };
+        if (!this.streamSid || m.streamSid !== this.streamSid) return { kind: "ignored", why: "media outside the started stream" };
+        let bytes: Uint8Array;
+        try {
+          bytes = base64ToBytes(m.media.payload);
+        } catch (err) {
+          if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
+          throw err;
+        }
+        const chunk = Number(m.media.chunk);
+        if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
+        if (chunk > this.lastChunk) this.lastChunk = chunk;
+        this.stats.framesIn++;
+        const now = Date.now();
+        this.recordLag(now - Number(m.media.timestamp), chunk);
+        this.pump(now);
+        const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
+        return { kind: "audio", pcm: this.upsampler.process(pcm8) };
+      }
+      case "dtmf":
+        return { kind: "dtmf", digit: m.dtmf.digit };
+      case "mark": {
+        const at = this.unplayed.indexOf(m.mark.name);
+        if (at >= 0) this.unplayed.splice(0, at + 1);
+        return { kind: "played", mark: m.mark.name };
+      }
+      case "stop":
+        return { kind: "stop", callSid: m.stop.callSid };
+    }
+  }
+
+  private recordLag(offset: number, chunk: number): void {
+    if (offset < this.clockOffset) this.clockOffset = offset;
+    const lag = Math.min(LAG_BUCKETS - 1, Math.max(0, Math.round(offset - this.clockOffset)));
+    if (chunk <= STARTUP_FRAMES) this.stats.startupLagMs = Math.max(this.stats.startupLagMs, lag);
+    else this.stats.lagHistogram[lag]!++;
+  }
+
+  /** One line for logs and the stream's close reason (≤ 123 bytes). */
+  summary(): string {
+    const s = this.stats;
+    const h = s.lagHistogram;
+    return `frames in ${s.framesIn}, missing ${s.framesMissing}, out ${s.framesOut}; lag p50 ${lagPercentile(h, 50)} ms, p99 ${lagPercentile(h, 99)} ms; start ${s.startupLagMs} ms`;
+  }
+
+  // ---- outbound ----
+
+  /** A phone line carries only audio: transcript and text messages are for screens. */
+  send(_message: ServerMessage): void {}
+
+  sendAudio(pcm: Int16Array, sampleRate: number, entryId: string): void {
+    if (!this.streamSid) return; // nothing to play into before Twilio's start
+    let pcm8: Int16Array;
+    if (sampleRate === 16000) pcm8 = downsample16to8(pcm);
+    else if (sampleRate === TWILIO_SAMPLE_RATE) pcm8 = pcm;
+    else {
+      console.error(`phone stream: unsupported reply sample rate ${sampleRate}`);
+      return;
+    }
+    const name = `${entryId}:${++this.markSeq}`;
+    this.unplayed.push(name);
+    const items: Outgoing[] = encodeFrames(pcm8).map((payload) => ({ kind: "frame", payload }));
+    items.push({ kind: "mark", name });
+    this.outbox.enqueue(items, Date.now());
+    this.armPumpTimer();
+  }
+
+  stopPlayback(_entryId: string): void {
+    if (!this.streamSid) return;
+    this.outbox.clear();
+    this.unplayed.length = 0;
+    this.stats.clears++;
+    this.post(clearMessage(this.streamSid));
+  }
+
+  private pump(now: number): void {
+    this.lastPumpAt = now;
+    this.outbox.pump(now);
+    this.armPumpTimer();
+  }
+
+  /**
+   * While audio waits, one timer stands by in case Twilio's inbound frames stop: it is set once, not
+   * re-armed on every frame (a timer per frame is a runtime object per frame, and at 100 calls those
+   * add up to garbage-collection pauses for every call on the thread). When it fires it pumps only if
+   * no frame has for two frame times; otherwise it stands by again. The lead covers the gap.
+   */
+  private armPumpTimer(delayMs = PUMP_STANDBY_MS): void {
+    if (this.outbox.waiting === 0) {
+      if (this.pumpTimer !== null) clearTimeout(this.pumpTimer);
+      this.pumpTimer = null;
+      return;
+    }
+    if (this.pumpTimer !== null) return;
+    this.pumpTimer = setTimeout(() => {
+      this.pumpTimer = null;
+      const now = Date.now();
+      const stalled = now - this.lastPumpAt >= 2 * this.outbox.frameMs;
+      if (stalled) this.pump(now);
+      // Frames stopped: the timer keeps the pace (every two frames) until they come back.
+      this.armPumpTimer(stalled ? 2 * this.outbox.frameMs : PUMP_STANDBY_MS);
+    }, delayMs);
+  }
+
+  private sendOutgoing(item: Outgoing): void {
+    if (!this.streamSid) return;
+    if (item.kind === "frame") return this.post(mediaMessage(this.streamSid, item.payload));
+    this.stats.marksSent++;
+    this.post(markMessage(this.streamSid, item.name));
+  }
+
+  /**
+   * Closing the stream socket ends <Connect><Stream>; with no TwiML after it Twilio hangs up. The close
+   * reason carries the stream's statistics (visible in Twilio's debugger and in our logs).
+   */
+  end(reason: EndReason, callId: string): void {
+    this.outbox.clear();
+    this.armPumpTimer();
+    const summary = this.summary();
+    console.log(`twilio stream ${callId} ended (${reason}): ${summary}`);
+    try {
+      this.ws.close(1000, summary);
+    } catch {
+      // already closed
+    }
+  }
+
+  private post(message: TwilioOutbound): void {
+    try {
+      this.ws.send(JSON.stringify(message));
+      if (message.event === "media") this.stats.framesOut++;
+    } catch {
+      // the socket is gone; the session's close handler ends the call
+    }
+  }
+}
+
+/** 8 kHz PCM16 → base64 payloads of exactly 160 μ-law bytes each (the last frame padded with silence). */
+export function encodeFrames(pcm8: Int16Array): string[] {
+  const frames = Math.ceil(pcm8.length / TWILIO_FRAME_BYTES);
+  const codes = new Uint8Array(frames * TWILIO_FRAME_BYTES).fill(MULAW_SILENCE);
+  encodeMulaw(pcm8, codes);
+  const out: string[] = [];
+  for (let i = 0; i < frames; i++) out.push(bytesToBase64(codes.subarray(i * TWILIO_FRAME_BYTES, (i + 1) * TWILIO_FRAME_BYTES)));
+  return out;
+}

@@ -1,0 +1,143 @@
+// The call's recording while it runs: caller frames and the Echo's speech (as sent, cut at a barge-in)
+// go into a Mixdown; every CHUNK_MS of settled audio is written to R2 as the next chunk object, so a
+// call that ends abruptly keeps its audio up to the last chunk. Progress (start time, chunks, samples)
+// lives in the object's SQLite storage, so a restarted object appends after what is already stored.
+// The first stored chunk marks the call's D1 row as recorded. A failed write is logged and retried
+// with the next chunk; nothing here can fail the call.
+import { Mixdown, MIX_SAMPLE_RATE } from "../audio/mixdown";
+import { db } from "../db/client";
+import { putChunk } from "../db/recording-objects";
+import { markRecordingStarted } from "../db/recordings";
+import type { Env } from "../env";
+import type { CallStore } from "./store";
+
+/** Audio written per chunk object while the call runs (5 s of PCM16 at 16 kHz: 160 KB). */
+export const CHUNK_MS = 5_000;
+const CHUNK_SAMPLES = (CHUNK_MS * MIX_SAMPLE_RATE) / 1000;
+/** Deadline of one R2 write. */
+const PUT_TIMEOUT_MS = 10_000;
+
+interface Progress extends Record<string, SqlStorageValue> {
+  started_at: number;
+  chunks: number;
+  samples: number;
+  marked: number;
+}
+
+const SCHEMA = `CREATE TABLE IF NOT EXISTS recording (
+  id INTEGER PRIMARY KEY CHECK (id = 1), started_at INTEGER NOT NULL, chunks INTEGER NOT NULL, samples INTEGER NOT NULL, marked INTEGER NOT NULL
+);`;
+
+export class CallRecorder {
+  private mix: Mixdown | null = null;
+  /** Samples taken from the mix but not stored yet (a failed write waits for the next one). */
+  private unsaved: Int16Array[] = [];
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly env: Env,
+    private readonly store: CallStore,
+    private readonly now: () => number = Date.now,
+  ) {
+    ctx.storage.sql.exec(SCHEMA);
+  }
+
+  private progress(): Progress | null {
+    return this.ctx.storage.sql.exec<Progress>("SELECT * FROM recording WHERE id = 1").toArray()[0] ?? null;
+  }
+
+  /** The mix while the call is active and recorded (made on first use; resumed after a restart). */
+  private active(): Mixdown | null {
+    const state = this.store.state();
+    if (!state || state.phase !== "active" || !state.record || !this.env.RECORDINGS) return null;
+    if (this.mix) return this.mix;
+    let p = this.progress();
+    if (!p) {
+      p = { started_at: this.now(), chunks: 0, samples: 0, marked: 0 };
+      this.ctx.storage.sql.exec("INSERT INTO recording (id, started_at, chunks, samples, marked) VALUES (1, ?, 0, 0, 0)", p.started_at);
+    }
+    this.mix = new Mixdown(p.started_at, p.samples);
+    return this.mix;
+  }
+
+  caller(pcm: Int16Array): void {
+    const mix = this.active();
+    if (!mix) return;
+    const now = this.now();
+    mix.caller(pcm, now);
+    if (mix.head(now) - mix.taken >= CHUNK_SAMPLES) this.flush();
+  }
+
+  /** The Echo's speech as sent to the caller; returns where it starts in the recording (ms), or null. */
+  assistant(pcm: Int16Array): number | null {
+    return this.active()?.assistant(pcm, this.now()) ?? null;
+  }
+
+  /** The caller barged in: the rest of the queued speech was never heard. */
+  interrupt(): void {
+    this.active()?.interrupt(this.now());
+  }
+
+  /** Where `at` (epoch ms, in the past) is in the recording, or null when the call is not recorded. */
+  offsetAt(at: number): number | null {
+    const mix = this.active();
+    if (!mix) return null;
+    const now = this.now();
+    return Math.max(0, mix.positionMs(now) - Math.max(0, now - at));
+  }
+
+  /** Stores the settled audio as the next chunk (`final`: all of it; the call is ending). */
+  flush(final = false): Promise<void> {
+    const mix = this.mix ?? (final ? null : this.active());
+    if (!mix) return this.writing;
+    const pcm = mix.take(this.now(), final);
+    if (final) this.mix = null;
+    if (pcm.length > 0) this.unsaved.push(pcm);
+    this.writing = this.writing.then(() => this.write());
+    this.ctx.waitUntil(this.writing);
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
+    const bucket = this.env.RECORDINGS;
+    const p = this.progress();
+    if (!bucket || !p || this.unsaved.length === 0) return;
+    const parts = this.unsaved;
+    const pcm = new Int16Array(parts.reduce((n, a) => n + a.length, 0));
+    let at = 0;
+    for (const a of parts) {
+      pcm.set(a, at);
+      at += a.length;
+    }
+    const callId = this.store.state()?.callId;
+    if (!callId) return;
+    const index = p.chunks;
+    try {
+      await withDeadline(putChunk(bucket, callId, index, pcm), PUT_TIMEOUT_MS);
+    } catch (err) {
+      console.error(`recording: chunk ${index} of call ${callId} not stored (retried with the next one)`, err);
+      return;
+    }
+    this.unsaved = this.unsaved.slice(parts.length);
+    this.ctx.storage.sql.exec("UPDATE recording SET chunks = chunks + 1, samples = samples + ? WHERE id = 1", pcm.length);
+    if (!p.marked) {
+      try {
+        await markRecordingStarted(db(this.env.DB), callId, p.started_at);
+        this.ctx.storage.sql.exec("UPDATE recording SET marked = 1 WHERE id = 1");
+      } catch (err) {
+        console.error(`recording: call ${callId} not marked as recorded yet (retried with the next chunk)`, err);
+      }
+    }
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => {
+    if (timer !== null) clearTimeout(timer);
+  });
+}

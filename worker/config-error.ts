@@ -1,0 +1,9 @@
+// The one error a bad setting gives: it names the setting and says what is wrong with it.
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
+    super(`Configuration error: ${setting} ${problem}. See .dev.vars.example and the README.`);
+  }
+}

@@ -1,0 +1,31 @@
+// Session persistence: rows keyed by the SHA-256 of the session token (worker/auth/session.ts makes
+// and checks tokens; only their hashes reach the database).
+import { eq } from "drizzle-orm";
+import type { UserRow } from "../app-env";
+import type { Db } from "./client";
+import { sessions, users } from "./schema";
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(database: Db, session: SessionRow): Promise<void> {
+  await database.insert(sessions).values(session);
+}
+
+/** The session with this id and its user, or null. */
+export async function sessionWithUser(database: Db, sessionId: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const row = await database
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, sessionId))
+    .get();
+  return row ?? null;
+}
+
+export async function extendSession(database: Db, sessionId: string, expiresAt: number): Promise<void> {
+  await database.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(database: Db, sessionId: string): Promise<void> {
+  await database.delete(sessions).where(eq(sessions.id, sessionId));
+}

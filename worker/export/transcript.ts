@@ -1,0 +1,39 @@
+// Transcript export codecs (pure): a call with its transcript as plain text or JSON, plus file names.
+import type { CallDetail, CallExport, ExportFormat } from "../../protocol/calls";
+import { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
+
+export function transcriptText(call: CallDetail): string {
+  const lines = [
+    "Echo call transcript",
+    `Call: ${call.id}`,
+    `Type: ${call.callType === "phone" ? `Phone call from ${call.fromNumber ?? "unknown number"}` : "Browser test call"}`,
+    ...(call.echoName ? [`Echo: ${call.echoName}`] : []),
+    `Started: ${new Date(call.startTime).toISOString()}`,
+    `Duration: ${formatDuration(call.duration)}`,
+    `Status: ${call.status}`,
+    "",
+  ];
+  if (call.transcript.length === 0) lines.push("(no transcript)");
+  for (const e of call.transcript) {
+    const who = e.speaker === "caller" ? "Caller" : "Assistant";
+    const emotions = sortedEmotions(e.emotions)
+      .slice(0, 3)
+      .map(([name, score]) => `${name} ${formatPercent(score)}`)
+      .join(", ");
+    const flags = [e.interrupted ? "[interrupted]" : "", emotions ? `(${emotions})` : ""].filter(Boolean).join(" ");
+    lines.push(`[${formatOffset(call.startTime, e.timestamp)}] ${who}: ${e.text}${flags ? ` ${flags}` : ""}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+export function transcriptJson(call: CallDetail, now = Date.now()): string {
+  const body: CallExport = { exportedAt: now, call };
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+/** e.g. echo-call-2026-11-21-1a2b3c4d.txt (only safe characters). */
+export function exportFileName(call: CallDetail, format: ExportFormat): string {
+  const day = new Date(call.startTime).toISOString().slice(0, 10);
+  const shortId = call.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8) || "call";
+  return `echo-call-${day}-${shortId}.${format}`;
+}
