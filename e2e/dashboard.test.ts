@@ -32,6 +32,7 @@ function seedCall(userId: string): { callId: string; startTime: number } {
     calls: [
       { id: callId, echoId: null, callType: "phone", status: "completed", startTime, endTime: startTime + 65_000, duration: 65, fromNumber: "+15550142424", endReason: "caller_hung_up" },
     ],
+    summaries: [],
     entries: [
       { id: `${callId}-0`, callId, seq: 0, speaker: "caller", text: "I am so excited about the pineapple festival this weekend!", timestamp: startTime + 2000, emotions: { joy: 0.8234, surprise: 0.1, calm: 0.0766 }, interrupted: false, latency: null },
       { id: `${callId}-1`, callId, seq: 1, speaker: "assistant", text: "That sounds wonderful! What are you", timestamp: startTime + 6000, emotions: {}, interrupted: true, latency: { transcribeMs: 210, firstTokenMs: 480, firstAudioMs: 730 } },

@@ -24,6 +24,7 @@ function seedRecordedCall(userId: string): { callId: string; offsets: number[] }
       { id: `${callId}-1`, callId, seq: 1, speaker: "assistant", text: "Of course. Let us start with the most important thing on your list.", timestamp: startTime + 4000, emotions: {}, interrupted: false, latency: null },
       { id: `${callId}-2`, callId, seq: 2, speaker: "caller", text: "Thank you, that helps a lot.", timestamp: startTime + 9000, emotions: { joy: 0.8, calm: 0.2 }, interrupted: false, latency: null },
     ],
+    summaries: [],
   };
   const recordings = addDemoRecordings(data, 1);
   runLocalSql(demoSql(userId, data, { echoes: false }), inject("stateDir"));

@@ -44,8 +44,11 @@ export type AiStage = z.infer<typeof aiStageSchema>;
  */
 export const turnOutcomeSchema = z.object({
   status: z.enum(["ok", "failed", "gave_up"]),
-  /** How the caller's words were read: "batch" (whole-turn speech-to-text after the VAD), "typed", "none" (a greeting). */
-  sttMode: z.enum(["batch", "typed", "none"]),
+  /**
+   * How the caller's words were read: "stream" (streaming speech-to-text with the model's turn-taking),
+   * "batch" (whole-turn speech-to-text after the VAD), "typed", "none" (a greeting).
+   */
+  sttMode: z.enum(["stream", "batch", "typed", "none"]),
   failedStage: aiStageSchema.optional(),
   error: z.string().optional(),
   /** Retries per stage, for stages that needed them. */

@@ -1,6 +1,7 @@
 // Call history API shapes (GET /api/calls, /api/calls/:id, /api/calls/search), shared by worker and SPA.
 import { z } from "zod";
 import type { CallType, TranscriptEntry } from "./call";
+import type { CallRecap } from "./summary";
 
 export const CALL_TYPES = ["phone", "browser_test"] as const satisfies readonly CallType[];
 
@@ -49,6 +50,8 @@ export interface CallSummary extends CallHeading {
   preview: string;
   /** True when the transcript continues beyond `preview`. */
   previewTruncated: boolean;
+  /** The call's ready summary text (Call History shows it instead of the transcript preview); else null. */
+  summaryText: string | null;
 }
 
 /** GET /api/calls: newest startTime first; pass `nextCursor` back as `cursor` for the next page. */
@@ -60,6 +63,8 @@ export interface CallListPage {
 /** GET /api/calls/:id */
 export interface CallDetail extends CallSummary {
   endReason: string | null;
+  /** The call's summary; null before the call ended (or for calls from before summaries existed). */
+  recap: CallRecap | null;
   /** Every entry in seq order. */
   transcript: TranscriptEntry[];
   /** The call's audio, null when it was not recorded or the recording was deleted. */

@@ -1,20 +1,15 @@
 // The account owner's view of how the AI held up (GET /api/calls/health): the last 24 hours of stored
 // turns — how many, how many failed and at which stage, retries, and the p50 / p95 of each stage's time.
 import type { AiStage } from "./call";
+import { LATENCY_STAGES, type LatencyStage, type StageFigures } from "./latency";
+
+export type { StageFigures };
 
 export const HEALTH_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The per-turn timings stored with each assistant entry (TurnLatency), in turn order. */
-export const HEALTH_STAGES = ["endOfTurnMs", "transcribeMs", "firstTokenMs", "firstAudioMs"] as const;
-export type HealthStage = (typeof HEALTH_STAGES)[number];
-
-export interface StageFigures {
-  /** Turns that measured this stage. */
-  count: number;
-  /** Milliseconds (nearest rank); null when no turn measured it. */
-  p50: number | null;
-  p95: number | null;
-}
+/** The per-turn timings stored with each assistant entry (TurnLatency), in turn order (protocol/latency.ts). */
+export const HEALTH_STAGES = LATENCY_STAGES;
+export type HealthStage = LatencyStage;
 
 export interface CallHealth {
   since: number;

@@ -16,6 +16,7 @@ import { feedRoutes } from "./routes/feed";
 import { phoneRoutes } from "./routes/phone";
 import { twilioRoutes } from "./routes/twilio";
 import { googleRoutes } from "./routes/google";
+import { insightsRoutes } from "./routes/insights";
 import { wsCallRoutes } from "./routes/ws-call";
 import { liveCallRoutes } from "./routes/live-calls";
 import { liveRoutes } from "./routes/live";
@@ -44,6 +45,7 @@ app.route("/api/auth/google", googleRoutes);
 app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
 app.route("/api/calls", recordingRoutes);
+app.route("/api/insights", insightsRoutes);
 app.route("/api/phone", phoneRoutes);
 // Twilio webhooks and the media stream: no Origin or session, every request is Twilio-signed instead.
 app.route("/twilio", twilioRoutes);

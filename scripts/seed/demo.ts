@@ -2,6 +2,9 @@
 // realistic past calls with transcripts, emotions and latency. Pure and deterministic for a seed.
 import { EMOTIONS, type EmotionScores, type TurnLatency } from "../../protocol/call";
 import type { Echo } from "../../protocol/echo";
+import type { RecapMethod } from "../../protocol/summary";
+import { extractiveRecap } from "../../worker/summary/extractive";
+import { callerEmotionMix, moodArc } from "../../worker/summary/mood";
 import { SCENARIOS } from "./scenarios";
 
 export type DemoEcho = Omit<Echo, "userId">;
@@ -33,10 +36,23 @@ export interface DemoEntry {
   audioOffsetMs?: number | null;
 }
 
+/** A ready summary: the scenario's for completed calls, extractive (as the offline engine makes) otherwise. */
+export interface DemoSummary {
+  callId: string;
+  method: RecapMethod;
+  text: string;
+  moodArc: string | null;
+  followUps: string[];
+  topics: string[];
+  callerEmotions: EmotionScores | null;
+  updatedAt: number;
+}
+
 export interface DemoData {
   echoes: DemoEcho[];
   calls: DemoCall[];
   entries: DemoEntry[];
+  summaries: DemoSummary[];
 }
 
 /** Small seeded PRNG (mulberry32): the same seed gives the same demo. */
@@ -146,6 +162,7 @@ export function buildDemoData(opts: DemoOptions): DemoData {
   const active = echoes.filter((e) => e.isActive);
   const calls: DemoCall[] = [];
   const entries: DemoEntry[] = [];
+  const summaries: DemoSummary[] = [];
   const spacing = (days * 86_400_000) / Math.max(1, opts.calls);
 
   for (let i = 0; i < opts.calls; i++) {
@@ -159,6 +176,7 @@ export function buildDemoData(opts: DemoOptions): DemoData {
     // Abandoned calls end early; the rest run their whole script.
     const turns = status === "completed" ? scenario.turns : scenario.turns.slice(0, 1 + Math.floor(random() * 3));
     let t = startTime + 1500 + random() * 1500;
+    const firstEntry = entries.length;
     turns.forEach((turn, seq) => {
       const interrupted = turn.speaker === "assistant" && random() < 0.08;
       const text = interrupted ? `${turn.text.split(" ").slice(0, 6).join(" ")}…` : turn.text;
@@ -193,8 +211,11 @@ export function buildDemoData(opts: DemoOptions): DemoData {
       recordingStartedAt: null,
     });
     echo.totalCalls += 1;
+    const transcript = entries.slice(firstEntry);
+    const made = status === "completed" ? { method: "model" as const, ...scenario.recap } : { method: "extractive" as const, ...extractiveRecap(transcript) };
+    summaries.push({ callId, ...made, moodArc: moodArc(transcript), callerEmotions: callerEmotionMix(transcript), updatedAt: startTime + duration * 1000 + 4000 });
   }
   // Each Echo was last edited before its most recent call... or recently, for a lively grid.
   echoes.forEach((e, i) => (e.updatedAt = opts.now - (i + 1) * 7_200_000));
-  return { echoes, calls, entries };
+  return { echoes, calls, entries, summaries };
 }

@@ -11,12 +11,15 @@ export interface ScriptTurn {
 export interface Scenario {
   /** Expertise of the Echo that fits best. */
   expertise: string;
+  /** The summary a language model would write of the whole conversation (seeded for completed calls). */
+  recap: { text: string; followUps: string[]; topics: string[] };
   turns: ScriptTurn[];
 }
 
 export const SCENARIOS: Scenario[] = [
   {
     expertise: "therapy",
+    recap: { text: "The caller was shaking before a job interview tomorrow and feared freezing on a question. They practised the tell-me-about-yourself answer out loud and ended feeling a lot better.", followUps: ["Practise one more interview answer before tomorrow morning"], topics: ["job interview", "anxiety"] },
     turns: [
       { speaker: "caller", text: "Hi. I have a job interview tomorrow morning and I honestly can't stop shaking.", feel: ["fear", 0.72] },
       { speaker: "assistant", text: "That sounds really stressful. It makes sense to feel nervous before something that matters to you. What part worries you most?" },
@@ -31,6 +34,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     expertise: "fitness",
+    recap: { text: "The caller signed up for a 10k in March and runs twice a week, up to five kilometres. They agreed on three runs a week with short intervals and a growing long run.", followUps: ["Send a week-by-week 10k plan"], topics: ["running", "10k plan"] },
     turns: [
       { speaker: "caller", text: "Hey! I finally signed up for a 10k in March and I want a plan.", feel: ["joy", 0.74] },
       { speaker: "assistant", text: "Congratulations, that's exciting! How often do you run right now, and what's your longest run?" },
@@ -43,6 +47,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     expertise: "business",
+    recap: { text: "A client is furious about an invoice that went out three weeks late because the accounting tool failed. The caller will apologise, explain in one sentence and send the invoice today.", followUps: ["Help word the apology email to the client"], topics: ["late invoice", "client email"] },
     turns: [
       { speaker: "caller", text: "A client just told me our invoice is three weeks late and they're furious.", feel: ["anger", 0.58] },
       { speaker: "assistant", text: "Let's sort it out calmly. Do you know why the invoice was late?" },
@@ -55,6 +60,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     expertise: "general",
+    recap: { text: "The caller misses a college roommate they drifted apart from. They decided to send an old photo from the lake with a light message tonight.", followUps: [], topics: ["friendship", "reconnecting"] },
     turns: [
       { speaker: "caller", text: "I was looking through old photos and I really miss my college roommate.", feel: ["sadness", 0.66] },
       { speaker: "assistant", text: "Old photos can bring everything back at once. When did you last talk to them?" },
@@ -67,6 +73,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     expertise: "technology",
+    recap: { text: "The caller's laptop dropped the wifi every ten minutes before a deadline. Turning off the adapter's power saving and reconnecting fixed it.", followUps: [], topics: ["wifi", "laptop"] },
     turns: [
       { speaker: "caller", text: "My laptop keeps dropping the wifi every ten minutes and I have a deadline!", feel: ["anger", 0.63] },
       { speaker: "assistant", text: "Let's fix it fast. Is it only your laptop, or do other devices drop too?" },
@@ -79,6 +86,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     expertise: "education",
+    recap: { text: "The caller is learning Spanish before a trip and struggled with the two past tenses. They worked out the preterite against the imperfect and built a correct sentence.", followUps: [], topics: ["spanish", "verbs"] },
     turns: [
       { speaker: "caller", text: "I'm trying to learn Spanish before my trip and the verbs are killing me.", feel: ["sadness", 0.4] },
       { speaker: "assistant", text: "Verbs are the hardest part at first. Which tense is giving you trouble?" },
@@ -92,6 +100,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     expertise: "creativity",
+    recap: { text: "The caller needed a birthday present for their sister on Saturday. They chose a pottery class for two with a succulent and are booking it now.", followUps: [], topics: ["birthday gift", "pottery"] },
     turns: [
       { speaker: "caller", text: "My sister's birthday is Saturday and I have zero ideas.", feel: ["fear", 0.45] },
       { speaker: "assistant", text: "Let's find one together. What does she love doing on a free afternoon?" },
@@ -104,6 +113,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     expertise: "health",
+    recap: { text: "The caller couldn't sleep at two in the morning, replaying a conversation from work. Writing it down and slow breathing helped them feel ready to try sleeping.", followUps: [], topics: ["sleep", "work stress"] },
     turns: [
       { speaker: "caller", text: "It's two in the morning and I can't sleep again.", feel: ["sadness", 0.52] },
       { speaker: "assistant", text: "I'm sorry, that's exhausting. Is your mind racing, or does your body just feel awake?" },

@@ -76,6 +76,11 @@ export function demoSql(userId: string, data: DemoData, opts: { echoes?: boolean
       ["id", "call_id", "seq", "speaker", "text", "timestamp", "emotions", "interrupted", "latency", "audio_offset_ms"],
       data.entries.map((e) => [e.id, e.callId, e.seq, e.speaker, e.text, e.timestamp, JSON.stringify(e.emotions), e.interrupted, e.latency ? JSON.stringify(e.latency) : null, e.audioOffsetMs ?? null]),
     ),
+    ...insertRows(
+      "call_summaries",
+      ["call_id", "status", "method", "text", "mood_arc", "follow_ups", "topics", "caller_emotions", "error", "attempts", "updated_at"],
+      data.summaries.map((r) => [r.callId, "ready", r.method, r.text, r.moodArc, JSON.stringify(r.followUps), JSON.stringify(r.topics), r.callerEmotions ? JSON.stringify(r.callerEmotions) : null, null, 1, r.updatedAt]),
+    ),
     `UPDATE users SET total_calls = total_calls + ${data.calls.length} WHERE id = ${sqlValue(userId)};`,
   );
   return stmts;

@@ -20,6 +20,7 @@ const call = (id: string, startTime: number, status = "completed"): CallSummary 
   echoName: null,
   preview: "",
   previewTruncated: false,
+  summaryText: null,
 });
 
 const echo = (id: string, updatedAt: number, name = id): Echo => ({

@@ -43,7 +43,10 @@ describe("AI settings", () => {
     expect(cfg.aiProvider).toBe("mixed");
     expect(cfg.ai.openai).toEqual({ stt: null, reply: { baseURL: "http://localhost:11434/v1", apiKey: null, model: "llama3.2", vendor: "Ollama" }, speech: null });
     const engines = describeEngines(cfg.ai);
-    expect(engines.summary).toBe("Workers AI whisper-large-v3-turbo · Ollama llama3.2 · Workers AI aura-1");
+    // Workers AI speech-to-text is Flux streaming unless AI_STT_MODEL names another model.
+    expect(engines.summary).toBe("Workers AI flux · Ollama llama3.2 · Workers AI aura-1");
+    const whisper = describeEngines(read({ AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: "http://localhost:11434/v1/", OPENAI_REPLY_MODEL: "llama3.2", AI_STT_MODEL: "whisper" }, withAi).ai);
+    expect(whisper.summary).toBe("Workers AI whisper-large-v3-turbo · Ollama llama3.2 · Workers AI aura-1");
     expect(engines.recognizesSpeech).toBe(true);
     expect(engines.stages.turn).toEqual({ engine: "workers-ai", label: "Workers AI smart-turn-v2" });
 

@@ -47,7 +47,9 @@ describe("transcript export", () => {
     echoName: "Sage",
     preview: "",
     previewTruncated: false,
+    summaryText: null,
     endReason: null,
+    recap: null,
     transcript: [],
     recording: null,
   };

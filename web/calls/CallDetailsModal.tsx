@@ -6,6 +6,7 @@ import { useFeed } from "../lib/feed";
 import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
 import { Badge, Button, LoadingBlock, Modal, RetryAlert, buttonClasses } from "../ui";
 import { statusTone } from "./callList";
+import { CallRecapBlock } from "./CallRecapBlock";
 import { EmotionChart } from "./EmotionChart";
 import { TranscriptList } from "../ui/TranscriptList";
 import { type PlayerHandle, RecordingPlayer } from "./RecordingPlayer";
@@ -101,6 +102,12 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
         <RetryAlert title={DETAIL_LOAD_FAILED} onRetry={() => void load(false)} />
       ) : (
         <div className="flex flex-col gap-6" data-testid="call-details">
+          <CallRecapBlock
+            callId={state.call.id}
+            recap={state.call.recap}
+            endTime={state.call.status === "in-progress" ? null : (state.call.endTime ?? state.call.startTime)}
+            onChange={(recap) => setState({ status: "ready", call: { ...state.call, recap } })}
+          />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Detail label="Status">
               <Badge tone={statusTone(state.call.status)}>{state.call.status}</Badge>

@@ -35,7 +35,7 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
           </span>
         </p>
         <p className="mt-1.5 break-words text-sm text-slate-600" data-testid="call-preview">
-          {call.preview ? `${call.preview}${call.previewTruncated ? "…" : ""}` : <span className="italic text-slate-400">No transcript</span>}
+          {call.summaryText ?? (call.preview ? `${call.preview}${call.previewTruncated ? "…" : ""}` : <span className="italic text-slate-400">No transcript</span>)}
         </p>
       </div>
       <Button size="sm" variant="secondary" onClick={onOpen} className="self-start sm:self-center">

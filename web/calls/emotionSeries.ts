@@ -1,18 +1,12 @@
 // Turns a transcript into one line per emotion over call time (pure; drawn by EmotionChart).
 import { EMOTIONS } from "../../protocol/call";
 import type { TranscriptEntry } from "../../protocol/call";
+import { EMOTION_COLORS } from "../ui/emotionColors";
 
 /** Emotions never reaching this score are left out: flat lines at zero only add noise. */
 export const MIN_PEAK = 0.05;
 
-const KNOWN_COLORS: Record<string, string> = {
-  joy: "#d97706",
-  sadness: "#2563eb",
-  anger: "#e11d48",
-  fear: "#7c3aed",
-  surprise: "#db2777",
-  calm: "#059669",
-};
+const KNOWN_COLORS: Record<string, string> = EMOTION_COLORS;
 const FALLBACK_COLORS = ["#0891b2", "#65a30d", "#ea580c", "#475569"];
 /** Stroke patterns so lines differ without colour too. */
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "10 4", "1 4"];

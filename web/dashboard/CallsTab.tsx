@@ -1,8 +1,9 @@
 // Calls tab (spec §2), composed by the dashboard page: the Live feature's Live Calls above the Calls
-// feature's Call History, then how the AI held up (AI health).
+// feature's Call History, how the AI held up (AI health), then the Insights feature's trends across calls.
 import type { TabProps } from "../lib/tabs";
 import { AiHealth } from "../calls/AiHealth";
 import { CallHistory } from "../calls/CallHistory";
+import { InsightsPanel } from "../insights/InsightsPanel";
 import { LiveCalls } from "../live/LiveCalls";
 
 export function CallsTab(props: TabProps) {
@@ -17,6 +18,7 @@ export function CallsTab(props: TabProps) {
       <LiveCalls {...props} />
       <CallHistory />
       <AiHealth />
+      <InsightsPanel />
     </section>
   );
 }

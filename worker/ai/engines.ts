@@ -15,7 +15,9 @@ export interface EngineContext {
 }
 
 /** The stages an engine implements (the composed provider takes each stage from its chosen engine). */
-export type EngineStages = Partial<Pick<AiProvider, "transcribe" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "startTranscription">>;
+export type EngineStages = Partial<
+  Pick<AiProvider, "transcribe" | "openTranscriber" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "models" | "startTranscription">
+>;
 
 interface EngineDefinition {
   stages: readonly AiStageKey[];
@@ -24,17 +26,19 @@ interface EngineDefinition {
   label(stage: AiStageKey, settings: AiSettings): string;
 }
 
+const STT_MODELS = { flux: MODELS.flux, whisper: MODELS.whisper, "nova-3": MODELS.nova } as const;
+
 const shortModel = (model: string) => model.replace(/^@cf\/[^/]+\//, "");
 
 export const ENGINES = {
   "workers-ai": {
     stages: ["stt", "reply", "speech", "emotions", "turn"],
-    create: ({ env }) => {
+    create: ({ env, settings }) => {
       if (!env.AI) throw new Error("Workers AI needs the AI binding");
-      return new WorkersAiProvider(env.AI);
+      return new WorkersAiProvider(env.AI, { stt: settings.workersAiStt });
     },
-    label: (stage) =>
-      `Workers AI ${{ stt: shortModel(MODELS.whisper), reply: shortModel(MODELS.llm), speech: shortModel(MODELS.tts), emotions: `${shortModel(MODELS.sentiment)} + word lexicon`, turn: shortModel(MODELS.turn) }[stage]}`,
+    label: (stage, settings) =>
+      `Workers AI ${{ stt: shortModel(STT_MODELS[settings.workersAiStt]), reply: shortModel(MODELS.llm), speech: shortModel(MODELS.tts), emotions: `${shortModel(MODELS.sentiment)} + word lexicon`, turn: shortModel(MODELS.turn) }[stage]}`,
   },
   openai: {
     stages: ["stt", "reply", "speech"],

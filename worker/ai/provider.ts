@@ -62,6 +62,36 @@ export interface TurnEndVerdict {
   probability: number;
 }
 
+/**
+ * A streaming speech-to-text session's turn-taking, in the model's own words: the caller started a turn,
+ * the words so far, the turn is probably over (eager: a reply may be prepared, unheard), the caller
+ * went on after all, the turn is over (commit). `failed` ends the session: the pipeline falls back to
+ * whole-turn speech-to-text with the VAD. `atMs` is the caller's audio time the event refers to.
+ */
+export type StreamingTurnEvent =
+  | { type: "start_of_turn"; turn: number; atMs: number }
+  | { type: "update"; turn: number; transcript: string; atMs: number }
+  | { type: "eager_end_of_turn"; turn: number; transcript: string; atMs: number }
+  | { type: "turn_resumed"; turn: number; atMs: number }
+  | { type: "end_of_turn"; turn: number; transcript: string; atMs: number }
+  | { type: "failed"; error: unknown };
+
+export interface TranscriberOptions {
+  /** Sample rate of the audio pushed (the pipeline's 16 kHz). */
+  sampleRate: number;
+  onEvent: (event: StreamingTurnEvent) => void;
+  /** Closes the session (the call ended). */
+  signal: AbortSignal;
+}
+
+/** One streaming speech-to-text session for a call: audio goes in as it arrives, turn events come out. */
+export interface StreamingTranscriber {
+  /** Caller audio, any chunk size (buffered until the session is connected). */
+  push(samples: Int16Array): void;
+  /** Ends the session politely (the model finishes what it has, then closes). */
+  close(): void;
+}
+
 export interface AiProvider {
   readonly name: AiProviderName;
   /** Which engine runs each stage (the composed provider says; worker/ai/select.ts). */
@@ -79,4 +109,10 @@ export interface AiProvider {
   startTranscription?(): TranscriptionStream;
   /** Optional model end-of-turn check on the turn's audio (16 kHz, last ≤ 8 s); absent → the VAD decides. */
   detectTurnEnd?(audio: PcmAudio, signal?: AbortSignal): Promise<TurnEndVerdict>;
+  /**
+   * Optional streaming speech-to-text with the model's own turn-taking. Present → the pipeline streams
+   * the caller's audio and follows its turn events; when the session fails it falls back to the VAD with
+   * `transcribe` (and `detectTurnEnd`) for the rest of the call.
+   */
+  openTranscriber?(options: TranscriberOptions): StreamingTranscriber;
 }

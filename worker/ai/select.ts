@@ -2,6 +2,7 @@
 // speech-to-text, replies, speech, emotions and end of turn comes from the engine chosen for it
 // (worker/ai/engines.ts), so any mix works — Workers AI speech-to-text with an Ollama model, the
 // embedded voice with OpenAI's replies, and so on.
+import { AI_STAGES, type AiStage } from "../../protocol/call";
 import type { AiStageKey } from "../../protocol/engines";
 import { readConfig } from "../config";
 import type { Env } from "../env";
@@ -12,6 +13,15 @@ import { providerNameOf, type AiSettings } from "./settings";
 
 function missing(stage: AiStageKey, engine: AiEngineId): never {
   throw new Error(`The ${engine} engine does not implement the ${stage} stage`);
+}
+
+function stageModels(engines: Record<AiStage, EngineStages>): Partial<Record<AiStage, string>> {
+  const models: Partial<Record<AiStage, string>> = {};
+  for (const stage of AI_STAGES) {
+    const model = engines[stage].models?.[stage];
+    if (model) models[stage] = model;
+  }
+  return models;
 }
 
 /** One provider whose every stage runs on the engine the settings chose for it. */
@@ -39,6 +49,8 @@ export function composeProvider(settings: AiSettings, env: Env): AiProvider {
   const detectTurnEnd = turn.detectTurnEnd?.bind(turn);
   // Incremental speech-to-text only from the speech-to-text stage's own engine.
   const startTranscription = stt.startTranscription?.bind(stt);
+  // Streaming speech-to-text (with its own turn-taking) when the speech-to-text engine has it.
+  const openTranscriber = stt.openTranscriber?.bind(stt);
   return {
     name: providerNameOf(settings),
     engines: describeEngines(settings),
@@ -48,6 +60,9 @@ export function composeProvider(settings: AiSettings, env: Env): AiProvider {
     synthesize,
     ...(detectTurnEnd ? { detectTurnEnd } : {}),
     ...(startTranscription ? { startTranscription } : {}),
+    ...(openTranscriber ? { openTranscriber } : {}),
+    // Which model answered each stage, for the per-turn log lines (engines that name theirs).
+    models: stageModels({ transcribe: stt, reply, speech, emotions, turn }),
   };
 }
 

@@ -10,6 +10,7 @@ import { ConfigError } from "../config-error";
 import type { Env } from "../env";
 import { AI_ENGINE_IDS, EMBEDDED_ENGINE, engineRuns, type AiEngineId } from "./engines";
 import { LOCAL_SPEECH_AVAILABLE } from "./local/available";
+import { STT_CHOICES, type SttChoice } from "./stt-choice";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -32,6 +33,8 @@ export interface OpenAiSpeechEndpoint extends OpenAiEndpoint {
 
 export interface AiSettings {
   stages: Record<AiStageKey, AiEngineId>;
+  /** Workers AI speech-to-text (AI_STT_MODEL): flux streaming (default; Whisper + VAD when the stream fails), whisper, nova-3. */
+  workersAiStt: SttChoice;
   openai: { stt: OpenAiEndpoint | null; reply: OpenAiEndpoint | null; speech: OpenAiSpeechEndpoint | null };
 }
 
@@ -161,8 +164,12 @@ export function readAiSettings(env: Env): AiSettings {
     }
     stages[stage] = chosen;
   }
+  const sttModel = text(env, "AI_STT_MODEL") ?? "flux";
+  const workersAiStt = STT_CHOICES.find((c) => c === sttModel);
+  if (!workersAiStt) throw new ConfigError("AI_STT_MODEL", `must be ${STT_CHOICES.join(", ")} (got "${sttModel}")`);
   return {
     stages,
+    workersAiStt,
     openai: {
       stt: stages.stt === "openai" ? readEndpoint(env, "stt") : null,
       reply: stages.reply === "openai" ? readEndpoint(env, "reply") : null,

@@ -7,8 +7,10 @@ import { DurableObject } from "cloudflare:workers";
 import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call";
 import type { AiProvider } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
+import { db } from "../db/client";
 import type { Env } from "../env";
 import { publishToUser } from "../feed/publish";
+import { summarizeCall } from "../summary/summarize";
 import { ConversationHost } from "./conversation-host";
 import { readGrant } from "./internal-request";
 import { BrowserLine } from "./lines/browser";
@@ -166,6 +168,7 @@ export class CallSession extends DurableObject<Env> {
     }
     await this.recorder.flush(true);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
+    if (done) this.summarize(state);
     if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
     this.attachedLine()?.end(reason, state.callId);
@@ -184,6 +187,20 @@ export class CallSession extends DurableObject<Env> {
     );
   }
 
+  /** After the final D1 write: the call's summary, in the background (its failure is stored, not thrown). */
+  private summarize(state: CallState): void {
+    this.ctx.waitUntil(
+      (async () => {
+        try {
+          await summarizeCall(db(this.env.DB), this.conversation.aiProvider(), state.callId);
+          if (state.userId) await publishToUser(this.env, state.userId, { type: "call_changed", callId: state.callId });
+        } catch (err) {
+          console.error("call summary not stored", state.callId, err);
+        }
+      })(),
+    );
+  }
+
   override async alarm(): Promise<void> {
     const state = this.store.state();
     if (!state) return;
@@ -194,6 +211,7 @@ export class CallSession extends DurableObject<Env> {
         await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
         return;
       }
+      const finalizing = !state.d1Finalized;
       const done = state.d1Finalized
         ? await this.persistence.syncPending()
         : await this.persistence.finalize({
@@ -201,6 +219,7 @@ export class CallSession extends DurableObject<Env> {
             endTime: state.endTime ?? now,
             endReason: state.endReason ?? "connection_lost",
           });
+      if (finalizing && done) this.summarize(state);
       if (!done || this.store.hasPending()) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
       return;
     }

@@ -118,5 +118,6 @@ function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
     },
     ...(provider.detectTurnEnd ? { detectTurnEnd: provider.detectTurnEnd.bind(provider) } : {}),
     ...(provider.startTranscription ? { startTranscription: provider.startTranscription.bind(provider) } : {}),
+    ...(provider.openTranscriber ? { openTranscriber: provider.openTranscriber.bind(provider) } : {}),
   };
 }

@@ -11,7 +11,8 @@ import {
 } from "../../protocol/calls";
 import type { Db } from "./client";
 import { recordingOf } from "./recordings";
-import { calls, echoes, transcriptEntries } from "./schema";
+import { callSummaries, calls, echoes, transcriptEntries } from "./schema";
+import { toRecap } from "./recap-row";
 
 /** Entries read for a preview: enough short turns ("Hi.") to fill 100 characters. */
 const PREVIEW_ENTRIES = 10;
@@ -74,10 +75,15 @@ const summaryColumns = {
   echoId: calls.echoId,
   endReason: calls.endReason,
   previewSource: previewSql,
+  summaryText: sql<string | null>`case when ${callSummaries.status} = 'ready' then ${callSummaries.text} end`,
 };
 
 function summaryQuery(database: Db) {
-  return database.select(summaryColumns).from(calls).leftJoin(echoes, eq(echoes.id, calls.echoId));
+  return database
+    .select(summaryColumns)
+    .from(calls)
+    .leftJoin(echoes, eq(echoes.id, calls.echoId))
+    .leftJoin(callSummaries, eq(callSummaries.callId, calls.id));
 }
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["all"]>>[number];
 
@@ -130,18 +136,22 @@ export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
 
 /** The user's call with its whole transcript in seq order; null when the user has no such call. */
 export async function getCallDetail(database: Db, userId: string, callId: string): Promise<CallDetail | null> {
-  const row = await summaryQuery(database)
-    .where(and(eq(calls.id, callId), eq(calls.userId, userId)))
-    .get();
+  const [rows, entries, recaps] = await database.batch([
+    summaryQuery(database).where(and(eq(calls.id, callId), eq(calls.userId, userId))),
+    database.select().from(transcriptEntries).where(eq(transcriptEntries.callId, callId)).orderBy(asc(transcriptEntries.seq)),
+    database.select().from(callSummaries).where(eq(callSummaries.callId, callId)),
+  ]);
+  const row = rows[0];
   if (!row) return null;
-  const entries = await database
-    .select()
-    .from(transcriptEntries)
-    .where(eq(transcriptEntries.callId, callId))
-    .orderBy(asc(transcriptEntries.seq))
-    .all();
+  const recap = recaps[0];
   const recording = await recordingOf(database, callId);
-  return { ...toSummary(row), endReason: row.endReason, transcript: entries.map(toTranscriptEntry), recording };
+  return {
+    ...toSummary(row),
+    endReason: row.endReason,
+    recap: recap ? toRecap(recap) : null,
+    transcript: entries.map(toTranscriptEntry),
+    recording,
+  };
 }
 
 /** LIKE pattern matching `q` literally anywhere (%, _ and \ escaped; use with ESCAPE '\'). */

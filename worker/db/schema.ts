@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
+import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 
 export const users = sqliteTable(
   "users",
@@ -95,6 +96,8 @@ export const calls = sqliteTable(
   (t) => [
     index("calls_user_start_idx").on(t.userId, sql`${t.startTime} desc`),
     index("calls_recording_started_idx").on(t.recordingStartedAt),
+    /** Insights for one Echo over a period. */
+    index("calls_user_echo_start_idx").on(t.userId, t.echoId, t.startTime),
     uniqueIndex("calls_provider_call_id_unique").on(t.providerCallId),
   ],
 );
@@ -150,3 +153,25 @@ export const phoneLinkCodes = sqliteTable(
   },
   (t) => [uniqueIndex("phone_link_code_unique").on(t.code)],
 );
+
+/**
+ * One summary per ended call (worker/summary/): the text, mood arc, follow-ups and topics, plus the
+ * caller's mean emotion scores (computed from stored entries even when the summary text fails), which
+ * the Insights view aggregates.
+ */
+export const callSummaries = sqliteTable("call_summaries", {
+  callId: text("call_id")
+    .primaryKey()
+    .references(() => calls.id, { onDelete: "cascade" }),
+  status: text("status").$type<RecapStatus>().notNull(),
+  method: text("method").$type<RecapMethod>(),
+  text: text("text").notNull().default(""),
+  moodArc: text("mood_arc"),
+  followUps: text("follow_ups", { mode: "json" }).$type<string[]>().notNull(),
+  topics: text("topics", { mode: "json" }).$type<string[]>().notNull(),
+  /** Mean caller emotion scores over the call's scored caller turns; null when none were scored. */
+  callerEmotions: text("caller_emotions", { mode: "json" }).$type<EmotionScores>(),
+  error: text("error"),
+  attempts: integer("attempts").notNull().default(0),
+  updatedAt: integer("updated_at").notNull(),
+});

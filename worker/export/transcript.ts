@@ -2,6 +2,20 @@
 import type { CallDetail, CallExport, ExportFormat } from "../../protocol/calls";
 import { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
 
+/** The summary block of the text export (nothing when the call has no ready summary). */
+function recapLines(call: CallDetail): string[] {
+  const r = call.recap;
+  if (!r || r.status !== "ready") return [];
+  const label = r.method === "extractive" ? "Summary (extractive: the caller's own words, no language model)" : "Summary";
+  return [
+    `${label}: ${r.text}`,
+    ...(r.moodArc ? [`Mood: ${r.moodArc}`] : []),
+    ...(r.followUps.length ? ["Follow-ups:", ...r.followUps.map((f) => `- ${f}`)] : []),
+    ...(r.topics.length ? [`Topics: ${r.topics.join(", ")}`] : []),
+    "",
+  ];
+}
+
 export function transcriptText(call: CallDetail): string {
   const lines = [
     "Echo call transcript",
@@ -12,6 +26,7 @@ export function transcriptText(call: CallDetail): string {
     `Duration: ${formatDuration(call.duration)}`,
     `Status: ${call.status}`,
     "",
+    ...recapLines(call),
   ];
   if (call.transcript.length === 0) lines.push("(no transcript)");
   for (const e of call.transcript) {

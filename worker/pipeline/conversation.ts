@@ -23,16 +23,24 @@
 // failed turns in a row the Echo says goodbye and the conversation emits `gave_up`. The turn model and
 // text emotions fail quietly (the VAD decides; prosody scores the turn), logged once per call. One JSON
 // log line per turn and per failure (trail.ts).
+//
+// A provider with streaming speech-to-text (openTranscriber) decides the turns instead of the VAD
+// (streaming.ts): a reply is prepared unheard on the model's eager end of turn (speculation.ts), thrown
+// away if the caller resumes, adopted when the turn ends. The VAD still hears barge-in. When the stream
+// fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
 import type { CallType, EmotionScores, TurnOutcome } from "../../protocol/call";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona, TranscriptionStream } from "../ai/provider";
 import { isAbortError, systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
-import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
+import { TurnListener } from "./listening";
+import { callerEmotions, transcribeTurn, wordEmotions, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
 import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
 import { SPOKEN_LINES as SPOKEN_LINES_TEXT, SpokenLines, type LineKind } from "./spoken-lines";
+import { Speculation } from "./speculation";
 import { runStep, StepFailure, type StepContext } from "./steps";
+import { StreamingTurns, type StreamedTurn } from "./streaming";
 import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext, type TrailSink } from "./trail";
 import { mergeTurnEnds, TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
 import type { VadFrame, VadOptions } from "./vad";
@@ -78,6 +86,8 @@ interface CallerTurn {
   endOfTurnMs: number | undefined;
   /** Fallbacks taken before the turn was queued (e.g. the turn model failed: "turn:vad"). */
   fallbacks: string[];
+  /** Set when a streaming model heard the turn (`text` holds its words). */
+  streamed?: StreamedTurn;
 }
 
 type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
@@ -106,8 +116,8 @@ export class Conversation {
   private closed = false;
   private held: { event: TurnEnd; endedAt: number; timer: AbortController } | null = null;
   private holdGeneration = 0;
-  /** The incremental transcription of the turn in progress and how much of it was fed. */
-  private listening: { stream: TranscriptionStream; frames: number; samples: number } | null = null;
+  /** The provider's incremental transcription of the turn in progress (if it has one). */
+  private readonly listener: TurnListener;
   private readonly settings: PipelineSettings;
   private readonly steps: StepContext;
   private readonly trail: TrailContext;
@@ -117,9 +127,17 @@ export class Conversation {
   private readonly lifetime = new AbortController();
   private failedTurns = 0;
   private turnModelFailureLogged = false;
+  /** Streaming speech-to-text, while it decides the turns (null: the VAD decides). */
+  private stream: StreamingTurns | null = null;
+  /** The VAD's last turn while the stream decided: answered if the stream fails before committing it. */
+  private vadTurn: TurnEnd | null = null;
+  /** The VAD's audio time of the stream's last committed turn: the VAD's speech from before it was that turn. */
+  private streamCommitMs = -1;
+  private pending = 0;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
+    this.listener = new TurnListener(this.provider);
     this.persona = options.persona;
     this.emit = options.emit;
     this.clock = options.clock ?? systemClock;
@@ -136,6 +154,7 @@ export class Conversation {
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
     this.trail = { sink: options.trail ?? consoleTrail, callId: options.callId ?? null, provider: this.provider.name, models: this.provider.models };
     this.hearing = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, trail: this.trail, turnIndex: () => this.turnIndex };
+    if (this.provider.openTranscriber) this.stream = this.openStream();
     this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, (kind, err) =>
       logFailure(this.trail, null, "speech", err, { line: kind, fallback: "the bundled voice says it" }),
     );
@@ -152,6 +171,7 @@ export class Conversation {
   /** Stops every step in flight now (the call is gone and no one will wait for them). */
   abort(): void {
     this.closed = true;
+    this.stream?.close();
     this.held?.timer.abort();
     this.active?.interrupt();
     this.lifetime.abort();
@@ -165,10 +185,13 @@ export class Conversation {
   /** Caller audio: 16 kHz mono PCM16, any chunk size. */
   pushAudio(samples: Int16Array): void {
     if (this.closed) return;
+    this.stream?.push(samples);
     for (const event of this.detector.push(samples)) this.onTurnEvent(event);
-    this.feedTranscription();
+    this.listener.feed(this.detector.turnFrames);
     // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
-    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated) this.bargeIn();
+    // (With a stream, only speech that began after its last committed turn: not the tail of that turn.)
+    const newSpeech = !this.stream?.live || this.detector.nowMs - this.detector.speechSoFarMs >= this.streamCommitMs;
+    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated && newSpeech) this.bargeIn();
   }
 
   /** Typed caller input: a recognised turn, answered like speech. */
@@ -205,53 +228,27 @@ export class Conversation {
    */
   async close(): Promise<void> {
     if (this.closed) return this.queue;
-    const tail = this.detector.flush();
+    let tail = this.detector.flush();
+    if (this.stream?.live && !this.stream.inTurn) tail = null; // the stream committed every turn it heard
+    this.stream?.close();
     if (this.held) this.releaseHeld();
     this.closed = true;
     this.active?.interrupt();
     if (tail) {
       const turn = this.turnFromEvent(tail, this.clock.now());
-      const stream = this.takeTranscription(tail.audio);
+      const stream = this.listener.take(tail.audio);
       if (stream) turn.stream = stream;
       this.enqueue(turn);
     }
-    this.listening?.stream.cancel();
-    this.listening = null;
+    this.listener.cancel();
     return this.queue;
   }
 
-  /** Feeds the turn's new audio to the provider's incremental transcription (opened once speech is confirmed). */
-  private feedTranscription(): void {
-    const frames = this.detector.turnFrames;
-    if (frames.length === 0) {
-      // No turn in progress and none ended with this audio: the speech was dropped (a steady sound).
-      this.listening?.stream.cancel();
-      this.listening = null;
+  private onTurnEvent(event: TurnEvent): void {
+    if (this.stream?.live) {
+      if (event.type === "turn_end" && event.startMs >= this.streamCommitMs) this.vadTurn = event;
       return;
     }
-    if (!this.listening) {
-      const stream = this.provider.startTranscription?.();
-      if (!stream) return;
-      this.listening = { stream, frames: 0, samples: 0 };
-    }
-    const listening = this.listening;
-    for (; listening.frames < frames.length; listening.frames++) {
-      const frame = frames[listening.frames] as Int16Array;
-      listening.stream.push(frame);
-      listening.samples += frame.length;
-    }
-  }
-
-  /** The incremental transcription of the turn that just ended, given the rest of the turn's audio. */
-  private takeTranscription(audio: Int16Array): TranscriptionStream | undefined {
-    const listening = this.listening;
-    this.listening = null;
-    if (!listening) return undefined;
-    if (listening.samples < audio.length) listening.stream.push(audio.subarray(listening.samples));
-    return listening.stream;
-  }
-
-  private onTurnEvent(event: TurnEvent): void {
     if (event.type === "speech_start") {
       if (this.held) {
         // The caller went on talking: the held turn continues with the new speech.
@@ -267,13 +264,13 @@ export class Conversation {
       this.bargeIn();
       const turn = this.turnFromEvent(merged, endedAt);
       // A stream covers one detector turn; a merged one is transcribed whole.
-      const stream = this.takeTranscription(event.audio);
+      const stream = this.listener.take(event.audio);
       if (stream && merged === event) turn.stream = stream;
       else stream?.cancel();
       this.enqueue(turn);
       return;
     }
-    this.takeTranscription(event.audio)?.cancel(); // held turns may merge: transcribed whole
+    this.listener.take(event.audio)?.cancel(); // held turns may merge: transcribed whole
     this.holdForTurnModel(merged, endedAt);
   }
 
@@ -350,7 +347,43 @@ export class Conversation {
   }
 
   private enqueue(turn: CallerTurn): void {
-    this.queue = this.queue.then(() => this.runTurn(turn)).catch((err: unknown) => this.pipelineFailed(err));
+    this.pending++;
+    this.queue = this.queue
+      .then(() => this.runTurn(turn))
+      .catch((err: unknown) => this.pipelineFailed(err))
+      .finally(() => this.pending--);
+  }
+
+  private openStream(): StreamingTurns {
+    return new StreamingTurns({
+      provider: this.provider,
+      signal: this.lifetime.signal,
+      canSpeculate: () => !this.closed && this.pending === 0 && !this.assistantActive,
+      speculate: (text, speechMs) => {
+        const history: ChatMessage[] = [...this.history, { role: "user", content: text }];
+        const turn: CallerTurnInfo = { text, recognized: true, typed: false, speechMs, index: this.turnIndex };
+        const deps = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, voice: this.persona.voiceStyle };
+        return new Speculation(deps, text, this.history.length, (scores) => {
+          const emotions = wordEmotions(scores);
+          const messages = buildMessages(this.persona, emotions, history, this.maxHistory, { greeting: false });
+          return { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
+        });
+      },
+      commit: (streamed) => {
+        if (this.closed) return streamed.speculation?.discard();
+        this.vadTurn = null;
+        this.streamCommitMs = this.detector.nowMs;
+        this.bargeIn();
+        const now = this.clock.now();
+        this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: streamed.text, speechMs: streamed.speechMs, endedAt: now, endOfTurnMs: undefined, fallbacks: [], streamed });
+      },
+      fallback: (err) => {
+        logFailure(this.trail, this.turnIndex, "transcribe", err, { fallback: "the VAD and whole-turn speech-to-text for the rest of the call" });
+        const missed = this.vadTurn;
+        this.vadTurn = null;
+        if (missed && !this.closed) this.onTurnEvent(missed); // words the stream never committed
+      },
+    });
   }
 
   /** A bug or an unexpected failure outside any AI step: logged with its cause and told to the caller. */
@@ -361,8 +394,10 @@ export class Conversation {
 
   private async runTurn(turn: CallerTurn): Promise<void> {
     const turnId = this.newId();
-    const report = new TurnReport(turn.text !== null ? "typed" : "batch");
+    const typed = turn.text !== null && !turn.streamed;
+    const report = new TurnReport(turn.streamed ? "stream" : typed ? "typed" : "batch");
     for (const f of turn.fallbacks) report.fallback(f);
+    if (this.stream && !this.stream.live && !turn.streamed && !typed) report.fallback("stt:batch");
     if (turn.endOfTurnMs !== undefined) report.stageMs.endOfTurnMs = turn.endOfTurnMs;
     let text = turn.text ?? "";
     let recognized = turn.text !== null;
@@ -372,9 +407,14 @@ export class Conversation {
       ({ text, recognized } = heard);
     }
     const transcribedAt = this.clock.now();
-    const emotions = await callerEmotions(this.hearing, turn.frames, text, recognized, report);
+    const prepared = turn.streamed?.speculation ?? null;
+    const scored = prepared ? await prepared.wordScores : null;
+    // The eager reply fits only if it was built on this history and these emotions.
+    const adopted = prepared && scored && prepared.historyLength === this.history.length && !this.closed ? prepared : null;
+    if (prepared && !adopted) prepared.discard();
+    const emotions = await callerEmotions(this.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
     const index = this.turnIndex++;
-    this.emit({ type: "caller_turn", turnId, text, recognized, typed: turn.text !== null, emotions, speechMs: turn.speechMs, at: turn.endedAt });
+    this.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, speechMs: turn.speechMs, at: turn.endedAt });
     this.remember({
       role: "user",
       content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
@@ -382,8 +422,9 @@ export class Conversation {
     if (this.closed) return logTurn(this.trail, index, turnId, report, report.failure ? "failed" : "ok");
     let outcome: ReplyOutcome | null = null;
     if (!report.failure) {
-      const info: CallerTurnInfo = { text, recognized, typed: turn.text !== null, speechMs: turn.speechMs, index };
-      outcome = await this.runReply(turnId, info, emotions, { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs }, report);
+      const info: CallerTurnInfo = { text, recognized, typed, speechMs: turn.speechMs, index };
+      const timing = { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs };
+      outcome = await this.runReply(turnId, info, emotions, timing, report, adopted?.adopt());
     }
     await this.afterTurn(index, turnId, report, outcome, "apology");
   }
@@ -420,9 +461,9 @@ export class Conversation {
     }
   }
 
-  private newReply(report: TurnReport): Reply {
+  private newReply(report: TurnReport, provider: AiProvider = this.provider): Reply {
     return new Reply(this.newId(), {
-      provider: this.provider,
+      provider,
       emit: this.emit,
       clock: this.clock,
       playback: this.playback,
@@ -432,8 +473,15 @@ export class Conversation {
     });
   }
 
-  private async runReply(turnId: string | null, turn: CallerTurnInfo | null, emotions: EmotionScores, timing: ReplyTiming, report: TurnReport): Promise<ReplyOutcome> {
-    const reply = this.newReply(report);
+  private async runReply(
+    turnId: string | null,
+    turn: CallerTurnInfo | null,
+    emotions: EmotionScores,
+    timing: ReplyTiming,
+    report: TurnReport,
+    provider?: AiProvider,
+  ): Promise<ReplyOutcome> {
+    const reply = this.newReply(report, provider);
     this.active = reply;
     const messages = buildMessages(this.persona, emotions, this.history, this.maxHistory, { greeting: turn === null });
     try {

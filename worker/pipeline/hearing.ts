@@ -56,11 +56,21 @@ export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechM
 }
 
 /** The turn's emotions: prosody from the VAD's frames, blended with the words' scores when there are words. */
-export async function callerEmotions(deps: HearingDeps, frames: readonly VadFrame[], text: string, recognized: boolean, report: TurnReport): Promise<EmotionScores> {
+/** `scored`: the words' scores made already (an eager reply's); null or absent → scored here. */
+export async function callerEmotions(
+  deps: HearingDeps,
+  frames: readonly VadFrame[],
+  text: string,
+  recognized: boolean,
+  report: TurnReport,
+  scored?: Promise<EmotionScores | null>,
+): Promise<EmotionScores> {
   const { steps, provider, signal } = deps;
   const parts: Array<{ scores: EmotionScores; weight: number }> = [];
   if (frames.length > 0) parts.push({ scores: prosodyEmotions(prosodyFromFrames(frames)), weight: 0.4 });
-  if (recognized) {
+  const ready = scored ? await scored : null;
+  if (recognized && ready) parts.push({ scores: ready, weight: 0.6 });
+  else if (recognized) {
     const startedAt = steps.clock.now();
     try {
       const { value } = await runStep(
@@ -76,6 +86,11 @@ export async function callerEmotions(deps: HearingDeps, frames: readonly VadFram
     report.stageMs.emotionsMs = steps.clock.now() - startedAt;
   }
   return blendEmotions(parts);
+}
+
+/** A streamed turn's emotions (no VAD frames: the words alone), as callerEmotions makes them from `wordScores`. */
+export function wordEmotions(wordScores: EmotionScores | null): EmotionScores {
+  return blendEmotions(wordScores ? [{ scores: wordScores, weight: 0.6 }] : []);
 }
 
 /** "[speech, 1.8 s]": how unrecognised speech is shown. */

@@ -15,9 +15,13 @@ import { requireUser } from "../auth/middleware";
 import { exportFileName, transcriptJson, transcriptText } from "../export/transcript";
 import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts } from "../db/calls";
 import { db } from "../db/client";
+import type { RecapRetryResult } from "../../protocol/summary";
+import { selectProvider } from "../ai/select";
+import { publishToUser } from "../feed/publish";
 import { callHealth } from "../db/health";
 import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
+import { summarizeCall } from "../summary/summarize";
 import { readQuery } from "../http/query";
 
 const exportQuerySchema = z.object({
@@ -55,6 +59,15 @@ export const callRoutes = new Hono<AppEnv>()
     const call = await getCallDetail(db(c.env.DB), user.id, c.req.param("id"));
     if (!call) throw notFound();
     return c.json<CallDetail>(call);
+  })
+  // Makes the summary again (after a failure, or to refresh it); the call must have ended. Origin-checked
+  // like every mutation (app.ts).
+  .post("/:id/summary", async (c) => {
+    const user = requireUser(c);
+    const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id });
+    if (!recap) throw notFound();
+    await publishToUser(c.env, user.id, { type: "call_changed", callId: c.req.param("id") });
+    return c.json<RecapRetryResult>({ recap });
   })
   .get("/:id/export", async (c) => {
     const user = requireUser(c);

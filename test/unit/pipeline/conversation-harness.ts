@@ -6,6 +6,7 @@ import type { PipelineEvent } from "../../../worker/pipeline/events";
 import { ManualClock } from "../support/manual-clock";
 import { ChaosProvider, type Fault, type FaultMethod } from "../support/chaos-provider";
 import { ScriptedProvider, type ScriptedOptions } from "../support/scripted-provider";
+import type { ScriptedTranscriber } from "../support/scripted-transcriber";
 
 export const PERSONA: Persona = {
   name: "Nova",
@@ -27,7 +28,13 @@ export interface TrailLine {
   record: Record<string, unknown>;
 }
 
-export function setup(script: Omit<ScriptedOptions, "clock"> = {}, options: Partial<ConversationOptions> = {}, faults: Partial<Record<FaultMethod, Fault[]>> = {}) {
+export function setup(
+  script: Omit<ScriptedOptions, "clock"> = {},
+  options: Partial<ConversationOptions> = {},
+  faults: Partial<Record<FaultMethod, Fault[]>> = {},
+  /** Streaming speech-to-text decides the turns (the provider gets openTranscriber). */
+  streaming?: ScriptedTranscriber,
+) {
   const clock = new ManualClock();
   const provider = new ScriptedProvider({ clock, ...script });
   const chaos = new ChaosProvider(provider, clock, faults);
@@ -35,7 +42,7 @@ export function setup(script: Omit<ScriptedOptions, "clock"> = {}, options: Part
   const trail: TrailLine[] = [];
   let ids = 0;
   const conversation = new Conversation({
-    provider: chaos,
+    provider: streaming ? streaming.attach(chaos) : chaos,
     persona: PERSONA,
     clock,
     newId: () => `id${++ids}`,

@@ -1,5 +1,7 @@
 // The production provider on the Workers AI binding (env.AI):
-//   STT  @cf/openai/whisper-large-v3-turbo (base64 WAV) or @cf/deepgram/nova-3 (audio {body, contentType})
+//   STT  @cf/deepgram/flux streaming over a WebSocket with its own turn-taking (flux.ts), falling back to
+//        @cf/openai/whisper-large-v3-turbo (base64 WAV) per VAD turn; or whisper alone; or
+//        @cf/deepgram/nova-3 (audio {body, contentType}) per VAD turn — WorkersAiOptions.stt (AI_STT)
 //   LLM  @cf/meta/llama-3.3-70b-instruct-fp8-fast, stream: true (SSE)
 //   TTS  @cf/deepgram/aura-1, raw linear16 at 16 kHz (container "none"; never MP3, a Worker can't decode it)
 //   turn @cf/pipecat-ai/smart-turn-v2 (16 kHz 16-bit WAV ≤ 8 s as audio {body, contentType} → {is_complete, probability})
@@ -11,16 +13,19 @@ import type { AiStage, EmotionScores } from "../../../protocol/call";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../../protocol/pcm16";
 import { buildWav, parseWav } from "../../audio/wav";
-import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../provider";
+import type { AiProvider, PcmAudio, ReplyRequest, StreamingTranscriber, Transcript, TranscriberOptions, TurnEndVerdict } from "../provider";
 import { AiStepError } from "../errors";
 import { badOutput, bindingStepError } from "./binding-errors";
+import { DEFAULT_FLUX_OPTIONS, FLUX_MODEL, FluxTranscriber, type FluxOptions } from "./flux";
 import { mp3Signature } from "./mp3";
 import { sentimentEmotions } from "./sentiment";
 import { sseTextDeltas } from "./sse";
+import type { SttChoice } from "../stt-choice";
 
 export const MODELS = {
   whisper: "@cf/openai/whisper-large-v3-turbo",
   nova: "@cf/deepgram/nova-3",
+  flux: FLUX_MODEL,
   llm: "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
   tts: "@cf/deepgram/aura-1",
   turn: "@cf/pipecat-ai/smart-turn-v2",
@@ -35,8 +40,11 @@ export const SPEAKERS = {
   gentle: "athena",
 } as const satisfies Record<VoiceStyle, string>;
 
+
 export interface WorkersAiOptions {
-  stt: "whisper" | "nova-3";
+  stt: SttChoice;
+  /** Flux's thresholds and the stream's deadlines (stt "flux"). */
+  flux: FluxOptions;
   /** Ask smart-turn-v2 to confirm the VAD's end of turn. */
   turnModel: boolean;
   maxTokens: number;
@@ -92,15 +100,18 @@ export class WorkersAiProvider implements AiProvider {
   readonly models: Partial<Record<AiStage, string>>;
   private readonly options: WorkersAiOptions;
   readonly detectTurnEnd?: (audio: PcmAudio, signal?: AbortSignal) => Promise<TurnEndVerdict>;
+  readonly openTranscriber?: (options: TranscriberOptions) => StreamingTranscriber;
 
   constructor(
     private readonly ai: Ai,
     options: Partial<WorkersAiOptions> = {},
   ) {
-    this.options = { stt: "whisper", turnModel: true, maxTokens: 256, ...options };
+    this.options = { stt: "whisper", flux: DEFAULT_FLUX_OPTIONS, turnModel: true, maxTokens: 256, ...options };
     if (this.options.turnModel) this.detectTurnEnd = (audio, signal) => this.smartTurn(audio, signal);
+    if (this.options.stt === "flux") this.openTranscriber = (transcriber) => new FluxTranscriber(this.ai, transcriber, this.options.flux);
     this.models = {
-      transcribe: this.options.stt === "nova-3" ? MODELS.nova : MODELS.whisper,
+      // Flux streams; a failure of its Whisper fallback names Whisper itself (AiStepError.model).
+      transcribe: { flux: MODELS.flux, whisper: MODELS.whisper, "nova-3": MODELS.nova }[this.options.stt],
       reply: MODELS.llm,
       speech: MODELS.tts,
       emotions: MODELS.sentiment,

@@ -1,0 +1,109 @@
+// Turn-taking by a streaming speech-to-text model (worker/pipeline/streaming.ts, speculation.ts) on a
+// manual clock: the reply prepared on EagerEndOfTurn is never heard when the caller resumes, is adopted
+// (no second model call, first audio at once) on EndOfTurn, and a stream that fails mid-call hands the
+// turns to the VAD and whole-turn speech-to-text, including words the stream never committed.
+import { describe, expect, it } from "vitest";
+import { AiStepError } from "../../../worker/ai/errors";
+import { concatPcm } from "../../../worker/audio/pcm";
+import { loadFixture, silence } from "../support/fixtures";
+import { settle } from "../support/manual-clock";
+import { ScriptedTranscriber } from "../support/scripted-transcriber";
+import { setup } from "./conversation-harness";
+
+const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
+const said = (t: ReturnType<typeof setup>) => t.of("assistant_text").map((l) => l.event.delta).join("");
+
+describe("Conversation with streaming speech-to-text", () => {
+  it("throws the eager reply away unheard when the caller resumes, then answers the whole turn", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ replies: [["Sure. ", "A table ", "for one."], ["Of course. ", "For two."]], firstTokenMs: 100, tokenMs: 300, synthMs: 50, audioMs: () => 500 }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    expect(flux.sessions).toHaveLength(1);
+    flux.start(0);
+    flux.eager("Book a table", 900);
+    await t.clock.advance(300);
+    // Prepared: tokens asked for and the first sentence synthesized — but nothing reached the caller.
+    expect(t.provider.requests).toHaveLength(1);
+    expect(t.provider.requests[0]!.messages.at(-1)).toEqual({ role: "user", content: "Book a table" });
+    expect(t.provider.synthCalls.map((c) => c.text)).toEqual(["Sure."]);
+    expect(t.log).toEqual([]);
+
+    flux.resumed(1000);
+    await settle();
+    expect(t.provider.replyAborted[0]).toBe(true);
+    expect(t.provider.synthCalls[0]!.aborted).toBe(true);
+    await t.clock.advance(2000);
+    expect(t.log).toEqual([]);
+
+    flux.eager("Book a table for two", 2000);
+    flux.end("Book a table for two", 2200);
+    await t.clock.advance(10_000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["Book a table for two"]);
+    expect(said(t)).toBe("Of course. For two.");
+    expect(t.of("assistant_audio").map((l) => l.event.sentence)).toEqual(["Of course.", "For two."]);
+    expect(t.of("assistant_done")[0]!.event.outcome).toEqual({ status: "ok", sttMode: "stream" });
+    expect(t.provider.requests).toHaveLength(2); // the second eager reply was adopted, not asked again
+  });
+
+  it("commits on EndOfTurn: the prepared reply is adopted and its first audio plays at once", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ replies: [["Hello! ", "Nice to ", "meet you."]], firstTokenMs: 300, tokenMs: 20, synthMs: 200, audioMs: () => 400 }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    flux.start(0);
+    flux.eager("Hi, I'm Sam", 1500);
+    await t.clock.advance(600); // first token at 300, first sentence spoken by 520
+    expect(t.log).toEqual([]);
+    const committedAt = t.clock.now();
+    flux.end("Hi, I'm Sam", 1700);
+    await settle();
+    await t.clock.advance(0);
+    const firstAudio = t.of("assistant_audio")[0];
+    expect(firstAudio?.event.sentence).toBe("Hello!");
+    expect(firstAudio?.at).toBe(committedAt); // already made while the caller was finishing
+    await t.clock.advance(5000);
+    await t.conversation.idle();
+    expect(t.provider.requests).toHaveLength(1);
+    expect(t.provider.synthCalls.map((c) => c.text)).toEqual(["Hello!", "Nice to meet you."]);
+    const turn = t.of("caller_turn")[0]!.event;
+    expect(turn).toMatchObject({ text: "Hi, I'm Sam", recognized: true, typed: false, speechMs: 1700 });
+    const done = t.of("assistant_done")[0]!.event;
+    expect(done).toMatchObject({ text: "Hello! Nice to meet you.", interrupted: false, outcome: { status: "ok", sttMode: "stream" } });
+    expect(done.latency?.firstAudioMs).toBe(0);
+  });
+
+  it("falls back to the VAD and whole-turn speech-to-text when the stream errors mid-call, keeping the words it never committed", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ transcripts: [{ text: "are you there", recognized: true }, { text: "hello again", recognized: true }], replies: [["Yes."]], audioMs: () => 300 }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    flux.start(0);
+    flux.end("First words", 800);
+    await t.clock.advance(2000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["First words"]);
+    expect(t.provider.transcribed).toHaveLength(0); // the stream heard it: no whole-turn speech-to-text
+
+    await t.speak(hello()); // the VAD ends this turn while the stream still decides: not answered yet
+    await t.clock.advance(1000);
+    expect(t.of("caller_turn")).toHaveLength(1);
+    flux.fail(new AiStepError("Streaming speech-to-text (@cf/deepgram/flux) failed: the socket closed (1011)", { stage: "transcribe", model: "@cf/deepgram/flux", transient: true }));
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(t.provider.transcribed).toHaveLength(1);
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["First words", "are you there"]);
+
+    await t.speak(hello()); // and every later turn
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["First words", "are you there", "hello again"]);
+    expect(t.of("assistant_done").map((l) => l.event.outcome)).toEqual([
+      { status: "ok", sttMode: "stream" },
+      { status: "ok", sttMode: "batch", fallbacks: ["stt:batch"] },
+      { status: "ok", sttMode: "batch", fallbacks: ["stt:batch"] },
+    ]);
+    const failure = t.trail.find((l) => l.level === "error")?.record;
+    expect(failure).toMatchObject({ event: "ai_failure", stage: "transcribe", model: "@cf/deepgram/flux", transient: true, fallback: "the VAD and whole-turn speech-to-text for the rest of the call" });
+    expect(t.trail.filter((l) => l.level === "error")).toHaveLength(1);
+    expect(t.of("error")).toEqual([]); // the caller noticed nothing
+  });
+});

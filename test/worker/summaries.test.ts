@@ -1,0 +1,145 @@
+// Call summaries: made after the call's final D1 write (extractive with the offline engine, by the model
+// through reply() otherwise), shown by the call APIs and exports; a failing summary leaves the call
+// completed and can be retried (owner only, Origin-checked).
+import { env, exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { CallDetail, CallExport, CallListPage } from "../../protocol/calls";
+import type { RecapRetryResult } from "../../protocol/summary";
+import type { AiProvider } from "../../worker/ai/provider";
+import { selectProvider } from "../../worker/ai/select";
+import type { CallSession } from "../../worker/call/CallSession";
+import { db } from "../../worker/db/client";
+import { summarizeCall } from "../../worker/summary/summarize";
+import { callRow, callStub, eventually, startTestCall } from "./support/call";
+import { createCall } from "./support/calls";
+import { BriefProvider } from "./support/providers";
+import { SummaryModelProvider, answering, failing, silent } from "./support/summary-providers";
+import { TEST_ORIGIN, createUser, type TestUser } from "./support/users";
+
+type Msg = Record<string, unknown> & { type?: string };
+const finalReply = (m: Msg) => m.type === "ai_response" && m.final === true;
+
+async function detail(user: TestUser, callId: string): Promise<CallDetail> {
+  const res = await exports.default.fetch(`${TEST_ORIGIN}/api/calls/${callId}`, { headers: user.headers });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** A test call with short (one-sentence) replies; `provider` wraps them (default: the offline engine's). */
+async function talkAndEnd(lines: string[], provider: (brief: AiProvider) => AiProvider = (brief) => brief) {
+  const started = await startTestCall();
+  await runInDurableObject(callStub(started.callId), (instance: CallSession) => instance.useProvider(provider(new BriefProvider(selectProvider(env)))));
+  for (const text of lines) {
+    started.socket.send({ type: "text_input", text });
+    await started.socket.next(finalReply, 20_000);
+  }
+  started.socket.send({ type: "end_call" });
+  await started.socket.next("call_ended", 10_000);
+  return started;
+}
+
+describe("summary at the end of a call", { timeout: 60_000 }, () => {
+  it("offline engine: an extractive summary of the caller's own lines, in details, history and exports", async () => {
+    const { owner, callId } = await talkAndEnd(["I have a job interview tomorrow and I'm nervous.", "Can you remind me to print my resume tonight?"]);
+    const call = await eventually(async () => {
+      const d = await detail(owner, callId);
+      return d.recap?.status === "ready" ? d : null;
+    }, 10_000);
+    expect(call.status).toBe("completed");
+    expect(call.recap).toMatchObject({ method: "extractive", followUps: ["Can you remind me to print my resume tonight?"], error: null, attempts: 1 });
+    expect(call.recap?.text).toBe(
+      "In 2 turns, the caller opened with “I have a job interview tomorrow and I'm nervous.” and closed with “Can you remind me to print my resume tonight?”",
+    );
+    expect(call.recap?.topics.length).toBeGreaterThan(0);
+
+    const list = (await (await exports.default.fetch(`${TEST_ORIGIN}/api/calls`, { headers: owner.headers })).json()) as CallListPage;
+    expect(list.calls.find((c) => c.id === callId)?.summaryText).toBe(call.recap?.text);
+
+    const txt = await (await exports.default.fetch(`${TEST_ORIGIN}/api/calls/${callId}/export?format=txt`, { headers: owner.headers })).text();
+    expect(txt).toContain(`Summary (extractive: the caller's own words, no language model): ${call.recap?.text}`);
+    expect(txt).toContain("Follow-ups:\n- Can you remind me to print my resume tonight?");
+    const json = (await (await exports.default.fetch(`${TEST_ORIGIN}/api/calls/${callId}/export?format=json`, { headers: owner.headers })).json()) as CallExport;
+    expect(json.call.recap).toEqual(call.recap);
+  });
+
+  it("a language model's summary comes through reply() with the transcript", async () => {
+    let model: SummaryModelProvider | null = null;
+    const answer = '```json\n{"summary": "The caller asked about running. They will start slowly.", "followUps": ["Send a 10k plan"], "topics": ["Running", "10k plan"]}\n```';
+    const { owner, callId } = await talkAndEnd(["I want to run a 10k in March. Send me a plan please."], (brief) => (model = new SummaryModelProvider(brief, answering(answer))));
+    const call = await eventually(async () => {
+      const d = await detail(owner, callId);
+      return d.recap?.status === "ready" ? d : null;
+    }, 10_000);
+    expect(call.recap).toMatchObject({
+      method: "model",
+      text: "The caller asked about running. They will start slowly.",
+      followUps: ["Send a 10k plan"],
+      topics: ["running", "10k plan"],
+    });
+    const request = (model as SummaryModelProvider | null)?.summaryRequests[0];
+    expect(request?.messages[1]?.content).toContain("Caller: I want to run a 10k in March. Send me a plan please.");
+  });
+
+  it("a failing summary leaves the call completed; the owner retries it from Call Details", async () => {
+    const { owner, callId } = await talkAndEnd(["Hello, please call me back next week about the boiler."], (brief) => new SummaryModelProvider(brief, failing(false)));
+    const failed = await eventually(async () => {
+      const d = await detail(owner, callId);
+      return d.recap?.status === "failed" ? d : null;
+    }, 10_000);
+    expect(await callRow(callId)).toMatchObject({ status: "completed" });
+    expect(failed.recap?.error).toMatch(/HTTP 503/);
+    expect(failed.recap?.text).toBe("");
+
+    const other = await createUser();
+    const retryAs = (headers: Record<string, string>) => exports.default.fetch(`${TEST_ORIGIN}/api/calls/${callId}/summary`, { method: "POST", headers });
+    expect((await retryAs(other.headers)).status).toBe(404);
+    expect((await retryAs({ Cookie: owner.cookie })).status).toBe(403); // no Origin
+    expect((await retryAs({ Cookie: owner.cookie, Origin: "https://evil.example" })).status).toBe(403);
+    expect((await detail(owner, callId)).recap?.status).toBe("failed");
+
+    const res = await retryAs(owner.headers); // the configured provider: offline in tests
+    expect(res.status).toBe(200);
+    const { recap } = (await res.json()) as RecapRetryResult;
+    expect(recap).toMatchObject({ status: "ready", method: "extractive", attempts: 2, followUps: ["Hello, please call me back next week about the boiler."] });
+    expect((await detail(owner, callId)).recap).toEqual(recap);
+  });
+});
+
+describe("summarizeCall", () => {
+  const entries = [
+    { text: "I feel so anxious about tomorrow.", emotions: { fear: 0.8, calm: 0.1 } },
+    { text: "Breathe slowly, one step at a time." },
+    { text: "Okay. That helps, I feel calmer now.", emotions: { calm: 0.7, fear: 0.2 } },
+  ];
+
+  it("retries a transient failure once, then stores it; a model that doesn't answer meets its deadline", async () => {
+    const owner = await createUser();
+    const call = await createCall(owner.user.id, {}, entries);
+    const flaky = new SummaryModelProvider(selectProvider(env), failing(true));
+    const recap = await summarizeCall(db(env.DB), flaky, call.id);
+    expect(flaky.summaryRequests).toHaveLength(2);
+    expect(recap).toMatchObject({ status: "failed", moodArc: "anxious → calm", attempts: 1 });
+
+    const mute = new SummaryModelProvider(selectProvider(env), silent());
+    const late = await summarizeCall(db(env.DB), mute, call.id, { deadlineMs: 50 });
+    expect(late).toMatchObject({ status: "failed", error: "The language model did not answer within 50 ms.", attempts: 2 });
+  });
+
+  it("an unusable answer is a failure, not a summary", async () => {
+    const owner = await createUser();
+    const call = await createCall(owner.user.id, {}, entries);
+    const recap = await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering("Sure! The caller was anxious.")), call.id);
+    expect(recap).toMatchObject({ status: "failed", error: "The language model's answer was not a summary in the expected form.", text: "" });
+  });
+
+  it("a call still in progress, or someone else's, is not summarized", async () => {
+    const owner = await createUser();
+    const running = await createCall(owner.user.id, { status: "in-progress", endTime: null, duration: null }, entries);
+    expect(await summarizeCall(db(env.DB), selectProvider(env), running.id)).toBeNull();
+    const done = await createCall(owner.user.id, {}, entries);
+    const other = await createUser();
+    expect(await summarizeCall(db(env.DB), selectProvider(env), done.id, { userId: other.user.id })).toBeNull();
+    expect(await env.DB.prepare("select count(*) as n from call_summaries where call_id in (?, ?)").bind(running.id, done.id).first("n")).toBe(0);
+  });
+});

@@ -1,0 +1,52 @@
+// Words and numbers of the Insights view (pure): period and stage labels, shares, durations.
+import type { EmotionName } from "../../protocol/call";
+import type { EmotionMixBucket, InsightPeriod } from "../../protocol/insights";
+import type { LatencyStage, StageFigures } from "../../protocol/latency";
+import { formatDuration, formatMs } from "../lib/format";
+
+export const PERIOD_LABELS: Record<InsightPeriod, string> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  "365d": "Last 12 months",
+};
+
+export const STAGE_LABELS: Record<LatencyStage, string> = {
+  endOfTurnMs: "End of turn",
+  transcribeMs: "Speech to text",
+  firstTokenMs: "First word of the reply",
+  firstAudioMs: "First audio",
+};
+
+/** 0.25 → "25%", 1/3 → "33.3%"; null → "–". */
+export function formatShare(share: number | null): string {
+  if (share === null || !Number.isFinite(share)) return "–";
+  const pct = share * 100;
+  return `${Number.isInteger(Math.round(pct * 10) / 10) ? Math.round(pct) : pct.toFixed(1)}%`;
+}
+
+/** Whole seconds as "1:05", or "1 h 02 min" from an hour up; null → "–". */
+export function formatTotal(seconds: number | null): string {
+  if (seconds === null) return "–";
+  if (seconds < 3600) return formatDuration(seconds);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.round((seconds % 3600) / 60);
+  return `${h} h ${String(m).padStart(2, "0")} min`;
+}
+
+export function formatStage(f: StageFigures): { p50: string; p95: string } {
+  return { p50: f.p50 === null ? "–" : formatMs(f.p50), p95: f.p95 === null ? "–" : formatMs(f.p95) };
+}
+
+/** The strongest emotion across buckets (weighted by calls), for the chart's text alternative. */
+export function dominantEmotion(buckets: readonly EmotionMixBucket[]): { name: EmotionName; share: number } | null {
+  const totals = new Map<EmotionName, number>();
+  let calls = 0;
+  for (const b of buckets) {
+    calls += b.calls;
+    for (const [name, v] of Object.entries(b.mix) as [EmotionName, number][]) totals.set(name, (totals.get(name) ?? 0) + v * b.calls);
+  }
+  if (calls === 0) return null;
+  const [name, sum] = [...totals.entries()].sort((a, b) => b[1] - a[1])[0]!;
+  return { name, share: sum / calls };
+}

@@ -1,0 +1,67 @@
+// Call summaries in D1 (table call_summaries): what the summary job reads (an ended call with its Echo
+// and transcript) and writes (one row per call, replaced on retry).
+import { and, asc, eq, ne } from "drizzle-orm";
+import type { EmotionScores } from "../../protocol/call";
+import type { CallRecap, RecapMethod, RecapStatus } from "../../protocol/summary";
+import { toRecap } from "./recap-row";
+import type { Persona } from "../ai/provider";
+import { CALL_IN_PROGRESS } from "./call-writes";
+import { toTranscriptEntry } from "./calls";
+import type { Db } from "./client";
+import { personaOf } from "./echoes";
+import { callSummaries, calls, echoes, transcriptEntries } from "./schema";
+
+export interface SummarySource {
+  callId: string;
+  persona: Persona | null;
+  transcript: ReturnType<typeof toTranscriptEntry>[];
+  attempts: number;
+}
+
+/**
+ * An ended call to summarize, with its Echo's persona and its transcript; null when there is no such
+ * call (or, with `userId`, not that user's), or it is still in progress.
+ */
+export async function readSummarySource(database: Db, callId: string, userId?: string): Promise<SummarySource | null> {
+  const conds = [eq(calls.id, callId), ne(calls.status, CALL_IN_PROGRESS)];
+  if (userId !== undefined) conds.push(eq(calls.userId, userId));
+  const [head, entries] = await database.batch([
+    database
+      .select({ echo: echoes, attempts: callSummaries.attempts })
+      .from(calls)
+      .leftJoin(echoes, eq(echoes.id, calls.echoId))
+      .leftJoin(callSummaries, eq(callSummaries.callId, calls.id))
+      .where(and(...conds)),
+    database.select().from(transcriptEntries).where(eq(transcriptEntries.callId, callId)).orderBy(asc(transcriptEntries.seq)),
+  ]);
+  const row = head[0];
+  if (!row) return null;
+  return {
+    callId,
+    persona: row.echo ? personaOf(row.echo) : null,
+    transcript: entries.map(toTranscriptEntry),
+    attempts: row.attempts ?? 0,
+  };
+}
+
+export interface RecapWrite {
+  status: RecapStatus;
+  method: RecapMethod | null;
+  text: string;
+  moodArc: string | null;
+  followUps: string[];
+  topics: string[];
+  callerEmotions: EmotionScores | null;
+  error: string | null;
+  attempts: number;
+  updatedAt: number;
+}
+
+/** Writes (or replaces) the call's summary row. */
+export async function saveRecap(database: Db, callId: string, w: RecapWrite): Promise<CallRecap> {
+  const values = { callId, ...w };
+  const { callId: _id, ...set } = values;
+  const [row] = await database.insert(callSummaries).values(values).onConflictDoUpdate({ target: callSummaries.callId, set }).returning();
+  if (!row) throw new Error(`the summary of call ${callId} was not stored`);
+  return toRecap(row);
+}

@@ -1,0 +1,26 @@
+// GET /api/insights?period=30d&echoId=… : the whole Insights view's data for the signed-in user.
+// Another user's Echo id answers 404, like every other object.
+import { Hono } from "hono";
+import { INSIGHT_BUCKET_DAYS, INSIGHT_PERIOD_DAYS, type InsightsView, insightsQuerySchema } from "../../protocol/insights";
+import type { AppEnv } from "../app-env";
+import { requireUser } from "../auth/middleware";
+import { db } from "../db/client";
+import { getEcho } from "../db/echoes";
+import { insightsData } from "../db/insights";
+import { ApiError } from "../http/errors";
+import { readQuery } from "../http/query";
+
+const DAY_MS = 86_400_000;
+
+export const insightsRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const user = requireUser(c);
+  const { period, echoId } = readQuery(c, insightsQuerySchema);
+  const database = db(c.env.DB);
+  if (echoId && !(await getEcho(database, user.id, echoId))) throw new ApiError(404, "not-found", "No such Echo.");
+  const until = Date.now();
+  const since = until - INSIGHT_PERIOD_DAYS[period] * DAY_MS;
+  const bucketMs = INSIGHT_BUCKET_DAYS[period] * DAY_MS;
+  const data = await insightsData(database, { userId: user.id, since, until, echoId }, bucketMs);
+  const body: InsightsView = { period, since, until, echoId: echoId ?? null, bucketMs, ...data };
+  return c.json(body);
+});

@@ -1,0 +1,105 @@
+// The summary job of an ended call: reads it back from D1, asks the call's AI provider for a summary
+// through reply() (or, for a provider without a language model, writes an extractive one), and stores
+// the result. Runs after the call's final D1 write; a failure is stored (and logged) for a retry from
+// Call Details — it never fails the call.
+import type { CallRecap } from "../../protocol/summary";
+import { AiStepError } from "../ai/errors";
+import type { AiProvider, Persona } from "../ai/provider";
+import type { Db } from "../db/client";
+import { type RecapWrite, readSummarySource, saveRecap } from "../db/summaries";
+import { abortableStream } from "../pipeline/abortable";
+import { extractiveRecap } from "./extractive";
+import { callerEmotionMix, moodArc } from "./mood";
+import { parseSummaryAnswer, summaryMessages } from "./prompt";
+
+/** Time one summarization attempt may take. */
+export const SUMMARY_DEADLINE_MS = 20_000;
+/** Attempts when the failure is transient (timeouts, 429/5xx, a malformed answer). */
+export const SUMMARY_ATTEMPTS = 2;
+
+/** Providers that have no language model: their reply() is a canned conversational answer. */
+const NO_LANGUAGE_MODEL = new Set<string>(["offline", "local"]);
+
+export function hasLanguageModel(provider: AiProvider): boolean {
+  return !NO_LANGUAGE_MODEL.has(provider.name);
+}
+
+/** Neutral persona when the call's Echo is gone. */
+const NO_PERSONA: Persona = {
+  name: "Echo",
+  description: "",
+  personality: "professional",
+  expertise: "general",
+  instructions: "",
+  voiceStyle: "default",
+};
+
+class SummaryError extends Error {
+  constructor(
+    message: string,
+    readonly transient: boolean,
+  ) {
+    super(message);
+  }
+}
+
+async function askModel(provider: AiProvider, persona: Persona, source: Awaited<ReturnType<typeof readSummarySource>> & object, deadlineMs: number) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), deadlineMs);
+  let answer = "";
+  try {
+    const stream = provider.reply({ persona, messages: summaryMessages(source.transcript), callerEmotions: {}, turn: null }, controller.signal);
+    for await (const delta of abortableStream(stream, controller.signal)) answer += delta;
+  } catch (err) {
+    if (controller.signal.aborted) throw new SummaryError(`The language model did not answer within ${deadlineMs >= 1000 ? `${Math.round(deadlineMs / 1000)} s` : `${deadlineMs} ms`}.`, true);
+    if (err instanceof AiStepError) throw new SummaryError(err.message, err.transient);
+    throw new SummaryError(`The language model failed: ${err instanceof Error ? err.message : String(err)}`, true);
+  } finally {
+    clearTimeout(timer);
+  }
+  const parsed = parseSummaryAnswer(answer);
+  if (!parsed) throw new SummaryError("The language model's answer was not a summary in the expected form.", true);
+  return parsed;
+}
+
+export interface SummarizeOptions {
+  userId?: string;
+  deadlineMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Makes and stores the summary of an ended call. Null when there is no such ended call (for `userId`,
+ * when it isn't theirs). A model failure is stored as a failed recap, not thrown; D1 errors throw.
+ */
+export async function summarizeCall(database: Db, provider: AiProvider, callId: string, opts: SummarizeOptions = {}): Promise<CallRecap | null> {
+  const source = await readSummarySource(database, callId, opts.userId);
+  if (!source) return null;
+  const now = opts.now ?? Date.now;
+  const base = {
+    moodArc: moodArc(source.transcript),
+    callerEmotions: callerEmotionMix(source.transcript),
+    attempts: source.attempts + 1,
+  };
+  let write: RecapWrite;
+  if (!hasLanguageModel(provider)) {
+    write = { ...base, status: "ready", method: "extractive", ...extractiveRecap(source.transcript), error: null, updatedAt: now() };
+  } else {
+    // Seen as "Summarizing this call…" until the model answers.
+    await saveRecap(database, callId, { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: now() });
+    write = { ...base, status: "failed", method: null, text: "", followUps: [], topics: [], error: "Not summarized.", updatedAt: now() };
+    for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
+      try {
+        const recap = await askModel(provider, source.persona ?? NO_PERSONA, source, opts.deadlineMs ?? SUMMARY_DEADLINE_MS);
+        write = { ...base, status: "ready", method: "model", ...recap, error: null, updatedAt: now() };
+        break;
+      } catch (err) {
+        const failure = err instanceof SummaryError ? err : new SummaryError(String(err), false);
+        console.error("call summary failed", callId, `attempt ${attempt}/${SUMMARY_ATTEMPTS}`, failure.message);
+        write = { ...write, error: failure.message, updatedAt: now() };
+        if (!failure.transient) break;
+      }
+    }
+  }
+  return saveRecap(database, callId, write);
+}
