@@ -44,7 +44,7 @@ describe("Live Calls", () => {
 
     // The owner starts a Test Call and says something.
     await owner.getByRole("tab", { name: "Test Call" }).click();
-    const picker = owner.getByLabel("Echo", { exact: true });
+    const picker = owner.getByRole("combobox", { name: "Echo", exact: true });
     await picker.waitFor();
     await expect.poll(() => picker.locator("option", { hasText: "Marlowe" }).count(), POLL).toBe(1);
     await picker.selectOption({ label: "Marlowe" });

@@ -44,7 +44,7 @@ describe("Test Call tab", () => {
     const end = page.getByRole("button", { name: "End Call" });
     const mute = page.getByRole("button", { name: "Mute" });
     const volume = page.getByRole("slider", { name: "Volume" });
-    const picker = page.getByLabel("Echo", { exact: true });
+    const picker = page.getByRole("combobox", { name: "Echo", exact: true });
 
     // Ready: Start needs a chosen Echo; Mute and volume wait for a call; volume defaults to 80.
     await picker.waitFor();
@@ -129,7 +129,7 @@ describe("Test Call tab", () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signUpViaApi(page, inject("baseURL"), freshCredentials("unlucky"));
     await openTestCall(page);
-    const picker = page.getByLabel("Echo", { exact: true });
+    const picker = page.getByRole("combobox", { name: "Echo", exact: true });
     const start = page.getByRole("button", { name: "Start Call" });
 
     // No Echo yet: the empty state points to the Echoes tab; one created elsewhere shows up live.
