@@ -5,6 +5,7 @@ import type { Echo } from "../../protocol/echo";
 import type { RecapMethod } from "../../protocol/summary";
 import { extractiveRecap } from "../../worker/summary/extractive";
 import { callerEmotionMix, moodArc } from "../../worker/summary/mood";
+import { rng } from "./prng";
 import { SCENARIOS } from "./scenarios";
 
 export type DemoEcho = Omit<Echo, "userId">;
@@ -53,18 +54,6 @@ export interface DemoData {
   calls: DemoCall[];
   entries: DemoEntry[];
   summaries: DemoSummary[];
-}
-
-/** Small seeded PRNG (mulberry32): the same seed gives the same demo. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCalls">[] = [

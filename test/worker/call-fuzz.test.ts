@@ -6,20 +6,10 @@ import { describe, expect, it } from "vitest";
 import { MAX_FRAME_BYTES, type TranscriptEntry } from "../../protocol/call";
 import { pcm16ToBase64 } from "../../protocol/pcm16";
 import { callRow, d1Transcript, startTestCall } from "./support/call";
+import { rng } from "../../scripts/seed/prng";
 
 const MESSAGES = 10_000;
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ERROR_CODES = new Set(["frame-too-large", "binary-frame", "invalid-json", "unknown-type", "invalid-message", "invalid-audio", "already-started"]);
 
@@ -74,7 +64,7 @@ describe("fuzzing /ws/call with a call in progress", { timeout: 120_000 }, () =>
     await socket.next("audio_response", 15_000); // the Echo is talking while the storm starts
 
     const t0 = Date.now();
-    const next = generator(prng(0x5eed));
+    const next = generator(rng(0x5eed));
     let bad = 0;
     for (let i = 0; i < MESSAGES; i++) {
       const { frame, bad: isBad } = next();

@@ -105,6 +105,20 @@ describe("PhoneStream", () => {
     expect(transport.receive(JSON.stringify({ event: "stop", sequenceNumber: "8", streamSid: "MZ1", stop: { accountSid: "AC1", callSid: "CA1" } }))).toEqual({ kind: "stop", callSid: "CA1" });
   });
 
+  it("once started, frames naming another stream are not this call's: a second start is refused, stop/dtmf/mark/media ignored", () => {
+    const { transport } = pair();
+    expect(transport.receive(JSON.stringify({ event: "stop", sequenceNumber: "2", streamSid: "MZ1", stop: { accountSid: "AC1", callSid: "CA1" } })).kind).toBe("ignored"); // before start
+    transport.receive(start());
+    expect(transport.receive(start("MZ2"))).toEqual({ kind: "invalid", error: "start for another stream on a started socket" });
+    expect(transport.stream).toBe("MZ1");
+    expect(transport.receive(start()).kind).toBe("start"); // the same stream again is harmless
+    const other = (event: object) => transport.receive(JSON.stringify({ sequenceNumber: "3", streamSid: "MZ2", ...event })).kind;
+    expect(other({ event: "stop", stop: { accountSid: "AC1", callSid: "CA1" } })).toBe("ignored");
+    expect(other({ event: "dtmf", dtmf: { track: "inbound_track", digit: "1" } })).toBe("ignored");
+    expect(other({ event: "mark", mark: { name: "e1:1" } })).toBe("ignored");
+    expect(transport.receive(media(2)).kind).toBe("audio"); // the started stream still gets through
+  });
+
   it("ends the stream with its statistics as the close reason", async () => {
     const { transport, closed } = pair();
     transport.receive(start());

@@ -33,16 +33,16 @@ import type { AiProvider, CallerTurnInfo, ChatMessage, Persona, TranscriptionStr
 import { isAbortError, systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
 import { TurnListener } from "./listening";
-import { callerEmotions, transcribeTurn, wordEmotions, type HearingDeps } from "./hearing";
+import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
 import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
 import { SPOKEN_LINES as SPOKEN_LINES_TEXT, SpokenLines, type LineKind } from "./spoken-lines";
-import { Speculation } from "./speculation";
 import { runStep, StepFailure, type StepContext } from "./steps";
-import { StreamingTurns, type StreamedTurn } from "./streaming";
+import type { StreamedTurn } from "./streaming";
+import { StreamTurns } from "./stream-turns";
 import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext, type TrailSink } from "./trail";
-import { mergeTurnEnds, TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
+import { mergeTurnEnds, TurnDetector, type TurnEnd, type TurnEvent, type TurnOptions } from "./turn";
 import type { VadFrame, VadOptions } from "./vad";
 
 export interface ConversationOptions {
@@ -90,8 +90,6 @@ interface CallerTurn {
   streamed?: StreamedTurn;
 }
 
-type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
-
 const TURN_MODEL_MAX_MS = 8000;
 
 /** The error event's code per failed stage (the browser's `error {code}`). */
@@ -128,11 +126,7 @@ export class Conversation {
   private failedTurns = 0;
   private turnModelFailureLogged = false;
   /** Streaming speech-to-text, while it decides the turns (null: the VAD decides). */
-  private stream: StreamingTurns | null = null;
-  /** The VAD's last turn while the stream decided: answered if the stream fails before committing it. */
-  private vadTurn: TurnEnd | null = null;
-  /** The VAD's audio time of the stream's last committed turn: the VAD's speech from before it was that turn. */
-  private streamCommitMs = -1;
+  private stream: StreamTurns | null = null;
   private pending = 0;
 
   constructor(options: ConversationOptions) {
@@ -190,7 +184,7 @@ export class Conversation {
     this.listener.feed(this.detector.turnFrames);
     // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
     // (With a stream, only speech that began after its last committed turn: not the tail of that turn.)
-    const newSpeech = !this.stream?.live || this.detector.nowMs - this.detector.speechSoFarMs >= this.streamCommitMs;
+    const newSpeech = this.stream?.isNewSpeech(this.detector.nowMs - this.detector.speechSoFarMs) ?? true;
     if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated && newSpeech) this.bargeIn();
   }
 
@@ -246,7 +240,7 @@ export class Conversation {
 
   private onTurnEvent(event: TurnEvent): void {
     if (this.stream?.live) {
-      if (event.type === "turn_end" && event.startMs >= this.streamCommitMs) this.vadTurn = event;
+      if (event.type === "turn_end") this.stream.heardByVad(event);
       return;
     }
     if (event.type === "speech_start") {
@@ -354,35 +348,25 @@ export class Conversation {
       .finally(() => this.pending--);
   }
 
-  private openStream(): StreamingTurns {
-    return new StreamingTurns({
+  private openStream(): StreamTurns {
+    return new StreamTurns({
       provider: this.provider,
+      persona: this.persona,
+      steps: this.steps,
       signal: this.lifetime.signal,
-      canSpeculate: () => !this.closed && this.pending === 0 && !this.assistantActive,
-      speculate: (text, speechMs) => {
-        const history: ChatMessage[] = [...this.history, { role: "user", content: text }];
-        const turn: CallerTurnInfo = { text, recognized: true, typed: false, speechMs, index: this.turnIndex };
-        const deps = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, voice: this.persona.voiceStyle };
-        return new Speculation(deps, text, this.history.length, (scores) => {
-          const emotions = wordEmotions(scores);
-          const messages = buildMessages(this.persona, emotions, history, this.maxHistory, { greeting: false });
-          return { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
-        });
-      },
+      trail: this.trail,
+      maxHistory: this.maxHistory,
+      callType: this.callType,
+      history: () => this.history,
+      turnIndex: () => this.turnIndex,
+      closed: () => this.closed,
+      idle: () => this.pending === 0 && !this.assistantActive,
+      vadNowMs: () => this.detector.nowMs,
       commit: (streamed) => {
-        if (this.closed) return streamed.speculation?.discard();
-        this.vadTurn = null;
-        this.streamCommitMs = this.detector.nowMs;
         this.bargeIn();
-        const now = this.clock.now();
-        this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: streamed.text, speechMs: streamed.speechMs, endedAt: now, endOfTurnMs: undefined, fallbacks: [], streamed });
+        this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: streamed.text, speechMs: streamed.speechMs, endedAt: this.clock.now(), endOfTurnMs: undefined, fallbacks: [], streamed });
       },
-      fallback: (err) => {
-        logFailure(this.trail, this.turnIndex, "transcribe", err, { fallback: "the VAD and whole-turn speech-to-text for the rest of the call" });
-        const missed = this.vadTurn;
-        this.vadTurn = null;
-        if (missed && !this.closed) this.onTurnEvent(missed); // words the stream never committed
-      },
+      replay: (event) => this.onTurnEvent(event),
     });
   }
 

@@ -220,7 +220,7 @@ export class TurnDetector {
   }
 }
 
-type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
+export type TurnEnd = Extract<TurnEvent, { type: "turn_end" }>;
 
 /** One turn from two the turn model said belong together (the caller paused mid-sentence). */
 export function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {

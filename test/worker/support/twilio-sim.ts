@@ -202,7 +202,7 @@ export class TwilioCall {
   /** Sends any frame as is (tests of bad input). */
   sendRaw(frame: unknown): void {
     try {
-      this.ws?.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+      this.ws?.send(typeof frame === "string" || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame));
     } catch {
       // closed
     }

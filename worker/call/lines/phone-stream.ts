@@ -31,7 +31,7 @@ export type TwilioEvent =
   /** Twilio finished playing everything before this mark (or dropped it after a `clear`). */
   | { kind: "played"; mark: string }
   | { kind: "stop"; callSid: string }
-  /** Ignored frames: outbound-track echoes, media before start. */
+  /** Ignored frames: outbound-track echoes, frames before start or naming another stream. */
   | { kind: "ignored"; why: string }
   | { kind: "invalid"; error: string };
 
@@ -118,15 +118,18 @@ export class PhoneStream implements CallerLine {
     const parsed = parseTwilioFrame(frame);
     if (!parsed.ok) return { kind: "invalid", error: parsed.error };
     const m = parsed.message;
+    // Everything after start names the started stream; frames naming another one are not this call's.
+    if (m.event !== "connected" && m.event !== "start" && (!this.streamSid || m.streamSid !== this.streamSid)) return { kind: "ignored", why: `${m.event} outside the started stream` };
     switch (m.event) {
       case "connected":
         return { kind: "connected" };
       case "start":
+        // A second start naming another stream would take over this one's audio: refused.
+        if (this.streamSid && m.start.streamSid !== this.streamSid) return { kind: "invalid", error: "start for another stream on a started socket" };
         this.streamSid = m.start.streamSid;
         return { kind: "start", streamSid: m.start.streamSid, callSid: m.start.callSid, customParameters: m.start.customParameters };
       case "media": {
         if (m.media.track !== "inbound") return { kind: "ignored", why: `${m.media.track} track` };
-        if (!this.streamSid || m.streamSid !== this.streamSid) return { kind: "ignored", why: "media outside the started stream" };
         let bytes: Uint8Array;
         try {
           bytes = base64ToBytes(m.media.payload);

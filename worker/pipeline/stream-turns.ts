@@ -1,0 +1,105 @@
+// The conversation's wiring of streaming speech-to-text (streaming.ts) while it decides the turns: eager
+// replies are prepared on the conversation's history (speculation.ts), committed turns go to the
+// conversation's queue, and the VAD's own turns are kept aside so that, if the stream fails before
+// committing them, they are answered by the VAD path instead. Knows only the provider interface, the
+// pipeline's steps and the conversation's callbacks.
+import type { CallType } from "../../protocol/call";
+import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
+import { wordEmotions } from "./hearing";
+import { buildMessages } from "./persona";
+import { Speculation } from "./speculation";
+import type { StepContext } from "./steps";
+import { StreamingTurns, type StreamedTurn } from "./streaming";
+import { logFailure, type TrailContext } from "./trail";
+import type { TurnEnd } from "./turn";
+
+export interface StreamTurnsHost {
+  provider: AiProvider;
+  persona: Persona;
+  steps: StepContext;
+  /** The conversation's lifetime. */
+  signal: AbortSignal;
+  trail: TrailContext;
+  maxHistory: number;
+  callType: CallType;
+  history(): readonly ChatMessage[];
+  turnIndex(): number;
+  closed(): boolean;
+  /** True when nothing is queued or playing (a reply prepared now would be heard next). */
+  idle(): boolean;
+  /** The VAD's audio time now. */
+  vadNowMs(): number;
+  /** A turn the stream committed: cut off the assistant and queue it. */
+  commit(streamed: StreamedTurn): void;
+  /** A VAD turn the stream never committed (it failed): handle it as the VAD path would. */
+  replay(event: TurnEnd): void;
+}
+
+export class StreamTurns {
+  private readonly turns: StreamingTurns;
+  /** The VAD's last turn while the stream decided: answered if the stream fails before committing it. */
+  private vadTurn: TurnEnd | null = null;
+  /** The VAD's audio time of the stream's last committed turn: the VAD's speech from before it was that turn. */
+  private commitMs = -1;
+
+  constructor(private readonly host: StreamTurnsHost) {
+    this.turns = new StreamingTurns({
+      provider: host.provider,
+      signal: host.signal,
+      canSpeculate: () => !host.closed() && host.idle(),
+      speculate: (text, speechMs) => this.speculate(text, speechMs),
+      commit: (streamed) => {
+        if (host.closed()) return streamed.speculation?.discard();
+        this.vadTurn = null;
+        this.commitMs = host.vadNowMs();
+        host.commit(streamed);
+      },
+      fallback: (err) => {
+        logFailure(host.trail, host.turnIndex(), "transcribe", err, { fallback: "the VAD and whole-turn speech-to-text for the rest of the call" });
+        const missed = this.vadTurn;
+        this.vadTurn = null;
+        if (missed && !host.closed()) host.replay(missed); // words the stream never committed
+      },
+    });
+  }
+
+  /** True while the stream decides the turns. */
+  get live(): boolean {
+    return this.turns.live;
+  }
+
+  /** True between the model's StartOfTurn and its EndOfTurn. */
+  get inTurn(): boolean {
+    return this.turns.inTurn;
+  }
+
+  push(samples: Int16Array): void {
+    this.turns.push(samples);
+  }
+
+  close(): void {
+    this.turns.close();
+  }
+
+  /** A VAD turn end while the stream decides: kept (if it began after the last committed turn) in case the stream fails. */
+  heardByVad(event: TurnEnd): void {
+    if (event.startMs >= this.commitMs) this.vadTurn = event;
+  }
+
+  /** True when VAD speech that began at `startMs` is new speech, not the tail of the stream's last committed turn. */
+  isNewSpeech(startMs: number): boolean {
+    return !this.turns.live || startMs >= this.commitMs;
+  }
+
+  private speculate(text: string, speechMs: number): Speculation {
+    const host = this.host;
+    const history: ChatMessage[] = [...host.history(), { role: "user", content: text }];
+    const turn: CallerTurnInfo = { text, recognized: true, typed: false, speechMs, index: host.turnIndex() };
+    const deps = { provider: host.provider, steps: host.steps, signal: host.signal, voice: host.persona.voiceStyle };
+    return new Speculation(deps, text, host.history().length, (scores) => {
+      const emotions = wordEmotions(scores);
+      const messages = buildMessages(host.persona, emotions, history, host.maxHistory, { greeting: false });
+      return { persona: host.persona, messages, callerEmotions: emotions, turn, callType: host.callType };
+    });
+  }
+}
