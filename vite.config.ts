@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias";
 import { prerenderLanding } from "./scripts/vite-prerender-landing";
 
 // ECHO_STATE_DIR lets the browser tests run against their own throwaway local D1 / DO state.
@@ -17,8 +18,6 @@ const configPath = process.env.ECHO_WRANGLER_CONFIG;
  * ECHO_LOCAL_SPEECH=1 keeps it for a self-hosted build; ECHO_LOCAL_SPEECH=0 leaves it out of `vite dev`
  * too (the browser suite's app: its start then skips loading ~60 MB of engine modules).
  */
-const LOCAL_SPEECH_OUT = [{ find: /^(.*\/local)\/available$/, replacement: "$1/available.production" }];
-
 function withoutLocalSpeech(command: "build" | "serve"): boolean {
   const choice = process.env.ECHO_LOCAL_SPEECH;
   return choice === "0" || (command === "build" && choice !== "1");

@@ -1,12 +1,17 @@
 // Which provider answers when no AI account is configured: local speech in a build that carries it
-// (this one: tests run the development build), chosen with AI_PROVIDER auto or local.
+// (this project, worker-local-speech, runs the development build), chosen with AI_PROVIDER auto or
+// local. The same settings in a build without it (production): ai-settings.test.ts.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { LOCAL_SPEECH_AVAILABLE } from "../../worker/ai/local/available";
 import { readConfig } from "../../worker/config";
 import { selectProvider } from "../../worker/ai/select";
 
 describe("local speech configuration", () => {
   it("is the default without an AI binding, and can be asked for by name", () => {
+    expect(LOCAL_SPEECH_AVAILABLE).toBe(true);
+    expect(readConfig({ ...env, AI_PROVIDER: "auto" }).ai.stages).toEqual({ stt: "local", reply: "local", speech: "local", emotions: "local", turn: "local" });
+    expect(readConfig({ ...env, AI_PROVIDER: "auto", AI: {} as Ai }).aiProvider).toBe("workers-ai");
     expect(readConfig({ ...env, AI_PROVIDER: "auto" }).aiProvider).toBe("local");
     expect(readConfig({ ...env, AI_PROVIDER: "local" }).aiProvider).toBe("local");
     expect(selectProvider({ ...env, AI_PROVIDER: "auto" }).name).toBe("local");
@@ -28,5 +33,6 @@ describe("local speech configuration", () => {
 
   it("names the setting and the choices when it is wrong", () => {
     expect(() => readConfig({ ...env, AI_PROVIDER: "whisper" })).toThrow(/AI_PROVIDER must be one of auto, workers-ai, openai, local, offline \(got "whisper"\)/);
+    expect(() => readConfig({ ...env, AI_EMOTIONS: "openai" })).toThrow(/AI_EMOTIONS is "openai", which has no emotion scores; choose one of workers-ai, local, offline/);
   });
 });
