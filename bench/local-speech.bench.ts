@@ -4,7 +4,7 @@
 //    Debian's pocketsphinx-testdata), decoded the way the Worker does (incremental steps);
 //  • real-time factor (decode time / audio time) and the longest single decode step — how long one
 //    step holds the thread other calls share;
-//  • flite's time per reply sentence (one uninterruptible step as well);
+//  • flite's time per reply sentence (one uninterruptible step as well), and slt's for comparison;
 //  • in the real app (vite dev → workerd, AI_PROVIDER=local): end of turn → first reply audio p50/p99
 //    (server-measured, the latency stored with each reply), and whether another call's responsiveness
 //    (a viewer's ping → pong round trip on a second, silent call, every 20 ms) degrades while the first
@@ -16,7 +16,7 @@ import { pcm16ToBase64 } from "../protocol/pcm16";
 import { insertRows } from "../scripts/seed/sql";
 import { startLocalApp } from "../scripts/local-app";
 import { runFlite } from "../worker/ai/local/tts/flite";
-import { FLITE_VOICES } from "../worker/ai/local/tts/voices";
+import { FLITE_VOICES, type FliteVoice } from "../worker/ai/local/tts/voices";
 import { STEP_SAMPLES } from "../worker/ai/local/stt/stream";
 import { parseWav } from "../worker/audio/wav";
 import { type Figure, defineBench, stats } from "./support/bench";
@@ -95,18 +95,24 @@ async function recognition(ctx: { log(m: string): void }): Promise<Figure[]> {
 
 async function synthesis(): Promise<Figure[]> {
   const module = fliteModule();
-  const times: number[] = [];
-  for (const voice of Object.values(FLITE_VOICES)) {
-    for (const sentence of REPLY_SENTENCES) {
-      const t = performance.now();
-      await runFlite(module, sentence, voice);
-      times.push(performance.now() - t);
+  const time = async (voices: FliteVoice[]) => {
+    const times: number[] = [];
+    for (const voice of voices) {
+      for (const sentence of REPLY_SENTENCES) {
+        const t = performance.now();
+        await runFlite(module, sentence, voice);
+        times.push(performance.now() - t);
+      }
     }
-  }
-  const s = stats(times);
+    return stats(times);
+  };
+  const used = await time(Object.values(FLITE_VOICES));
+  // The cluster-gen voice the styles used before (slt), for comparison in the same run.
+  const slt = await time([{ name: "slt", stretch: 1 }]);
   return [
-    { name: "flite per reply sentence p50", value: s.p50, unit: "ms" },
-    { name: "flite per reply sentence max", value: s.max, unit: "ms" },
+    { name: "flite per reply sentence p50 (the styles' voices)", value: used.p50, unit: "ms" },
+    { name: "flite per reply sentence max (the styles' voices)", value: used.max, unit: "ms" },
+    { name: "flite per reply sentence p50, slt (cluster-gen, not used)", value: slt.p50, unit: "ms" },
   ];
 }
 

@@ -9,7 +9,15 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { buildWav } from "../worker/audio/wav";
 import { runFlite } from "../worker/ai/local/tts/flite";
-import { FLITE_VOICES, type FliteVoice } from "../worker/ai/local/tts/voices";
+import type { FliteVoice } from "../worker/ai/local/tts/voices";
+
+/** Each flite voice as the fixtures were made (its own pitch; awb a little slower). */
+const FIXTURE_VOICES: Record<FliteVoice["name"], FliteVoice> = {
+  slt: { name: "slt", stretch: 1 },
+  rms: { name: "rms", stretch: 1 },
+  awb: { name: "awb", stretch: 1.05 },
+  kal16: { name: "kal16", stretch: 1 },
+};
 
 interface Utterance {
   name: string;
@@ -47,7 +55,7 @@ const flite = new WebAssembly.Module(readFileSync(require.resolve("@echogarden/f
 async function write(dir: string, set: Utterance[]): Promise<void> {
   mkdirSync(dir, { recursive: true });
   for (const u of set) {
-    const voice = Object.values(FLITE_VOICES).find((v) => v.name === u.voice && v.pitchHz === undefined) ?? { name: u.voice, stretch: 1 };
+    const voice = FIXTURE_VOICES[u.voice];
     const speech = await runFlite(flite, u.text, voice);
     if (speech.sampleRate !== 16000) throw new Error(`${u.voice} speaks at ${speech.sampleRate} Hz`);
     const samples = new Int16Array(4800 + speech.samples.length + 14400);

@@ -23,12 +23,15 @@ describe("local speech configuration", () => {
     expect(local.engines?.summary).toBe("Local speech · rule-based replies · flite voice");
     expect(local.engines?.recognizesSpeech).toBe(true);
     expect(typeof local.startTranscription).toBe("function");
+    expect(typeof local.warmUp).toBe("function"); // the recogniser loads at call start
     const mixed = selectProvider({ ...env, AI_PROVIDER: "offline", AI_STT: "local" });
     expect(mixed.name).toBe("mixed");
     expect(mixed.engines?.stages.stt).toEqual({ engine: "local", label: "Local speech" });
     expect(mixed.engines?.stages.reply.engine).toBe("offline");
     expect(typeof mixed.startTranscription).toBe("function");
+    expect(typeof mixed.warmUp).toBe("function");
     expect(selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).startTranscription).toBeUndefined();
+    expect(selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).warmUp).toBeUndefined();
   });
 
   it("names the setting and the choices when it is wrong", () => {

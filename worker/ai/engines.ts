@@ -16,7 +16,7 @@ export interface EngineContext {
 
 /** The stages an engine implements (the composed provider takes each stage from its chosen engine). */
 export type EngineStages = Partial<
-  Pick<AiProvider, "transcribe" | "openTranscriber" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "models" | "startTranscription">
+  Pick<AiProvider, "transcribe" | "openTranscriber" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "models" | "startTranscription" | "warmUp">
 >;
 
 interface EngineDefinition {

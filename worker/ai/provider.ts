@@ -105,6 +105,8 @@ export interface AiProvider {
   reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string>;
   /** Speech for one sentence, as 16 kHz PCM. */
   synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio>;
+  /** Optional: loads what the engine needs before the caller's first turn (called at call start). */
+  warmUp?(): Promise<void>;
   /** Optional incremental speech-to-text (16 kHz); absent → transcribe() runs when the turn ends. */
   startTranscription?(): TranscriptionStream;
   /** Optional model end-of-turn check on the turn's audio (16 kHz, last ≤ 8 s); absent → the VAD decides. */

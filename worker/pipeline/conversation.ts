@@ -145,11 +145,14 @@ export class Conversation {
   }
 
   /**
-   * Makes the apology and the goodbye in the Echo's voice now (call start), so they play even if the
-   * speech model fails later. Optional: without it they are made on demand or said by the bundled voice.
+   * Call start: the provider loads what it needs before the first turn (warmUp; a failure is logged and
+   * it loads on first use), and the apology and the goodbye are made in the Echo's voice, so they play
+   * even if the speech model fails later. Optional: without it they are made on demand or said by the
+   * bundled voice.
    */
-  prepare(): Promise<void> {
-    return this.lines.prepare(["apology", "goodbye"], this.lifetime.signal);
+  async prepare(): Promise<void> {
+    const warming = this.provider.warmUp?.().catch((err: unknown) => logFailure(this.trail, null, "transcribe", err, { fallback: "loaded on first use" }));
+    await Promise.all([warming, this.lines.prepare(["apology", "goodbye"], this.lifetime.signal)]);
   }
 
   /** Stops every step in flight now (the call is gone and no one will wait for them). */

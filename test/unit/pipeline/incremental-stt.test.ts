@@ -41,7 +41,7 @@ class RecordingStream implements TranscriptionStream {
 }
 
 /** The scripted provider with a startTranscription whose streams end with `results` in turn. */
-function incremental(results: Finish[], batch: Transcript[] = []) {
+function incremental(results: Finish[], batch: Transcript[] = [], warmUp?: () => Promise<void>) {
   const streams: RecordingStream[] = [];
   let clock!: ManualClock;
   let inner!: ScriptedProvider;
@@ -56,6 +56,7 @@ function incremental(results: Finish[], batch: Transcript[] = []) {
       streams.push(stream);
       return stream;
     },
+    ...(warmUp ? { warmUp } : {}),
   };
   const t = setup({ replies: [["Okay."]], transcripts: batch }, { provider });
   clock = t.clock;
@@ -95,6 +96,23 @@ describe("incremental speech-to-text", () => {
     // The retry heard all the audio the stream was fed.
     expect(t.provider.transcribed[0]!.samples.length).toBe(streams[0]!.samples);
     expect(t.of("assistant_done")[0]!.event).toMatchObject({ outcome: { status: "ok", retries: { transcribe: 1 } } });
+  });
+
+  it("the provider warms up at call start (prepare); a failed warm-up is logged and the call goes on", async () => {
+    let warmUps = 0;
+    const ok = incremental([{ text: "hello", recognized: true }], [], async () => void warmUps++);
+    await ok.t.conversation.prepare();
+    expect(warmUps).toBe(1);
+
+    const failing = incremental([{ text: "hello from the stream", recognized: true }], [], () => Promise.reject(new Error("model file missing")));
+    await failing.t.conversation.prepare();
+    expect(failing.t.trail.filter((l) => l.level === "error").map((l) => l.record)).toEqual([
+      expect.objectContaining({ stage: "transcribe", fallback: "loaded on first use" }),
+    ]);
+    await failing.t.speak(hello());
+    await failing.t.clock.advance(3000);
+    await failing.t.conversation.idle();
+    expect(failing.t.of("caller_turn")[0]!.event.text).toBe("hello from the stream");
   });
 
   it("a hung stream is cancelled at the speech-to-text deadline and the caller hears the apology", async () => {

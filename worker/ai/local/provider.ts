@@ -17,13 +17,17 @@ import { runFlite } from "./tts/flite";
 import { FLITE_MODULE } from "./tts/flite-module";
 import { FLITE_VOICES } from "./tts/voices";
 
-
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
 }
 
 export class LocalSpeechProvider implements AiProvider {
   readonly name = "local" as const;
+
+  /** Loads the recogniser (once per isolate, ~1–2 s) at call start, before the caller's first turn. */
+  async warmUp(): Promise<void> {
+    await pocketSphinx();
+  }
 
   startTranscription(): TranscriptionStream {
     return new IncrementalTranscription(pocketSphinx());

@@ -18,9 +18,16 @@ export const RECOGNIZER_SAMPLE_RATE = 16000;
 
 /**
  * Decoder settings. The forward-flat and best-path passes are off: they run when the utterance ends
- * and would block the thread for 150–200 ms per turn (measured), for a small accuracy gain.
+ * and would block the thread for 150–200 ms per turn (measured), for a small accuracy gain. The search
+ * is bounded (CMU's speed settings: at most 3000 active HMMs and 5 word exits per frame, phone-loop
+ * lookahead of 10 frames, 2 top Gaussians): decoding costs 0.41× the CPU of the default search with
+ * the same word error rate on the held-apart flite set (14.9 %) and 28.2 → 31.0 % on LibriVox
+ * (measured in one run on the shared 2-core machine; docs/local-speech.md).
  */
-const DECODER_ARGS = ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no"];
+const DECODER_ARGS = [
+  ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no"],
+  ["-maxhmmpf", "3000", "-maxwpf", "5", "-pl_window", "10", "-topn", "2"],
+].flat();
 
 /** Largest block handed to the decoder at once, in samples (the heap copy buffer). */
 const MAX_BLOCK = 16000;

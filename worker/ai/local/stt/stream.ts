@@ -5,8 +5,12 @@
 import type { Transcript, TranscriptionStream } from "../../provider";
 import type { Decoder, PocketSphinx } from "./pocketsphinx";
 
-/** Audio decoded per step: 40 ms of speech costs ~10 ms of decoding at a real-time factor of 0.25. */
-export const STEP_SAMPLES = 640;
+/**
+ * Audio decoded per step: one 10 ms frame. Speech is dearer to decode than silence (a frame of speech
+ * can cost several times its length on a loaded machine), so steps stay one frame long and each yields
+ * the thread to other calls.
+ */
+export const STEP_SAMPLES = 160;
 
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));

