@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TranscriptEntry } from "../protocol/call";
 import { pcm16ToBase64 } from "../protocol/pcm16";
+import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
 import { insertRows } from "../scripts/seed/sql";
 import { startLocalApp } from "../scripts/local-app";
 import { runFlite } from "../worker/ai/local/tts/flite";
@@ -165,7 +166,7 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
     const headers = { Origin: app.baseURL, Cookie: user.cookie };
     const wsBase = app.baseURL.replace(/^http/, "ws");
     const startCall = async () => {
-      let client = new CallClient(`${wsBase}/ws/call`, headers);
+      let client = new CallClient(`${wsBase}${versionedPath(CALL_SOCKET_PATH)}`, headers);
       // vite dev may still be optimizing dependencies (and reloading the Worker) on the first requests.
       for (let attempt = 1; ; attempt++) {
         try {
@@ -175,7 +176,7 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
           if (attempt === 5) throw err;
           ctx.log(`call socket refused (attempt ${attempt}), retrying`);
           await sleep(3000);
-          client = new CallClient(`${wsBase}/ws/call`, headers);
+          client = new CallClient(`${wsBase}${versionedPath(CALL_SOCKET_PATH)}`, headers);
         }
       }
       client.send({ type: "start_call", echoId, userId: user.id, callType: "browser_test" });
@@ -184,7 +185,7 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
     };
     // The other call: silent, watched by a pinging viewer.
     const other = await startCall();
-    const probe = new PingProbe(`${wsBase}/ws/live/${other.callId}`, headers);
+    const probe = new PingProbe(`${wsBase}${versionedPath(livePath(other.callId))}`, headers);
     await probe.start();
     const speaking = await startCall();
     const set = fixtureSet(join(import.meta.dirname, "fixtures/local-speech"));
@@ -251,6 +252,7 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
     const duringDecode = stats(decodeWindows.flatMap(([a, b]) => within(a, b)));
     const duringCall = stats(within(callFrom, callTo));
     const reply = stats(replies);
+    ctx.log(`end of turn → first reply audio, per reply: ${replies.map((ms) => Math.round(ms)).join(", ")} ms`);
     return [
       { name: "end of turn → first reply audio p50", value: reply.p50, unit: "ms", target: { kind: "max", value: 800 } },
       { name: "end of turn → first reply audio p99", value: reply.p99, unit: "ms" },

@@ -32,7 +32,10 @@ export class CallClient {
     for (;;) {
       const index = this.log.findIndex((r, i) => i >= from && pred(r.msg));
       if (index >= 0) return { ...this.log[index]!, index };
-      if (performance.now() > deadline) throw new Error(`timed out; seen ${this.log.slice(from).map((r) => r.msg.type).join(",")}`);
+      if (performance.now() > deadline) {
+        const seen = this.log.slice(from).map((r) => (r.msg.type === "error" ? JSON.stringify(r.msg) : r.msg.type));
+        throw new Error(`timed out; seen ${seen.join(",")}`);
+      }
       await new Promise<void>((r) => {
         const t = setTimeout(r, 200);
         this.waiters.push(() => {
