@@ -253,6 +253,11 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
     const duringCall = stats(within(callFrom, callTo));
     const reply = stats(replies);
     ctx.log(`end of turn → first reply audio, per reply: ${replies.map((ms) => Math.round(ms)).join(", ")} ms`);
+    // The app's own per-turn trail (worker/pipeline/trail.ts): where each turn's time went.
+    for (const line of app.log().split("\n").filter((l) => l.includes('"event":"turn"') && l.includes('"provider":"local"'))) {
+      const turn = JSON.parse(line.slice(line.indexOf("{"))) as { turn: number; sttMode: string; timings: Record<string, number> };
+      ctx.log(`turn ${turn.turn} (${turn.sttMode}): ${JSON.stringify(turn.timings)}`);
+    }
     return [
       { name: "end of turn → first reply audio p50", value: reply.p50, unit: "ms", target: { kind: "max", value: 800 } },
       { name: "end of turn → first reply audio p99", value: reply.p99, unit: "ms" },

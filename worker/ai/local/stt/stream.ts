@@ -3,7 +3,19 @@
 // step holds the thread for long (locally every call shares one thread: a whole-turn decode would
 // stall every other call for most of a second).
 import type { Transcript, TranscriptionStream } from "../../provider";
-import type { Decoder, PocketSphinx } from "./pocketsphinx";
+
+/** One utterance at a time (pocketsphinx.ts's Decoder). */
+export interface UtteranceDecoder {
+  start(): void;
+  process(samples: Int16Array): void;
+  end(): string;
+}
+
+/** Where decoders come from (pocketsphinx.ts's PocketSphinx: one per concurrent utterance). */
+export interface DecoderPool {
+  acquire(): UtteranceDecoder;
+  release(decoder: UtteranceDecoder): void;
+}
 
 /**
  * Audio decoded per step: one 10 ms frame. Speech is dearer to decode than silence (a frame of speech
@@ -11,6 +23,14 @@ import type { Decoder, PocketSphinx } from "./pocketsphinx";
  * the thread to other calls.
  */
 export const STEP_SAMPLES = 160;
+
+/**
+ * Behind by more than this much audio (a loaded machine, or the turn's end arriving before its audio
+ * was decoded), a task decodes CATCH_UP_STEPS steps at once, so the words aren't late by the time the
+ * thread takes to come back between steps; while keeping up, one step per task.
+ */
+const BACKLOG_SAMPLES = 3200;
+const CATCH_UP_STEPS = 4;
 
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -23,15 +43,15 @@ function abortError(): DOMException {
 export class IncrementalTranscription implements TranscriptionStream {
   private readonly queue: Int16Array[] = [];
   private queued = 0;
-  private decoder: Decoder | null = null;
-  private engine: PocketSphinx | null = null;
+  private decoder: UtteranceDecoder | null = null;
+  private engine: DecoderPool | null = null;
   private ending = false;
   private cancelled = false;
   private readonly done: Promise<string>;
   private wake: (() => void) | null = null;
 
   constructor(
-    engine: Promise<PocketSphinx>,
+    engine: Promise<DecoderPool>,
     private readonly stepSamples = STEP_SAMPLES,
   ) {
     this.done = this.run(engine);
@@ -72,7 +92,7 @@ export class IncrementalTranscription implements TranscriptionStream {
     wake?.();
   }
 
-  private async run(loading: Promise<PocketSphinx>): Promise<string> {
+  private async run(loading: Promise<DecoderPool>): Promise<string> {
     this.engine = await loading;
     this.decoder = this.engine.acquire();
     let broken = false;
@@ -80,7 +100,7 @@ export class IncrementalTranscription implements TranscriptionStream {
       this.decoder.start();
       for (;;) {
         if (this.cancelled) break;
-        const step = this.take();
+        const step = this.take(this.queued > BACKLOG_SAMPLES ? this.stepSamples * CATCH_UP_STEPS : this.stepSamples);
         if (step) {
           this.decoder.process(step);
           await nextTask();
@@ -98,10 +118,10 @@ export class IncrementalTranscription implements TranscriptionStream {
     }
   }
 
-  /** Up to stepSamples from the front of the queue. */
-  private take(): Int16Array | null {
+  /** Up to `samples` from the front of the queue. */
+  private take(samples: number): Int16Array | null {
     if (this.queued === 0) return null;
-    const out = new Int16Array(Math.min(this.stepSamples, this.queued));
+    const out = new Int16Array(Math.min(samples, this.queued));
     let filled = 0;
     while (filled < out.length) {
       const head = this.queue[0] as Int16Array;
