@@ -1,70 +1,69 @@
-// Three suites, one command: `worker` runs inside workerd (real D1, Durable Objects, WebSockets),
+// Four suites, one command: `worker` runs inside workerd (real D1, Durable Objects, WebSockets),
 // `unit` runs pure code in Node, `e2e` drives the real app in Chromium. `worker-openai` runs calls in
 // workerd with replies from an OpenAI-compatible server (test/openai-server) and the rest offline.
+// `worker-local-speech` runs the local speech engines (PocketSphinx + flite, ~60 MB of modules) in
+// workerd; the other workerd projects are built as production is (vite.config.ts's swap of
+// worker/ai/local/available.ts), so their files don't load those modules.
 // Every setting is given explicitly (test/local-settings.ts): a developer's .dev.vars changes no test.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { defaultSettings } from "./test/local-settings.ts";
+import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias.ts";
 
 const settings = defaultSettings();
 const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts"];
+const LOCAL_SPEECH_TESTS = "test/worker/local-speech*.test.ts";
+
+/** A project run inside workerd: the app's wrangler.toml, these bindings, with or without local speech. */
+function workerdProject(
+  name: string,
+  include: string[],
+  options: { localSpeech: boolean; exclude?: string[]; bindings?: (inject: (key: "openaiBaseUrl") => string) => Record<string, string> },
+): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias: options.localSpeech ? [] : LOCAL_SPEECH_OUT },
+    plugins: [
+      cloudflareTest(async ({ inject }) => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        remoteBindings: false,
+        miniflare: {
+          bindings: {
+            ...settings,
+            TEST_MIGRATIONS: await readD1Migrations("migrations"),
+            PUBLIC_HOST: "https://echo.test",
+            TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
+            // Local OpenID Connect provider for the Google sign-in round trip (test/oidc-server).
+            TEST_OIDC_ISSUER: inject("oidcIssuer"),
+            // Local OpenAI-compatible server (test/openai-server).
+            TEST_OPENAI_BASE_URL: inject("openaiBaseUrl"),
+            ...options.bindings?.((key) => inject(key)),
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include,
+      exclude: options.exclude ?? [],
+      setupFiles: ["test/worker/setup/apply-migrations.ts"],
+      globalSetup: workerdGlobalSetup,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
     projects: [
-      {
-        plugins: [
-          cloudflareTest(async ({ inject }) => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            remoteBindings: false,
-            miniflare: {
-              bindings: {
-                ...settings,
-                TEST_MIGRATIONS: await readD1Migrations("migrations"),
-                PUBLIC_HOST: "https://echo.test",
-                TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
-                // Local OpenID Connect provider for the Google sign-in round trip (test/oidc-server).
-                TEST_OIDC_ISSUER: inject("oidcIssuer"),
-                // Local OpenAI-compatible server (test/openai-server).
-                TEST_OPENAI_BASE_URL: inject("openaiBaseUrl"),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: "worker",
-          include: ["test/worker/**/*.test.ts"],
-          setupFiles: ["test/worker/setup/apply-migrations.ts"],
-          globalSetup: workerdGlobalSetup,
-        },
-      },
-      {
-        plugins: [
-          cloudflareTest(async ({ inject }) => ({
-            wrangler: { configPath: "./wrangler.toml" },
-            remoteBindings: false,
-            miniflare: {
-              bindings: {
-                ...settings,
-                TEST_MIGRATIONS: await readD1Migrations("migrations"),
-                PUBLIC_HOST: "https://echo.test",
-                TEST_OIDC_ISSUER: inject("oidcIssuer"),
-                TEST_OPENAI_BASE_URL: inject("openaiBaseUrl"),
-                // Replies from the local OpenAI-compatible server; speech-to-text and speech offline.
-                AI_REPLY: "openai",
-                OPENAI_REPLY_BASE_URL: inject("openaiBaseUrl"),
-                OPENAI_REPLY_MODEL: "echo-test-chat",
-              },
-            },
-          })),
-        ],
-        test: {
-          name: "worker-openai",
-          include: ["test/worker-openai/**/*.test.ts"],
-          setupFiles: ["test/worker/setup/apply-migrations.ts"],
-          globalSetup: workerdGlobalSetup,
-        },
-      },
+      // The suite's calls use the offline provider (AI_PROVIDER=auto without the AI binding, in a build
+      // without local speech).
+      workerdProject("worker", ["test/worker/**/*.test.ts"], { localSpeech: false, exclude: [LOCAL_SPEECH_TESTS] }),
+      workerdProject("worker-openai", ["test/worker-openai/**/*.test.ts"], {
+        localSpeech: false,
+        // Replies from the local OpenAI-compatible server; speech-to-text and speech offline.
+        bindings: (inject) => ({ AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: inject("openaiBaseUrl"), OPENAI_REPLY_MODEL: "echo-test-chat" }),
+      }),
+      // The development build, engines included: AI_PROVIDER=auto means local speech here.
+      workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true }),
       {
         test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node" },
       },

@@ -8,64 +8,19 @@
 // clock), the same on any machine; the wall-clock times are printed for information.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ServerMessage, TranscriptEntry, TurnLatency } from "../protocol/call";
+import type { TranscriptEntry, TurnLatency } from "../protocol/call";
 import { pcm16ToBase64 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH, versionedPath } from "../protocol/sockets";
 import { parseWav } from "../worker/audio/wav";
 import { insertRows } from "../scripts/seed/sql";
 import { type Figure, defineBench, stats } from "./support/bench";
+import { CallClient, type Received } from "./support/call-client";
 
 const CHUNK = 4096;
 const CHUNK_MS = (CHUNK * 1000) / 16000;
 const SPOKEN_TURNS = Number(process.env.CALL_LOOP_SPOKEN ?? 6);
 const TYPED_TURNS = 20;
 const TYPING_PAUSE_MS = 1500;
-
-type Received = { msg: ServerMessage; at: number };
-
-class CallClient {
-  private readonly ws: WebSocket;
-  readonly log: Received[] = [];
-  private waiters: (() => void)[] = [];
-  readonly opened: Promise<void>;
-
-  constructor(url: string, headers: Record<string, string>) {
-    this.ws = new WebSocket(url, { headers } as unknown as string[]);
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.onopen = () => resolve();
-      this.ws.onerror = () => reject(new Error("call socket failed to open"));
-    });
-    this.ws.onmessage = (ev) => {
-      this.log.push({ msg: JSON.parse(String(ev.data)) as ServerMessage, at: performance.now() });
-      for (const w of this.waiters.splice(0)) w();
-    };
-  }
-
-  send(m: unknown): void {
-    this.ws.send(JSON.stringify(m));
-  }
-
-  /** The first message after index `from` matching `pred`, waiting up to `ms`. */
-  async find(from: number, pred: (m: ServerMessage) => boolean, ms = 15_000): Promise<Received & { index: number }> {
-    const deadline = performance.now() + ms;
-    for (;;) {
-      const index = this.log.findIndex((r, i) => i >= from && pred(r.msg));
-      if (index >= 0) return { ...this.log[index]!, index };
-      if (performance.now() > deadline) throw new Error(`timed out; seen ${this.log.slice(from).map((r) => r.msg.type).join(",")}`);
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, 200);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          r();
-        });
-      });
-    }
-  }
-
-  close(): void {
-    this.ws.close();
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

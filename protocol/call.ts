@@ -78,7 +78,7 @@ export const callTypeSchema = z.enum(["phone", "browser_test"]);
 export type CallType = z.infer<typeof callTypeSchema>;
 
 /** The call's AI in one word: the engine that runs speech-to-text, replies and speech, or "mixed". */
-export const AI_PROVIDER_NAMES = ["workers-ai", "openai", "offline", "mixed"] as const;
+export const AI_PROVIDER_NAMES = ["workers-ai", "openai", "local", "offline", "mixed"] as const;
 export const aiProviderNameSchema = z.enum(AI_PROVIDER_NAMES);
 export type AiProviderName = z.infer<typeof aiProviderNameSchema>;
 

@@ -23,6 +23,8 @@ export interface LocalApp {
   sql(statements: string[]): void;
   /** A user with a session; `cookie` goes in the Cookie header. */
   createUser(tag: string): BenchUser;
+  /** What the server printed so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,11 @@ export function signedInUserSql(tag: string): { user: BenchUser; sql: string[] }
   return { user: { id, email, cookie: `echo_session=${token}` }, sql };
 }
 
-export async function startLocalApp(server: AppServer = "vite"): Promise<LocalApp> {
+/**
+ * `aiProvider` is the app's AI_PROVIDER (given through the process environment, which wrangler reads
+ * when no .dev.vars exists): the benches measure the offline provider unless they ask for local speech.
+ */
+export async function startLocalApp(server: AppServer = "vite", aiProvider: "offline" | "local" = "offline"): Promise<LocalApp> {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-bench-"));
   migrateLocal(stateDir);
   const port = await freePort();
@@ -55,7 +61,7 @@ export async function startLocalApp(server: AppServer = "vite"): Promise<LocalAp
   const baseURL = `http://${server === "vite" ? "localhost" : "127.0.0.1"}:${port}`;
   const running = await startServer({
     args,
-    env: { ...process.env, ECHO_STATE_DIR: stateDir, PORT: String(port), CI: "true" },
+    env: { ...process.env, ECHO_STATE_DIR: stateDir, PORT: String(port), CI: "true", CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", AI_PROVIDER: aiProvider },
     readyURL: `${baseURL}/api/config`,
   });
   const sql = (statements: string[]) => runLocalSql(statements, stateDir);
@@ -69,6 +75,7 @@ export async function startLocalApp(server: AppServer = "vite"): Promise<LocalAp
       sql(statements);
       return user;
     },
+    log: () => running.log(),
     async stop() {
       await running.stop();
       rmSync(stateDir, { recursive: true, force: true });

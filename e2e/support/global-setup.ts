@@ -48,9 +48,11 @@ export default async function setup(project: TestProject) {
     TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
   });
   const baseURL = `http://localhost:${port}`;
+  // ECHO_LOCAL_SPEECH=0: the app is built without the local speech engines (as in production), so
+  // `vite dev` starts as fast as without them; the suite's calls run the offline provider.
   const server = await startServer({
     args: ["vite", "dev", "--port", String(port), "--strictPort"],
-    env: { ...process.env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port) },
+    env: { ...process.env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port), ECHO_LOCAL_SPEECH: "0" },
     readyURL: `${baseURL}/api/config`,
   });
   project.provide("baseURL", baseURL);

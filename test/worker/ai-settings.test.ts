@@ -1,7 +1,10 @@
 // AI settings per stage (worker/ai/settings.ts via readConfig): defaults, mixes, and one readable
 // ConfigError naming the bad setting; plus how the composed provider describes its engines.
+// This project is built as production is, without local speech (vitest.config.ts); the same settings
+// in a build with it: local-speech-config.test.ts.
 import { describe, expect, it } from "vitest";
 import { describeEngines } from "../../worker/ai/describe";
+import { LOCAL_SPEECH_AVAILABLE } from "../../worker/ai/local/available";
 import { composeProvider } from "../../worker/ai/select";
 import { ConfigError, readConfig } from "../../worker/config";
 import type { Env } from "../../worker/env";
@@ -21,7 +24,8 @@ function configError(settings: Partial<Env>, env: Env = base): ConfigError {
 }
 
 describe("AI settings", () => {
-  it("auto: every stage offline without the AI binding, Workers AI with it", () => {
+  it("auto, in a build without local speech: every stage offline without the AI binding, Workers AI with it", () => {
+    expect(LOCAL_SPEECH_AVAILABLE).toBe(false);
     expect(read({}).ai.stages).toEqual({ stt: "offline", reply: "offline", speech: "offline", emotions: "offline", turn: "offline" });
     expect(read({}, withAi).ai.stages).toEqual({ stt: "workers-ai", reply: "workers-ai", speech: "workers-ai", emotions: "workers-ai", turn: "workers-ai" });
     expect(read({}).aiProvider).toBe("offline");
@@ -67,6 +71,8 @@ describe("AI settings", () => {
     ["an unknown stage engine", { AI_STT: "whisper" }, "AI_STT", /must be one of workers-ai, openai, offline/],
     ["a stage the engine can't run", { AI_EMOTIONS: "openai" }, "AI_EMOTIONS", /is "openai", which has no emotion scores; choose one of workers-ai, offline/],
     ["Workers AI without the binding", { AI_REPLY: "workers-ai" }, "AI_REPLY", /no \[ai\] binding/],
+    ["local speech in a build without it", { AI_PROVIDER: "local" }, "AI_PROVIDER", /is "local" but this build has no local speech .*ECHO_LOCAL_SPEECH=1/],
+    ["a stage on local speech in a build without it", { AI_STT: "local" }, "AI_STT", /is "local" but this build has no local speech/],
     ["api.openai.com without a key", { AI_REPLY: "openai" }, "OPENAI_REPLY_API_KEY", /is missing \(or OPENAI_API_KEY\): replies on api\.openai\.com needs an API key/],
     ["a self-hosted server without a model", { AI_STT: "openai", OPENAI_STT_BASE_URL: "http://localhost:8000/v1" }, "OPENAI_STT_MODEL", /name the speech-to-text model http:\/\/localhost:8000\/v1 serves/],
     ["a base URL that isn't http(s)", { AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: "ftp://x/v1", OPENAI_REPLY_MODEL: "m" }, "OPENAI_REPLY_BASE_URL", /must be an http\(s\) URL/],

@@ -15,6 +15,7 @@ import { useTestCall } from "./useTestCall";
 import { Visualizer } from "./Visualizer";
 
 export const OFFLINE_NOTICE = "Offline assistant: it can't understand speech; type to talk.";
+export const LOCAL_SPEECH_NOTICE = "Local speech: recognition is approximate, so speak clearly (or type).";
 
 export interface TestCallTabProps extends TabProps {
   /** The "Call history" card's content (the dashboard passes the Calls feature's recent test calls);
@@ -57,6 +58,10 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
       {offline ? (
         <Alert tone="info" title={OFFLINE_NOTICE}>
           No speech recognizer runs offline, so it only notices that you spoke and answers in character. Type in the box below and it replies to your words.
+        </Alert>
+      ) : engines.stages.stt.engine === "local" ? (
+        <Alert tone="info" title={LOCAL_SPEECH_NOTICE}>
+          A small speech recognizer runs on this machine (US English): it gets most words of clear speech and some wrong. Replies are rule-based, not a language model: your Echo picks up what you talked about and how you sound, and asks about it.
         </Alert>
       ) : null}
 

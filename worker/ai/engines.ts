@@ -2,6 +2,7 @@
 // name what runs a stage for people. Adding an engine is one entry here.
 import type { AiStageKey } from "../../protocol/engines";
 import type { Env } from "../env";
+import { createLocalSpeechProvider } from "./local/available";
 import { OfflineProvider } from "./offline/provider";
 import { OpenAiCompatibleEngine } from "./openai/engine";
 import type { AiProvider } from "./provider";
@@ -15,7 +16,7 @@ export interface EngineContext {
 
 /** The stages an engine implements (the composed provider takes each stage from its chosen engine). */
 export type EngineStages = Partial<
-  Pick<AiProvider, "transcribe" | "openTranscriber" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "models">
+  Pick<AiProvider, "transcribe" | "openTranscriber" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "models" | "startTranscription" | "warmUp">
 >;
 
 interface EngineDefinition {
@@ -46,6 +47,14 @@ export const ENGINES = {
       const endpoint = stage === "stt" || stage === "reply" || stage === "speech" ? settings.openai[stage] : null;
       return endpoint ? `${endpoint.vendor} ${endpoint.model}` : "OpenAI-compatible";
     },
+  },
+  // PocketSphinx + flite on this machine (docs/local-speech.md); only in builds that carry the engines
+  // (LOCAL_SPEECH_AVAILABLE: local development and self-hosting, never the production bundle).
+  local: {
+    stages: ["stt", "reply", "speech", "emotions", "turn"],
+    create: () => createLocalSpeechProvider(),
+    label: (stage) =>
+      ({ stt: "Local speech", reply: "rule-based replies", speech: "flite voice", emotions: "word lexicon", turn: "voice activity" })[stage],
   },
   offline: {
     stages: ["stt", "reply", "speech", "emotions", "turn"],

@@ -45,6 +45,17 @@ export interface ReplyRequest {
   callType?: CallType;
 }
 
+/**
+ * Speech-to-text fed while the caller speaks, so the words are ready when the turn ends: the turn's
+ * audio goes in with push() as it arrives (16 kHz PCM16), finish() gives the transcript of all of it.
+ */
+export interface TranscriptionStream {
+  push(samples: Int16Array): void;
+  finish(signal?: AbortSignal): Promise<Transcript>;
+  /** The turn was dropped (e.g. it was a steady noise): free what the stream holds. */
+  cancel(): void;
+}
+
 /** A model's opinion on whether the caller finished their turn. */
 export interface TurnEndVerdict {
   complete: boolean;
@@ -94,6 +105,10 @@ export interface AiProvider {
   reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string>;
   /** Speech for one sentence, as 16 kHz PCM. */
   synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio>;
+  /** Optional: loads what the engine needs before the caller's first turn (called at call start). */
+  warmUp?(): Promise<void>;
+  /** Optional incremental speech-to-text (16 kHz); absent → transcribe() runs when the turn ends. */
+  startTranscription?(): TranscriptionStream;
   /** Optional model end-of-turn check on the turn's audio (16 kHz, last ≤ 8 s); absent → the VAD decides. */
   detectTurnEnd?(audio: PcmAudio, signal?: AbortSignal): Promise<TurnEndVerdict>;
   /**

@@ -47,6 +47,9 @@ export function composeProvider(settings: AiSettings, env: Env): AiProvider {
   const synthesize = speech.synthesize?.bind(speech) ?? missing("speech", settings.stages.speech);
   // An engine without a turn model leaves the end of turn to the VAD.
   const detectTurnEnd = turn.detectTurnEnd?.bind(turn);
+  // Incremental speech-to-text (and its warm-up) only from the speech-to-text stage's own engine.
+  const startTranscription = stt.startTranscription?.bind(stt);
+  const warmUp = stt.warmUp?.bind(stt);
   // Streaming speech-to-text (with its own turn-taking) when the speech-to-text engine has it.
   const openTranscriber = stt.openTranscriber?.bind(stt);
   return {
@@ -57,6 +60,8 @@ export function composeProvider(settings: AiSettings, env: Env): AiProvider {
     reply: replyStream,
     synthesize,
     ...(detectTurnEnd ? { detectTurnEnd } : {}),
+    ...(startTranscription ? { startTranscription } : {}),
+    ...(warmUp ? { warmUp } : {}),
     ...(openTranscriber ? { openTranscriber } : {}),
     // Which model answered each stage, for the per-turn log lines (engines that name theirs).
     models: stageModels({ transcribe: stt, reply, speech, emotions, turn }),

@@ -9,6 +9,7 @@ import { VOICE_STYLES, type VoiceStyle } from "../../protocol/echo";
 import { ConfigError } from "../config-error";
 import type { Env } from "../env";
 import { AI_ENGINE_IDS, EMBEDDED_ENGINE, engineRuns, type AiEngineId } from "./engines";
+import { LOCAL_SPEECH_AVAILABLE } from "./local/available";
 import { STT_CHOICES, type SttChoice } from "./stt-choice";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -75,6 +76,9 @@ function text(env: Env, name: keyof Env): string | undefined {
   return trimmed === "" ? undefined : trimmed;
 }
 
+/** The engines this build carries (production builds leave local speech out): the choices we name. */
+const BUILT_ENGINES = AI_ENGINE_IDS.filter((id) => id !== "local" || LOCAL_SPEECH_AVAILABLE);
+
 const engineSchema = z.enum(AI_ENGINE_IDS);
 const providerSchema = z.enum(["auto", ...AI_ENGINE_IDS]);
 const baseUrlSchema = z
@@ -140,21 +144,25 @@ function readSpeechEndpoint(env: Env): OpenAiSpeechEndpoint {
 
 /**
  * Each stage's engine: its own setting, else AI_PROVIDER (auto = Workers AI when the AI binding exists,
- * else the embedded engine). A stage AI_PROVIDER's engine can't run (an OpenAI-compatible server has no
- * emotion or end-of-turn model) falls back to the embedded engine; naming such an engine for the stage
- * itself is an error.
+ * else local speech when the build carries it, else the embedded engine). A stage AI_PROVIDER's engine
+ * can't run (an OpenAI-compatible server has no emotion or end-of-turn model) falls back to the embedded
+ * engine; naming such an engine for the stage itself is an error, and so is naming local speech in a
+ * build without it. Error messages list only the engines this build has.
  */
 export function readAiSettings(env: Env): AiSettings {
-  const choice = parse(providerSchema, "AI_PROVIDER", text(env, "AI_PROVIDER") ?? "auto", `one of auto, ${AI_ENGINE_IDS.join(", ")}`);
-  const fallback: AiEngineId = choice === "auto" ? (env.AI ? "workers-ai" : EMBEDDED_ENGINE) : choice;
+  const choice = parse(providerSchema, "AI_PROVIDER", text(env, "AI_PROVIDER") ?? "auto", `one of auto, ${BUILT_ENGINES.join(", ")}`);
+  const fallback: AiEngineId = choice === "auto" ? (env.AI ? "workers-ai" : LOCAL_SPEECH_AVAILABLE ? "local" : EMBEDDED_ENGINE) : choice;
   const stages = {} as Record<AiStageKey, AiEngineId>;
   for (const stage of AI_STAGE_KEYS) {
     const setting = STAGE_SETTINGS[stage];
     const own = text(env, setting);
-    const engine = own ? parse(engineSchema, setting, own, `one of ${AI_ENGINE_IDS.join(", ")}`) : fallback;
+    const engine = own ? parse(engineSchema, setting, own, `one of ${BUILT_ENGINES.join(", ")}`) : fallback;
     const runs = engineRuns(engine, stage);
-    if (!runs && own) throw new ConfigError(setting, `is "${engine}", which has no ${STAGE_WORDS[stage]}; choose one of ${AI_ENGINE_IDS.filter((id) => engineRuns(id, stage)).join(", ")}`);
+    if (!runs && own) throw new ConfigError(setting, `is "${engine}", which has no ${STAGE_WORDS[stage]}; choose one of ${BUILT_ENGINES.filter((id) => engineRuns(id, stage)).join(", ")}`);
     const chosen = runs ? engine : EMBEDDED_ENGINE;
+    if (chosen === "local" && !LOCAL_SPEECH_AVAILABLE) {
+      throw new ConfigError(own ? setting : "AI_PROVIDER", `is "local" but this build has no local speech (production builds leave it out; build with ECHO_LOCAL_SPEECH=1 to self-host it)`);
+    }
     if (chosen === "workers-ai" && !env.AI) {
       throw new ConfigError(own ? setting : "AI_PROVIDER", `is "workers-ai" but no [ai] binding named AI is configured`);
     }

@@ -117,6 +117,7 @@ function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
       return provider.synthesize(text, voice, signal);
     },
     ...(provider.detectTurnEnd ? { detectTurnEnd: provider.detectTurnEnd.bind(provider) } : {}),
+    ...(provider.startTranscription ? { startTranscription: provider.startTranscription.bind(provider) } : {}),
     ...(provider.openTranscriber ? { openTranscriber: provider.openTranscriber.bind(provider) } : {}),
   };
 }

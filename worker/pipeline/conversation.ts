@@ -20,9 +20,9 @@
 // that still fails becomes an `error` event, and the caller hears a short apology in the Echo's voice
 // (spoken-lines.ts) as an ordinary assistant reply, so every caller line plays it; the transcript keeps
 // every line and the apology's entry records the failure (TurnOutcome). After settings.maxFailedTurns
-// failed turns in a row the Echo says goodbye and the conversation emits `gave_up`. The turn model and
-// text emotions fail quietly (the VAD decides; prosody scores the turn), logged once per call. One JSON
-// log line per turn and per failure (trail.ts).
+// failed turns in a row the Echo says goodbye and the conversation emits `gave_up`. The turn model
+// (turn-hold.ts) and text emotions fail quietly (the VAD decides; prosody scores the turn), logged once
+// per call. One JSON log line per turn and per failure (trail.ts).
 //
 // A provider with streaming speech-to-text (openTranscriber) decides the turns instead of the VAD
 // (streaming.ts): a reply is prepared unheard on the model's eager end of turn (speculation.ts), thrown
@@ -30,19 +30,21 @@
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
 import type { CallType, EmotionScores, TurnOutcome } from "../../protocol/call";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
-import { isAbortError, systemClock, type Clock } from "./clock";
+import { type CallerTurn, spokenTurn, textTurn } from "./caller-turn";
+import { systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
+import { TurnListener } from "./listening";
 import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
 import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
 import { SPOKEN_LINES as SPOKEN_LINES_TEXT, SpokenLines, type LineKind } from "./spoken-lines";
-import { runStep, StepFailure, type StepContext } from "./steps";
-import type { StreamedTurn } from "./streaming";
+import type { StepContext } from "./steps";
 import { StreamTurns } from "./stream-turns";
 import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext, type TrailSink } from "./trail";
-import { mergeTurnEnds, TurnDetector, type TurnEnd, type TurnEvent, type TurnOptions } from "./turn";
-import type { VadFrame, VadOptions } from "./vad";
+import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
+import { TurnHold } from "./turn-hold";
+import type { VadOptions } from "./vad";
 
 export interface ConversationOptions {
   provider: AiProvider;
@@ -71,24 +73,6 @@ export interface ConversationOptions {
   trail?: TrailSink;
 }
 
-interface CallerTurn {
-  audio: Int16Array | null;
-  /** The VAD's frame analysis of `audio` (for prosody). */
-  frames: VadFrame[];
-  sampleRate: number;
-  text: string | null;
-  speechMs: number;
-  /** Clock time the turn was known to be over (end-of-turn fired, or text received). */
-  endedAt: number;
-  endOfTurnMs: number | undefined;
-  /** Fallbacks taken before the turn was queued (e.g. the turn model failed: "turn:vad"). */
-  fallbacks: string[];
-  /** Set when a streaming model heard the turn (`text` holds its words). */
-  streamed?: StreamedTurn;
-}
-
-const TURN_MODEL_MAX_MS = 8000;
-
 /** The error event's code per failed stage (the browser's `error {code}`). */
 const ERROR_CODES = { transcribe: "stt_failed", turn: "turn_detect_failed", emotions: "emotion_failed", reply: "llm_failed", speech: "tts_failed" } as const;
 
@@ -100,7 +84,6 @@ export class Conversation {
   private readonly newId: () => string;
   private readonly detector: TurnDetector;
   private readonly bargeInMs: number;
-  private readonly turnHoldMs: number;
   private readonly maxHistory: number;
   private readonly callType: CallType;
   private readonly history: ChatMessage[];
@@ -109,8 +92,10 @@ export class Conversation {
   private readonly playback: PlaybackClock;
   private turnIndex = 0;
   private closed = false;
-  private held: { event: TurnEnd; endedAt: number; timer: AbortController } | null = null;
-  private holdGeneration = 0;
+  /** The turn the provider's turn model is deciding on (turn-hold.ts). */
+  private readonly hold: TurnHold;
+  /** The provider's incremental transcription of the turn in progress (if it has one). */
+  private readonly listener: TurnListener;
   private readonly settings: PipelineSettings;
   private readonly steps: StepContext;
   private readonly trail: TrailContext;
@@ -119,13 +104,13 @@ export class Conversation {
   /** Aborted by abort(): every step in flight stops. */
   private readonly lifetime = new AbortController();
   private failedTurns = 0;
-  private turnModelFailureLogged = false;
   /** Streaming speech-to-text, while it decides the turns (null: the VAD decides). */
   private stream: StreamTurns | null = null;
   private pending = 0;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
+    this.listener = new TurnListener(this.provider);
     this.persona = options.persona;
     this.emit = options.emit;
     this.clock = options.clock ?? systemClock;
@@ -133,7 +118,6 @@ export class Conversation {
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.detector = new TurnDetector(options.turn, options.vad);
     this.bargeInMs = options.bargeInMs ?? 200;
-    this.turnHoldMs = options.turnHoldMs ?? 1200;
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
     this.history = [...(options.history ?? [])];
@@ -142,6 +126,18 @@ export class Conversation {
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
     this.trail = { sink: options.trail ?? consoleTrail, callId: options.callId ?? null, provider: this.provider.name, models: this.provider.models };
     this.hearing = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, trail: this.trail, turnIndex: () => this.turnIndex };
+    this.hold = new TurnHold({
+      provider: this.provider,
+      steps: this.steps,
+      trail: this.trail,
+      holdMs: options.turnHoldMs ?? 1200,
+      turnIndex: () => this.turnIndex,
+      release: (event, endedAt, fallbacks) => {
+        this.bargeIn();
+        this.enqueue(spokenTurn(event, endedAt, fallbacks));
+      },
+      failed: (err) => this.pipelineFailed(err),
+    });
     if (this.provider.openTranscriber) this.stream = this.openStream();
     this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, (kind, err) =>
       logFailure(this.trail, null, "speech", err, { line: kind, fallback: "the bundled voice says it" }),
@@ -149,18 +145,21 @@ export class Conversation {
   }
 
   /**
-   * Makes the apology and the goodbye in the Echo's voice now (call start), so they play even if the
-   * speech model fails later. Optional: without it they are made on demand or said by the bundled voice.
+   * Call start: the provider loads what it needs before the first turn (warmUp; a failure is logged and
+   * it loads on first use), and the apology and the goodbye are made in the Echo's voice, so they play
+   * even if the speech model fails later. Optional: without it they are made on demand or said by the
+   * bundled voice.
    */
-  prepare(): Promise<void> {
-    return this.lines.prepare(["apology", "goodbye"], this.lifetime.signal);
+  async prepare(): Promise<void> {
+    const warming = this.provider.warmUp?.().catch((err: unknown) => logFailure(this.trail, null, "transcribe", err, { fallback: "loaded on first use" }));
+    await Promise.all([warming, this.lines.prepare(["apology", "goodbye"], this.lifetime.signal)]);
   }
 
   /** Stops every step in flight now (the call is gone and no one will wait for them). */
   abort(): void {
     this.closed = true;
     this.stream?.close();
-    this.held?.timer.abort();
+    this.hold.abort();
     this.active?.interrupt();
     this.lifetime.abort();
   }
@@ -175,6 +174,7 @@ export class Conversation {
     if (this.closed) return;
     this.stream?.push(samples);
     for (const event of this.detector.push(samples)) this.onTurnEvent(event);
+    this.listener.feed(this.detector.turnFrames);
     // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
     // (With a stream, only speech that began after its last committed turn: not the tail of that turn.)
     const newSpeech = this.stream?.isNewSpeech(this.detector.nowMs - this.detector.speechSoFarMs) ?? true;
@@ -185,9 +185,9 @@ export class Conversation {
   pushText(text: string): void {
     const trimmed = text.trim();
     if (this.closed || !trimmed) return;
-    if (this.held) this.releaseHeld(); // speech that came first is answered first
+    this.hold.release(); // speech that came first is answered first
     this.bargeIn();
-    this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: trimmed, speechMs: 0, endedAt: this.clock.now(), endOfTurnMs: undefined, fallbacks: [] });
+    this.enqueue(textTurn(trimmed, this.clock.now()));
   }
 
   /** The assistant speaks first (e.g. when the call is answered): a greeting that answers no caller turn. */
@@ -218,10 +218,16 @@ export class Conversation {
     let tail = this.detector.flush();
     if (this.stream?.live && !this.stream.inTurn) tail = null; // the stream committed every turn it heard
     this.stream?.close();
-    if (this.held) this.releaseHeld();
+    this.hold.release();
     this.closed = true;
     this.active?.interrupt();
-    if (tail) this.enqueue(this.turnFromEvent(tail, this.clock.now()));
+    if (tail) {
+      const turn = spokenTurn(tail, this.clock.now());
+      const stream = this.listener.take(tail.audio);
+      if (stream) turn.stream = stream;
+      this.enqueue(turn);
+    }
+    this.listener.cancel();
     return this.queue;
   }
 
@@ -231,88 +237,23 @@ export class Conversation {
       return;
     }
     if (event.type === "speech_start") {
-      if (this.held) {
-        // The caller went on talking: the held turn continues with the new speech.
-        this.held.timer.abort();
-        this.holdGeneration++;
-      }
+      this.hold.resume(); // the caller went on talking: a held turn continues with the new speech
       return;
     }
     const endedAt = this.clock.now();
-    const merged = this.held ? mergeTurnEnds(this.held.event, event) : event;
-    this.held = null;
+    const merged = this.hold.merge(event);
     if (!this.provider.detectTurnEnd || event.forced) {
       this.bargeIn();
-      this.enqueue(this.turnFromEvent(merged, endedAt));
+      const turn = spokenTurn(merged, endedAt);
+      // A stream covers one detector turn; a merged one is transcribed whole.
+      const stream = this.listener.take(event.audio);
+      if (stream && merged === event) turn.stream = stream;
+      else stream?.cancel();
+      this.enqueue(turn);
       return;
     }
-    this.holdForTurnModel(merged, endedAt);
-  }
-
-  /**
-   * Asks the provider's turn model whether the caller is done; holds the turn open for a while if not.
-   * The model has settings.turnModelMs: late, the turn counts as complete; failing, the VAD decides
-   * (logged once per call, never shown to the caller).
-   */
-  private holdForTurnModel(event: TurnEnd, endedAt: number): void {
-    const timer = new AbortController();
-    this.held = { event, endedAt, timer };
-    const generation = ++this.holdGeneration;
-    const detect = this.provider.detectTurnEnd;
-    if (!detect) return;
-    const window = event.audio.subarray(Math.max(0, event.audio.length - (TURN_MODEL_MAX_MS * event.sampleRate) / 1000));
-    const fallbacks: string[] = [];
-    void runStep(this.steps, { stage: "turn", deadlineMs: this.settings.turnModelMs, signal: timer.signal }, (s) =>
-      detect.call(this.provider, { samples: window, sampleRate: event.sampleRate }, s),
-    )
-      .then(
-        ({ value }) => value,
-        (err: unknown) => {
-          if (timer.signal.aborted || isAbortError(err)) return null; // new speech: the turn goes on
-          fallbacks.push(err instanceof StepFailure && err.timedOut ? "turn:timeout" : "turn:vad");
-          if (!this.turnModelFailureLogged) {
-            this.turnModelFailureLogged = true;
-            logFailure(this.trail, this.turnIndex, "turn", err, { fallback: "the VAD decides (logged once per call)" });
-          }
-          return { complete: true, probability: 1 };
-        },
-      )
-      .then(async (verdict) => {
-        if (!verdict || generation !== this.holdGeneration || !this.held) return;
-        if (!verdict.complete) {
-          try {
-            await this.clock.sleep(this.turnHoldMs, timer.signal);
-          } catch {
-            return; // new speech arrived: the turn goes on
-          }
-          if (generation !== this.holdGeneration || !this.held) return;
-        }
-        this.releaseHeld(fallbacks);
-      })
-      .catch((err: unknown) => this.pipelineFailed(err));
-  }
-
-  private releaseHeld(fallbacks: string[] = []): void {
-    const held = this.held;
-    if (!held) return;
-    this.held = null;
-    this.holdGeneration++;
-    held.timer.abort();
-    this.bargeIn();
-    this.enqueue({ ...this.turnFromEvent(held.event, held.endedAt), fallbacks });
-  }
-
-  private turnFromEvent(event: TurnEnd, endedAt: number): CallerTurn {
-    return {
-      audio: event.audio,
-      frames: event.frames,
-      sampleRate: event.sampleRate,
-      text: null,
-      speechMs: event.speechMs,
-      endedAt,
-      endOfTurnMs: event.atMs - event.lastSpeechMs,
-      fallbacks: [],
-    };
+    this.listener.take(event.audio)?.cancel(); // held turns may merge: transcribed whole
+    this.hold.hold(merged, endedAt);
   }
 
   /** Cuts off the reply in progress (if any): `interrupt` now, cancel generation and synthesis. */
@@ -345,7 +286,7 @@ export class Conversation {
       vadNowMs: () => this.detector.nowMs,
       commit: (streamed) => {
         this.bargeIn();
-        this.enqueue({ audio: null, frames: [], sampleRate: 16000, text: streamed.text, speechMs: streamed.speechMs, endedAt: this.clock.now(), endOfTurnMs: undefined, fallbacks: [], streamed });
+        this.enqueue(textTurn(streamed.text, this.clock.now(), streamed));
       },
       replay: (event) => this.onTurnEvent(event),
     });
@@ -367,7 +308,7 @@ export class Conversation {
     let text = turn.text ?? "";
     let recognized = turn.text !== null;
     if (turn.text === null) {
-      const heard = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report);
+      const heard = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report, turn.stream);
       if (!heard) return; // aborted: the call is gone
       ({ text, recognized } = heard);
     }

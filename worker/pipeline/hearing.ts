@@ -4,7 +4,7 @@
 // empty transcript does the same without counting toward ending the call; failed emotion scoring falls
 // back to prosody alone, logged, never shown to the caller.
 import type { EmotionScores } from "../../protocol/call";
-import type { AiProvider, PcmAudio } from "../ai/provider";
+import type { AiProvider, PcmAudio, TranscriptionStream } from "../ai/provider";
 import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
 import { failure, runStep, StepFailure, type StepContext } from "./steps";
 import { logFailure, type TrailContext, type TurnReport } from "./trail";
@@ -20,17 +20,26 @@ export interface HearingDeps {
   turnIndex: () => number;
 }
 
-/** The words of a spoken turn, or null when the conversation was aborted meanwhile. */
-export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechMs: number, report: TurnReport): Promise<{ text: string; recognized: boolean } | null> {
+/**
+ * The words of a spoken turn, or null when the conversation was aborted meanwhile. `stream` is the
+ * provider's incremental transcription, fed while the caller spoke: its first attempt finishes it
+ * (under the same deadline); a retry transcribes the whole turn's audio.
+ */
+export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechMs: number, report: TurnReport, stream?: TranscriptionStream): Promise<{ text: string; recognized: boolean } | null> {
   const { steps, provider, signal } = deps;
   const startedAt = steps.clock.now();
+  let pending = stream;
   let text = "";
   let recognized = false;
   try {
     const { value: transcript } = await runStep(
       steps,
       { stage: "transcribe", deadlineMs: steps.settings.transcribeMs, signal, onRetry: () => report.retry("transcribe") },
-      (s) => provider.transcribe(audio, s),
+      (s) => {
+        const fed = pending;
+        pending = undefined;
+        return fed ? fed.finish(s) : provider.transcribe(audio, s);
+      },
     );
     text = transcript.text.trim();
     recognized = transcript.recognized && text.length > 0;
@@ -38,6 +47,7 @@ export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechM
     // (not a model failure: it does not count toward ending the call).
     if (!text && transcript.recognized) report.fail(new StepFailure("transcribe", "Speech-to-text heard no words", 0, false, "empty", undefined), false);
   } catch (err) {
+    pending?.cancel();
     if (signal.aborted) return null;
     report.fail(failure("transcribe", err, 0));
   }

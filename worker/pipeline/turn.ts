@@ -91,6 +91,11 @@ export class TurnDetector {
     return this.state === "speaking" && !this.wasSteady();
   }
 
+  /** The current turn's audio so far (pre-roll included), frame by frame, once speech is confirmed. */
+  get turnFrames(): readonly Int16Array[] {
+    return this.state === "speaking" ? this.frames : [];
+  }
+
   /** Audio received so far, ms. */
   get nowMs(): number {
     return this.streamMs;

@@ -1,7 +1,9 @@
 // In-character replies for the offline provider, composed from templates: an opening in the Echo's
 // personality, a response to how the caller sounds, then either the typed words acknowledged through
 // the Echo's expertise or — for speech it cannot recognise — an honest note that it runs offline and
-// can't make out words, with an invitation to type. Varied by turn, deterministic for the same input.
+// can't make out words, with an invitation to type. With local speech (engine "local") the words are
+// recognised: the reply acknowledges what was said and asks a follow-up about it, shaped by the
+// caller's mood. Varied by turn, deterministic for the same input.
 import type { CallType, EmotionScores } from "../../../protocol/call";
 import type { Expertise, Personality } from "../../../protocol/echo";
 import type { CallerTurnInfo, Persona } from "../provider";
@@ -65,6 +67,27 @@ const STOPWORDS = new Set(
   "a an and are as at be been but by can could did do does for from had has have he her him his how i i'm im in is it it's its just me my of on or our so that the their them then there they this to too up us was we were what when where which who why will with would you your yours about am really very today feel felt".split(" "),
 );
 
+/** Follow-up questions about what the caller talked about, by mood ({topic} = their words). */
+const FOLLOW_UPS: Record<Mood, string[]> = {
+  joy: ["What made {topic} so good?", "How did {topic} come about?"],
+  sadness: ["What feels hardest about {topic} right now?", "How long has {topic} been weighing on you?"],
+  anger: ["What about {topic} frustrates you most?", "What would make {topic} feel fair to you?"],
+  fear: ["What worries you most about {topic}?", "What would help you feel safer about {topic}?"],
+  surprise: ["What surprised you most about {topic}?", "How did you find out about {topic}?"],
+  calm: ["What would you like to know about {topic}?", "Tell me more about {topic}?", "What matters most to you about {topic}?"],
+};
+
+const ACKNOWLEDGEMENTS = ["I heard you mention {topic}.", "So this is about {topic}.", "You're talking about {topic}."];
+
+/** Local speech heard a turn but recognised no words. */
+const LOCAL_UNRECOGNIZED = [
+  "I heard you, but I couldn't make out the words. Could you say that again, a little slower?",
+  "Sorry, the words didn't come through clearly. Could you repeat that?",
+];
+
+/** Which engine the reply speaks for: offline (no words recognised) or local speech (approximate words). */
+export type ReplyEngine = "offline" | "local";
+
 /** Small deterministic hash for choosing variants. */
 export function hashString(text: string): number {
   let h = 2166136261;
@@ -95,7 +118,14 @@ export function keywords(text: string): string[] {
   return [...new Set(words)].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, 2);
 }
 
-export function composeReply(persona: Persona, turn: CallerTurnInfo | null, emotions: EmotionScores, callType: CallType = "browser_test"): string {
+export function composeReply(
+  persona: Persona,
+  turn: CallerTurnInfo | null,
+  emotions: EmotionScores,
+  callType: CallType = "browser_test",
+  engine: ReplyEngine = "offline",
+): string {
+  if (engine === "local") return composeLocalReply(persona, turn, emotions);
   const phone = callType === "phone";
   const seed = hashString(`${persona.name}|${turn?.index ?? -1}|${turn?.text ?? ""}`);
   const parts: string[] = [];
@@ -120,5 +150,31 @@ export function composeReply(persona: Persona, turn: CallerTurnInfo | null, emot
   parts.push(pick(EXPERTISE_OFFERS[persona.expertise], seed >>> 5));
   if (turn.index === 0) parts.push("I'm running offline, so my answers stay simple.");
   parts.push(pick(QUESTIONS[persona.expertise], seed >>> 7));
+  return parts.join(" ");
+}
+
+/**
+ * A reply to recognised (approximate) words: an opening in character, a response to the caller's mood,
+ * what they talked about acknowledged, the Echo's expertise offered, and a follow-up question about it.
+ */
+function composeLocalReply(persona: Persona, turn: CallerTurnInfo | null, emotions: EmotionScores): string {
+  const seed = hashString(`${persona.name}|${turn?.index ?? -1}|${turn?.text ?? ""}`);
+  if (!turn) {
+    return [`Hi, I'm ${persona.name}.`, "I run on simple local speech recognition, so speak clearly and I'll do my best to follow.", pick(QUESTIONS[persona.expertise], seed)].join(" ");
+  }
+  const parts: string[] = [turn.index === 0 ? `${pick(OPENINGS[persona.personality], seed)} I'm ${persona.name}.` : pick(OPENINGS[persona.personality], seed)];
+  const mood = moodOf(emotions);
+  const moodLine = pick(MOOD_LINES[mood], seed >>> 3);
+  if (moodLine) parts.push(moodLine);
+  const words = turn.recognized ? keywords(turn.text) : [];
+  if (words.length === 0) {
+    parts.push(pick(LOCAL_UNRECOGNIZED, seed >>> 5));
+    return parts.join(" ");
+  }
+  const topic = words.join(" and ");
+  if (turn.text.trim().endsWith("?")) parts.push(`That's a good question about ${topic}.`);
+  else parts.push(pick(ACKNOWLEDGEMENTS, seed >>> 5).replace("{topic}", topic));
+  parts.push(pick(EXPERTISE_OFFERS[persona.expertise], seed >>> 7));
+  parts.push(pick(FOLLOW_UPS[mood], seed >>> 9).replace("{topic}", topic));
   return parts.join(" ");
 }

@@ -1,0 +1,5 @@
+// The resolve alias that leaves the local speech engines (PocketSphinx + flite, ~60 MB) out of a build:
+// worker/ai/local/available.ts becomes available.production.ts. Used by vite.config.ts (production
+// builds, and `vite dev` with ECHO_LOCAL_SPEECH=0) and vitest.config.ts (every workerd test project
+// except worker-local-speech).
+export const LOCAL_SPEECH_OUT = [{ find: /^(.*\/local)\/available$/, replacement: "$1/available.production" }];

@@ -1,0 +1,65 @@
+// Incremental recognition's pacing (worker/ai/local/stt/stream.ts) over a recording decoder: one 10 ms
+// step per task while it keeps up, 40 ms blocks while it is behind by more than 200 ms, every sample
+// decoded once and in order, and the decoder given back when the utterance ends.
+import { describe, expect, it } from "vitest";
+import { IncrementalTranscription, STEP_SAMPLES, type DecoderPool, type UtteranceDecoder } from "../../../../worker/ai/local/stt/stream";
+
+class RecordingDecoder implements UtteranceDecoder {
+  readonly blocks: Int16Array[] = [];
+  started = 0;
+  start(): void {
+    this.started++;
+  }
+  process(samples: Int16Array): void {
+    this.blocks.push(samples.slice());
+  }
+  end(): string {
+    return `heard ${this.blocks.reduce((n, b) => n + b.length, 0)} samples`;
+  }
+}
+
+function pool() {
+  const decoder = new RecordingDecoder();
+  const released: UtteranceDecoder[] = [];
+  const engine: DecoderPool = { acquire: () => decoder, release: (d) => void released.push(d) };
+  return { decoder, released, engine };
+}
+
+const ramp = (n: number, from = 0) => Int16Array.from({ length: n }, (_, i) => (from + i) % 32768);
+
+describe("incremental recognition pacing", () => {
+  it("keeping up: one 10 ms step at a time, every sample once and in order, then the decoder goes back", async () => {
+    const { decoder, released, engine } = pool();
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(1000));
+    stream.push(ramp(600, 1000));
+    const transcript = await stream.finish();
+    expect(transcript).toEqual({ text: "heard 1600 samples", recognized: true });
+    expect(decoder.started).toBe(1);
+    expect(Math.max(...decoder.blocks.map((b) => b.length))).toBe(STEP_SAMPLES);
+    const decoded = Int16Array.from(decoder.blocks.flatMap((b) => [...b]));
+    expect(decoded).toEqual(ramp(1600));
+    expect(released).toEqual([decoder]);
+  });
+
+  it("behind by more than 200 ms of audio: 40 ms blocks until it has caught up, then 10 ms steps again", async () => {
+    const { decoder, engine } = pool();
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(8000)); // 500 ms queued at once
+    await stream.finish();
+    const sizes = decoder.blocks.map((b) => b.length);
+    expect(sizes.slice(0, 8)).toEqual(Array(8).fill(4 * STEP_SAMPLES)); // 8000 → 2880 queued
+    expect(sizes.slice(8).every((n) => n === STEP_SAMPLES)).toBe(true);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(8000);
+  });
+
+  it("a cancelled utterance decodes nothing more and still gives its decoder back", async () => {
+    const { decoder, released, engine } = pool();
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(16000));
+    stream.cancel();
+    await expect(stream.finish()).resolves.toMatchObject({ recognized: true });
+    expect(decoder.blocks.length).toBeLessThanOrEqual(1);
+    expect(released).toEqual([decoder]);
+  });
+});

@@ -1,0 +1,41 @@
+// Which provider answers when no AI account is configured: local speech in a build that carries it
+// (this project, worker-local-speech, runs the development build), chosen with AI_PROVIDER auto or
+// local. The same settings in a build without it (production): ai-settings.test.ts.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { LOCAL_SPEECH_AVAILABLE } from "../../worker/ai/local/available";
+import { readConfig } from "../../worker/config";
+import { selectProvider } from "../../worker/ai/select";
+
+describe("local speech configuration", () => {
+  it("is the default without an AI binding, and can be asked for by name", () => {
+    expect(LOCAL_SPEECH_AVAILABLE).toBe(true);
+    expect(readConfig({ ...env, AI_PROVIDER: "auto" }).ai.stages).toEqual({ stt: "local", reply: "local", speech: "local", emotions: "local", turn: "local" });
+    expect(readConfig({ ...env, AI_PROVIDER: "auto", AI: {} as Ai }).aiProvider).toBe("workers-ai");
+    expect(readConfig({ ...env, AI_PROVIDER: "auto" }).aiProvider).toBe("local");
+    expect(readConfig({ ...env, AI_PROVIDER: "local" }).aiProvider).toBe("local");
+    expect(selectProvider({ ...env, AI_PROVIDER: "auto" }).name).toBe("local");
+    expect(selectProvider({ ...env, AI_PROVIDER: "offline" }).name).toBe("offline");
+  });
+
+  it("is one engine of the per-stage table: its labels, and a stage of it mixed with another engine", () => {
+    const local = selectProvider({ ...env, AI_PROVIDER: "local" });
+    expect(local.engines?.summary).toBe("Local speech · rule-based replies · flite voice");
+    expect(local.engines?.recognizesSpeech).toBe(true);
+    expect(typeof local.startTranscription).toBe("function");
+    expect(typeof local.warmUp).toBe("function"); // the recogniser loads at call start
+    const mixed = selectProvider({ ...env, AI_PROVIDER: "offline", AI_STT: "local" });
+    expect(mixed.name).toBe("mixed");
+    expect(mixed.engines?.stages.stt).toEqual({ engine: "local", label: "Local speech" });
+    expect(mixed.engines?.stages.reply.engine).toBe("offline");
+    expect(typeof mixed.startTranscription).toBe("function");
+    expect(typeof mixed.warmUp).toBe("function");
+    expect(selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).startTranscription).toBeUndefined();
+    expect(selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).warmUp).toBeUndefined();
+  });
+
+  it("names the setting and the choices when it is wrong", () => {
+    expect(() => readConfig({ ...env, AI_PROVIDER: "whisper" })).toThrow(/AI_PROVIDER must be one of auto, workers-ai, openai, local, offline \(got "whisper"\)/);
+    expect(() => readConfig({ ...env, AI_EMOTIONS: "openai" })).toThrow(/AI_EMOTIONS is "openai", which has no emotion scores; choose one of workers-ai, local, offline/);
+  });
+});

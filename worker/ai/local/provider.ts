@@ -1,0 +1,65 @@
+// The embedded local speech provider: real words both ways, offline. Speech-to-text is PocketSphinx
+// (WebAssembly, US-English model), decoded incrementally while the caller speaks; speech is flite
+// (a distinct voice per Echo voice style, 16 kHz). Replies are the rule-based in-character replies,
+// driven by the recognised words and the caller's emotions (no language model). Recognition is
+// approximate (a small 2015-era model): the provider says its words are recognised, the UI says they
+// may be wrong. Never in the production bundle (see available.ts).
+import type { EmotionScores } from "../../../protocol/call";
+import type { VoiceStyle } from "../../../protocol/echo";
+import { upsample8to16 } from "../../audio/resample";
+import { lexiconEmotions } from "../lexicon";
+import { composeReply } from "../offline/replies";
+import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
+import { pocketSphinx } from "./stt/assets";
+import { RECOGNIZER_SAMPLE_RATE } from "./stt/pocketsphinx";
+import { IncrementalTranscription } from "./stt/stream";
+import { runFlite } from "./tts/flite";
+import { FLITE_MODULE } from "./tts/flite-module";
+import { FLITE_VOICES } from "./tts/voices";
+
+function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
+}
+
+export class LocalSpeechProvider implements AiProvider {
+  readonly name = "local" as const;
+
+  /** Loads the recogniser (once per isolate, ~1–2 s) at call start, before the caller's first turn. */
+  async warmUp(): Promise<void> {
+    await pocketSphinx();
+  }
+
+  startTranscription(): TranscriptionStream {
+    return new IncrementalTranscription(pocketSphinx());
+  }
+
+  async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
+    throwIfAborted(signal);
+    const stream = this.startTranscription();
+    if (audio.sampleRate === 8000) stream.push(upsample8to16(audio.samples));
+    else if (audio.sampleRate === RECOGNIZER_SAMPLE_RATE) stream.push(audio.samples);
+    else {
+      stream.cancel();
+      throw new RangeError(`Local speech recognition takes 8 or 16 kHz audio (got ${audio.sampleRate} Hz).`);
+    }
+    return stream.finish(signal);
+  }
+
+  async textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
+    throwIfAborted(signal);
+    return lexiconEmotions(text);
+  }
+
+  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+    const text = composeReply(request.persona, request.turn, request.callerEmotions, request.callType, "local");
+    for (const piece of text.match(/\S+\s*/g) ?? []) {
+      throwIfAborted(signal);
+      yield piece;
+    }
+  }
+
+  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
+    throwIfAborted(signal);
+    return runFlite(FLITE_MODULE, text, FLITE_VOICES[voice]);
+  }
+}

@@ -1,0 +1,131 @@
+// PocketSphinx (WebAssembly, scripts/build-pocketsphinx-wasm.sh) with the US-English model. The
+// compiled wasm is handed over through `instantiateWasm` (workerd refuses to compile wasm from bytes);
+// the model files are written to the module's in-memory file system. The Worker gets its assets from
+// ./assets.ts (module imports); Node scripts and benches read the same files. One n-gram model is shared by every decoder, so a
+// decoder per concurrent utterance costs only its acoustic model and dictionary.
+import createPocketSphinx, { type PocketSphinxModule } from "./vendor/pocketsphinx.mjs";
+
+/** The compiled wasm and the model files (acoustic model by file name, dictionary, n-gram LM). */
+export interface PocketSphinxAssets {
+  wasm: WebAssembly.Module;
+  acousticModel: Record<string, ArrayBuffer>;
+  dictionary: ArrayBuffer;
+  languageModel: ArrayBuffer;
+}
+
+/** The sample rate the acoustic model was trained on. */
+export const RECOGNIZER_SAMPLE_RATE = 16000;
+
+/**
+ * Decoder settings. The forward-flat and best-path passes are off: they run when the utterance ends
+ * and would block the thread for 150–200 ms per turn (measured), for a small accuracy gain. The search
+ * is bounded (CMU's speed settings: at most 3000 active HMMs and 5 word exits per frame, phone-loop
+ * lookahead of 10 frames, 2 top Gaussians): decoding costs 0.41× the CPU of the default search with
+ * the same word error rate on the held-apart flite set (14.9 %) and 28.2 → 31.0 % on LibriVox
+ * (measured in one run on the shared 2-core machine; docs/local-speech.md).
+ */
+const DECODER_ARGS = [
+  ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no"],
+  ["-maxhmmpf", "3000", "-maxwpf", "5", "-pl_window", "10", "-topn", "2"],
+].flat();
+
+/** Largest block handed to the decoder at once, in samples (the heap copy buffer). */
+const MAX_BLOCK = 16000;
+
+export class RecognizerError extends Error {}
+
+/** One decoder: a single utterance at a time (start → process… → end). */
+export class Decoder {
+  private readonly buffer: number;
+
+  constructor(
+    private readonly ps: PocketSphinxModule,
+    private readonly handle: number,
+  ) {
+    this.buffer = ps._malloc(MAX_BLOCK * 2);
+  }
+
+  start(): void {
+    if (this.ps._echo_start(this.handle) < 0) throw new RecognizerError("PocketSphinx could not start an utterance.");
+  }
+
+  /** Decodes 16 kHz PCM16 samples (any count; split into heap-sized blocks). */
+  process(samples: Int16Array): void {
+    for (let at = 0; at < samples.length; at += MAX_BLOCK) {
+      const block = samples.subarray(at, at + MAX_BLOCK);
+      this.ps.HEAP16.set(block, this.buffer >> 1);
+      if (this.ps._echo_process(this.handle, this.buffer, block.length) < 0) throw new RecognizerError("PocketSphinx failed to decode audio.");
+    }
+  }
+
+  /** Ends the utterance and returns the words recognised (lower case, may be empty). */
+  end(): string {
+    if (this.ps._echo_end(this.handle) < 0) throw new RecognizerError("PocketSphinx failed to end the utterance.");
+    return this.ps.UTF8ToString(this.ps._echo_hyp(this.handle)).trim();
+  }
+}
+
+export class PocketSphinx {
+  private readonly idle: Decoder[] = [];
+  private lm = 0;
+
+  private constructor(private readonly ps: PocketSphinxModule) {}
+
+  static async load(assets: PocketSphinxAssets): Promise<PocketSphinx> {
+    const ps = await createPocketSphinx({
+      instantiateWasm(imports, done) {
+        void WebAssembly.instantiate(assets.wasm, imports).then(done);
+        return {};
+      },
+      locateFile: (path) => path,
+      print: () => {},
+      printErr: () => {},
+    });
+    ps._echo_quiet();
+    ps.FS.mkdir("/model");
+    ps.FS.mkdir("/model/hmm");
+    for (const [name, data] of Object.entries(assets.acousticModel)) ps.FS.writeFile(`/model/hmm/${name}`, new Uint8Array(data));
+    ps.FS.writeFile("/model/dict", new Uint8Array(assets.dictionary));
+    ps.FS.writeFile("/model/lm", new Uint8Array(assets.languageModel));
+    const engine = new PocketSphinx(ps);
+    engine.idle.push(engine.createDecoder());
+    return engine;
+  }
+
+  /** A decoder for one utterance; give it back with release(). A new one is made when all are busy. */
+  acquire(): Decoder {
+    return this.idle.pop() ?? this.createDecoder();
+  }
+
+  release(decoder: Decoder): void {
+    this.idle.push(decoder);
+  }
+
+  private createDecoder(): Decoder {
+    const { ps } = this;
+    const strings = DECODER_ARGS.map((arg) => {
+      const size = ps.lengthBytesUTF8(arg) + 1;
+      const ptr = ps._malloc(size);
+      ps.stringToUTF8(arg, ptr, size);
+      return ptr;
+    });
+    const argv = ps._malloc(4 * strings.length);
+    strings.forEach((ptr, i) => (ps.HEAPU32[(argv >> 2) + i] = ptr));
+    const handle = ps._echo_decoder_new(strings.length, argv);
+    for (const ptr of strings) ps._free(ptr);
+    ps._free(argv);
+    if (!handle) throw new RecognizerError("PocketSphinx could not load its acoustic model.");
+    if (!this.lm) {
+      const path = "/model/lm";
+      const size = ps.lengthBytesUTF8(path) + 1;
+      const ptr = ps._malloc(size);
+      ps.stringToUTF8(path, ptr, size);
+      this.lm = ps._echo_lm_read(handle, ptr);
+      ps._free(ptr);
+      if (!this.lm) throw new RecognizerError("PocketSphinx could not load its language model.");
+      ps.FS.unlink(path); // read into the heap; the file copy is no longer needed
+    }
+    if (ps._echo_decoder_use_lm(handle, this.lm) < 0) throw new RecognizerError("PocketSphinx could not use its language model.");
+    return new Decoder(ps, handle);
+  }
+}

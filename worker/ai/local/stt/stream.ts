@@ -1,0 +1,137 @@
+// Incremental recognition of one caller turn: audio is decoded in small steps while the caller is
+// still speaking, each step on its own task, so the words are ready when the turn ends and no single
+// step holds the thread for long (locally every call shares one thread: a whole-turn decode would
+// stall every other call for most of a second).
+import type { Transcript, TranscriptionStream } from "../../provider";
+
+/** One utterance at a time (pocketsphinx.ts's Decoder). */
+export interface UtteranceDecoder {
+  start(): void;
+  process(samples: Int16Array): void;
+  end(): string;
+}
+
+/** Where decoders come from (pocketsphinx.ts's PocketSphinx: one per concurrent utterance). */
+export interface DecoderPool {
+  acquire(): UtteranceDecoder;
+  release(decoder: UtteranceDecoder): void;
+}
+
+/**
+ * Audio decoded per step: one 10 ms frame. Speech is dearer to decode than silence (a frame of speech
+ * can cost several times its length on a loaded machine), so steps stay one frame long and each yields
+ * the thread to other calls.
+ */
+export const STEP_SAMPLES = 160;
+
+/**
+ * Behind by more than this much audio (a loaded machine, or the turn's end arriving before its audio
+ * was decoded), a task decodes CATCH_UP_STEPS steps at once, so the words aren't late by the time the
+ * thread takes to come back between steps; while keeping up, one step per task.
+ */
+const BACKLOG_SAMPLES = 3200;
+const CATCH_UP_STEPS = 4;
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+function abortError(): DOMException {
+  return new DOMException("The operation was aborted.", "AbortError");
+}
+
+export class IncrementalTranscription implements TranscriptionStream {
+  private readonly queue: Int16Array[] = [];
+  private queued = 0;
+  private decoder: UtteranceDecoder | null = null;
+  private engine: DecoderPool | null = null;
+  private ending = false;
+  private cancelled = false;
+  private readonly done: Promise<string>;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    engine: Promise<DecoderPool>,
+    private readonly stepSamples = STEP_SAMPLES,
+  ) {
+    this.done = this.run(engine);
+    this.done.catch(() => {}); // reported through finish()
+  }
+
+  /** Samples decoded so far are behind by this many (backlog). */
+  get pendingSamples(): number {
+    return this.queued;
+  }
+
+  push(samples: Int16Array): void {
+    if (this.ending || this.cancelled || samples.length === 0) return;
+    this.queue.push(samples.slice());
+    this.queued += samples.length;
+    this.wakeUp();
+  }
+
+  async finish(signal?: AbortSignal): Promise<Transcript> {
+    if (signal?.aborted) throw abortError();
+    this.ending = true;
+    this.wakeUp();
+    const aborted = new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError()), { once: true }));
+    const text = await Promise.race([this.done, aborted]);
+    return { text, recognized: true };
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    this.queue.length = 0;
+    this.queued = 0;
+    this.wakeUp();
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  private async run(loading: Promise<DecoderPool>): Promise<string> {
+    this.engine = await loading;
+    this.decoder = this.engine.acquire();
+    let broken = false;
+    try {
+      this.decoder.start();
+      for (;;) {
+        if (this.cancelled) break;
+        const step = this.take(this.queued > BACKLOG_SAMPLES ? this.stepSamples * CATCH_UP_STEPS : this.stepSamples);
+        if (step) {
+          this.decoder.process(step);
+          await nextTask();
+          continue;
+        }
+        if (this.ending) break;
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+      return this.decoder.end();
+    } catch (err) {
+      broken = true; // a decoder that failed mid-utterance is not reused
+      throw err;
+    } finally {
+      if (!broken) this.engine.release(this.decoder);
+    }
+  }
+
+  /** Up to `samples` from the front of the queue. */
+  private take(samples: number): Int16Array | null {
+    if (this.queued === 0) return null;
+    const out = new Int16Array(Math.min(samples, this.queued));
+    let filled = 0;
+    while (filled < out.length) {
+      const head = this.queue[0] as Int16Array;
+      const n = Math.min(head.length, out.length - filled);
+      out.set(head.subarray(0, n), filled);
+      filled += n;
+      if (n === head.length) this.queue.shift();
+      else this.queue[0] = head.subarray(n);
+    }
+    this.queued -= filled;
+    return out;
+  }
+}

