@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerMessage } from "../protocol/call";
 import { base64ToPcm16 } from "../protocol/pcm16";
+import { CALL_SOCKET_PATH } from "../protocol/sockets";
 import { loadPocketSphinx } from "../bench/support/local-speech-node";
 import { wordErrorRate, words } from "../bench/support/wer";
 import { buildWav, parseWav } from "../worker/audio/wav";
@@ -20,8 +21,8 @@ import { type LocalSpeechApp, startLocalSpeechApp } from "./support/local-speech
 
 const FIXTURES = resolve(import.meta.dirname, "../test/fixtures/local-speech");
 const manifest = JSON.parse(readFileSync(join(FIXTURES, "manifest.json"), "utf8")) as Array<{ name: string; text: string }>;
-/** What the microphone says, in order (the sad sentence first). */
-const SPOKEN = ["sad-job", "plan-week", "call-mother", "weather"];
+/** What the microphone says, in order; the sad sentence last, so nothing cuts its reply short. */
+const SPOKEN = ["plan-week", "call-mother", "weather", "sad-job"];
 const RATE = 16_000;
 /** Between sentences: the end of the turn is detected and the Echo's reply plays before the next one. */
 const GAP_S = 7;
@@ -56,18 +57,14 @@ afterAll(async () => {
 });
 
 const callerEntries = (page: Page) => page.getByRole("log", { name: "Transcript" }).locator("li[data-speaker=caller]");
+const assistantEntries = (page: Page) => page.getByRole("log", { name: "Transcript" }).locator("li[data-speaker=assistant]");
 const section = (page: Page) => page.locator("section[data-call-phase]");
 
-/** Every call-socket message the page receives and the PCM it sends. */
-function tapCallSocket(page: Page): { received: ServerMessage[]; sent: Int16Array[] } {
-  const tap = { received: [] as ServerMessage[], sent: [] as Int16Array[] };
+/** Every message the page's call socket receives. */
+function tapCallSocket(page: Page): { received: ServerMessage[] } {
+  const tap = { received: [] as ServerMessage[] };
   page.on("websocket", (ws) => {
-    if (!ws.url().includes("/ws/call")) return;
-    ws.on("framereceived", ({ payload }) => tap.received.push(JSON.parse(String(payload)) as ServerMessage));
-    ws.on("framesent", ({ payload }) => {
-      const msg = JSON.parse(String(payload)) as { type: string; data?: string };
-      if (msg.type === "audio_data" && msg.data) tap.sent.push(base64ToPcm16(msg.data));
-    });
+    if (new URL(ws.url()).pathname === CALL_SOCKET_PATH) ws.on("framereceived", ({ payload }) => tap.received.push(JSON.parse(String(payload)) as ServerMessage));
   });
   return tap;
 }
@@ -90,6 +87,7 @@ describe("local speech in Chromium", { timeout: 240_000 }, () => {
     await page.getByRole("combobox", { name: "Echo", exact: true }).selectOption({ label: "Willow" });
     await page.getByRole("button", { name: "Start Call" }).click();
     await expect.poll(() => section(page).getAttribute("data-call-phase"), POLL).toBe("connected");
+    expect(await page.getByTestId("ai-engines").innerText()).toMatch(/^AI: Local speech · rule-based replies/);
 
     // Each sentence becomes a caller entry on the page, in order.
     await expect.poll(() => callerEntries(page).count(), { timeout: 120_000, interval: 500 }).toBeGreaterThanOrEqual(SPOKEN.length);
@@ -97,21 +95,29 @@ describe("local speech in Chromium", { timeout: 240_000 }, () => {
     const pairs = SPOKEN.map((name, i) => ({ reference: manifest.find((m) => m.name === name)?.text ?? "", hypothesis: shown[i] ?? "" }));
     const wer = wordErrorRate(pairs);
     console.log(`local speech WER in Chromium: ${(wer * 100).toFixed(1)} %`, pairs);
-    writeFileSync("/tmp/local-speech-uplink.wav", buildWav(concat(tap.sent), RATE));
-    expect(wer).toBeLessThanOrEqual(0.3);
+    // Measured 5.6 % (one word of 22 wrong) on the shared machine; an empty or garbled transcript is ~100 %.
+    expect(wer).toBeLessThanOrEqual(0.2);
 
-    // The sad sentence's chips, as the page shows them: sadness first.
-    const chips = await callerEntries(page).first().getByRole("list", { name: "Emotions" }).getByRole("listitem").allInnerTexts();
+    // The sad sentence (said last) shows sadness as its strongest emotion chip.
+    const chips = await callerEntries(page).nth(SPOKEN.indexOf("sad-job")).getByRole("list", { name: "Emotions" }).getByRole("listitem").allInnerTexts();
     console.log("sad sentence's emotion chips:", chips);
     expect(chips[0]).toMatch(/^sadness \d+\.\d%$/i);
 
-    // The Echo's spoken reply to the last sentence reached the page; the recogniser hears its words.
-    const afterLastTurn = tap.received.findLastIndex((m) => m.type === "transcription");
-    expect(afterLastTurn).toBeGreaterThanOrEqual(0);
-    const finalReply = () => tap.received.slice(afterLastTurn).find((m) => m.type === "ai_response" && m.final === true);
+    // The Echo answers it in full (nothing follows on the microphone) and takes up what was said: the
+    // rule-based replies pick the caller's content words.
+    const sadTurn = tap.received.findLastIndex((m) => m.type === "transcription");
+    const finalReply = () => tap.received.slice(sadTurn).find((m) => m.type === "ai_response" && m.final === true);
     await expect.poll(() => finalReply() !== undefined, POLL).toBe(true);
     const reply = finalReply();
     if (reply?.type !== "ai_response" || !reply.entry) throw new Error("no final reply with its entry");
+    expect(reply.entry.interrupted ?? false).toBe(false);
+    const shownReply = assistantEntries(page).last();
+    await expect.poll(() => shownReply.getAttribute("data-final"), POLL).toBe("true");
+    const replyText = (await shownReply.locator("p").nth(1).innerText()).trim();
+    expect(replyText).toBe(reply.text.trim());
+    expect(replyText.toLowerCase()).toMatch(/\b(job|lost|sad|today)\b/);
+
+    // Its voice reached the page and played; fed back to the recogniser, it yields the reply's words.
     const replyId = reply.entry.id;
     const audio = concat(tap.received.flatMap((m) => (m.type === "audio_response" && m.entryId === replyId ? [base64ToPcm16(m.data)] : [])));
     expect(audio.length / RATE).toBeGreaterThan(1);
@@ -123,7 +129,7 @@ describe("local speech in Chromium", { timeout: 240_000 }, () => {
     const heardBack = decoder.end();
     const replyWords = new Set(words(reply.text));
     const recognised = new Set(words(heardBack).filter((w) => replyWords.has(w)));
-    console.log("reply:", reply.text, "| heard back:", heardBack);
+    console.log("reply:", reply.text, "| heard back:", heardBack, `| ${recognised.size}/${replyWords.size} words`);
     expect(recognised.size / replyWords.size).toBeGreaterThan(0.5);
 
     await page.getByRole("button", { name: "End Call" }).click();

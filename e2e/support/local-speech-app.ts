@@ -9,6 +9,9 @@ import { migrateLocal } from "../../scripts/local-db.mjs";
 import { freePort, startServer } from "../../scripts/local-server";
 import { writeIsolatedConfig } from "../../test/local-settings";
 
+/** The project's Vite config with its own dependency cache (see the file). */
+const CONFIG = join(import.meta.dirname, "vite.local-speech.config.ts");
+
 export interface LocalSpeechApp {
   baseURL: string;
   log(): string;
@@ -29,7 +32,7 @@ export async function startLocalSpeechApp(dir: string): Promise<LocalSpeechApp> 
   const baseURL = `http://localhost:${port}`;
   const { ECHO_LOCAL_SPEECH: _dropped, ...env } = process.env;
   const server = await startServer({
-    args: ["vite", "dev", "--port", String(port), "--strictPort"],
+    args: ["vite", "dev", "--config", CONFIG, "--port", String(port), "--strictPort"],
     env: { ...env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port) },
     readyURL: `${baseURL}/api/config`,
     timeoutMs: START_TIMEOUT_MS,
