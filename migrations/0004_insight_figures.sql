@@ -1,3 +1,29 @@
+CREATE TABLE `call_days` (
+	`user_id` text NOT NULL,
+	`echo_key` text NOT NULL,
+	`day` integer NOT NULL,
+	`calls` integer NOT NULL,
+	`timed` integer NOT NULL,
+	`total_duration` integer NOT NULL,
+	`failed` integer NOT NULL,
+	`summarized` integer NOT NULL,
+	`scored` integer NOT NULL,
+	`joy_sum` real NOT NULL,
+	`joy_n` integer NOT NULL,
+	`sadness_sum` real NOT NULL,
+	`sadness_n` integer NOT NULL,
+	`anger_sum` real NOT NULL,
+	`anger_n` integer NOT NULL,
+	`fear_sum` real NOT NULL,
+	`fear_n` integer NOT NULL,
+	`surprise_sum` real NOT NULL,
+	`surprise_n` integer NOT NULL,
+	`calm_sum` real NOT NULL,
+	`calm_n` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `echo_key`, `day`)
+);
+--> statement-breakpoint
+CREATE INDEX `call_days_user_day_idx` ON `call_days` (`user_id`,`day`);--> statement-breakpoint
 CREATE TABLE `call_figures` (
 	`call_id` text PRIMARY KEY NOT NULL,
 	`user_id` text,
@@ -43,6 +69,16 @@ CREATE TABLE `latency_days` (
 );
 --> statement-breakpoint
 CREATE INDEX `latency_days_covering_idx` ON `latency_days` (`user_id`,`echo_key`,`day`,`stage`,`bucket`,`n`);--> statement-breakpoint
+CREATE TABLE `topic_days` (
+	`user_id` text NOT NULL,
+	`echo_key` text NOT NULL,
+	`day` integer NOT NULL,
+	`topic` text NOT NULL,
+	`n` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `echo_key`, `day`, `topic`)
+);
+--> statement-breakpoint
+CREATE INDEX `topic_days_covering_idx` ON `topic_days` (`user_id`,`echo_key`,`day`,`topic`,`n`);--> statement-breakpoint
 -- Backfill: the figures of every existing call, then triggers keep them (hand-written below the
 -- generated tables). Latency buckets: floor(6·log2(ms)), six per octave (worker/db/latency-buckets.ts).
 INSERT INTO call_figures (call_id, user_id, echo_id, start_time, duration, failed, summarized, scored, joy, sadness, anger, fear, surprise, calm)
@@ -167,4 +203,64 @@ END;
 CREATE TRIGGER call_figures_summary_delete AFTER DELETE ON call_summaries BEGIN
 	UPDATE call_figures SET summarized = 0, scored = 0, joy = NULL, sadness = NULL, anger = NULL, fear = NULL, surprise = NULL, calm = NULL WHERE call_id = old.call_id;
 	DELETE FROM call_topics WHERE call_id = old.call_id;
+END;
+--> statement-breakpoint
+-- Per-day sums of the backfilled figures (then kept by the triggers on call_figures and call_topics).
+INSERT INTO call_days (user_id, echo_key, day, calls, timed, total_duration, failed, summarized, scored, joy_sum, joy_n, sadness_sum, sadness_n, anger_sum, anger_n, fear_sum, fear_n, surprise_sum, surprise_n, calm_sum, calm_n)
+	SELECT user_id, coalesce(echo_id, ''), start_time / 86400000, count(*), count(duration), coalesce(sum(duration), 0), sum(failed), sum(summarized), sum(scored), coalesce(sum(joy), 0), count(joy), coalesce(sum(sadness), 0), count(sadness), coalesce(sum(anger), 0), count(anger), coalesce(sum(fear), 0), count(fear), coalesce(sum(surprise), 0), count(surprise), coalesce(sum(calm), 0), count(calm) FROM call_figures WHERE user_id IS NOT NULL GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO topic_days (user_id, echo_key, day, topic, n)
+	SELECT t.user_id, k.value, t.start_time / 86400000, t.topic, count(*) FROM call_topics t, json_each(json_array('*', t.echo_id)) k
+	WHERE t.user_id IS NOT NULL AND k.value IS NOT NULL GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+CREATE TRIGGER call_days_insert AFTER INSERT ON call_figures BEGIN
+	INSERT INTO call_days (user_id, echo_key, day, calls, timed, total_duration, failed, summarized, scored, joy_sum, joy_n, sadness_sum, sadness_n, anger_sum, anger_n, fear_sum, fear_n, surprise_sum, surprise_n, calm_sum, calm_n)
+	SELECT new.user_id, coalesce(new.echo_id, ''), new.start_time / 86400000, 1, (new.duration IS NOT NULL), coalesce(new.duration, 0), new.failed, new.summarized, new.scored, coalesce(new.joy, 0), (new.joy IS NOT NULL), coalesce(new.sadness, 0), (new.sadness IS NOT NULL), coalesce(new.anger, 0), (new.anger IS NOT NULL), coalesce(new.fear, 0), (new.fear IS NOT NULL), coalesce(new.surprise, 0), (new.surprise IS NOT NULL), coalesce(new.calm, 0), (new.calm IS NOT NULL) WHERE new.user_id IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day) DO UPDATE SET calls = calls + excluded.calls, timed = timed + excluded.timed, total_duration = total_duration + excluded.total_duration, failed = failed + excluded.failed, summarized = summarized + excluded.summarized, scored = scored + excluded.scored, joy_sum = joy_sum + excluded.joy_sum, joy_n = joy_n + excluded.joy_n, sadness_sum = sadness_sum + excluded.sadness_sum, sadness_n = sadness_n + excluded.sadness_n, anger_sum = anger_sum + excluded.anger_sum, anger_n = anger_n + excluded.anger_n, fear_sum = fear_sum + excluded.fear_sum, fear_n = fear_n + excluded.fear_n, surprise_sum = surprise_sum + excluded.surprise_sum, surprise_n = surprise_n + excluded.surprise_n, calm_sum = calm_sum + excluded.calm_sum, calm_n = calm_n + excluded.calm_n;
+END;
+--> statement-breakpoint
+CREATE TRIGGER call_days_update AFTER UPDATE ON call_figures BEGIN
+	INSERT INTO call_days (user_id, echo_key, day, calls, timed, total_duration, failed, summarized, scored, joy_sum, joy_n, sadness_sum, sadness_n, anger_sum, anger_n, fear_sum, fear_n, surprise_sum, surprise_n, calm_sum, calm_n)
+	SELECT old.user_id, coalesce(old.echo_id, ''), old.start_time / 86400000, -1, -(old.duration IS NOT NULL), -coalesce(old.duration, 0), -old.failed, -old.summarized, -old.scored, -coalesce(old.joy, 0), -(old.joy IS NOT NULL), -coalesce(old.sadness, 0), -(old.sadness IS NOT NULL), -coalesce(old.anger, 0), -(old.anger IS NOT NULL), -coalesce(old.fear, 0), -(old.fear IS NOT NULL), -coalesce(old.surprise, 0), -(old.surprise IS NOT NULL), -coalesce(old.calm, 0), -(old.calm IS NOT NULL) WHERE old.user_id IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day) DO UPDATE SET calls = calls + excluded.calls, timed = timed + excluded.timed, total_duration = total_duration + excluded.total_duration, failed = failed + excluded.failed, summarized = summarized + excluded.summarized, scored = scored + excluded.scored, joy_sum = joy_sum + excluded.joy_sum, joy_n = joy_n + excluded.joy_n, sadness_sum = sadness_sum + excluded.sadness_sum, sadness_n = sadness_n + excluded.sadness_n, anger_sum = anger_sum + excluded.anger_sum, anger_n = anger_n + excluded.anger_n, fear_sum = fear_sum + excluded.fear_sum, fear_n = fear_n + excluded.fear_n, surprise_sum = surprise_sum + excluded.surprise_sum, surprise_n = surprise_n + excluded.surprise_n, calm_sum = calm_sum + excluded.calm_sum, calm_n = calm_n + excluded.calm_n;
+	DELETE FROM call_days WHERE user_id = old.user_id AND echo_key = coalesce(old.echo_id, '') AND day = old.start_time / 86400000 AND calls = 0;
+	INSERT INTO call_days (user_id, echo_key, day, calls, timed, total_duration, failed, summarized, scored, joy_sum, joy_n, sadness_sum, sadness_n, anger_sum, anger_n, fear_sum, fear_n, surprise_sum, surprise_n, calm_sum, calm_n)
+	SELECT new.user_id, coalesce(new.echo_id, ''), new.start_time / 86400000, 1, (new.duration IS NOT NULL), coalesce(new.duration, 0), new.failed, new.summarized, new.scored, coalesce(new.joy, 0), (new.joy IS NOT NULL), coalesce(new.sadness, 0), (new.sadness IS NOT NULL), coalesce(new.anger, 0), (new.anger IS NOT NULL), coalesce(new.fear, 0), (new.fear IS NOT NULL), coalesce(new.surprise, 0), (new.surprise IS NOT NULL), coalesce(new.calm, 0), (new.calm IS NOT NULL) WHERE new.user_id IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day) DO UPDATE SET calls = calls + excluded.calls, timed = timed + excluded.timed, total_duration = total_duration + excluded.total_duration, failed = failed + excluded.failed, summarized = summarized + excluded.summarized, scored = scored + excluded.scored, joy_sum = joy_sum + excluded.joy_sum, joy_n = joy_n + excluded.joy_n, sadness_sum = sadness_sum + excluded.sadness_sum, sadness_n = sadness_n + excluded.sadness_n, anger_sum = anger_sum + excluded.anger_sum, anger_n = anger_n + excluded.anger_n, fear_sum = fear_sum + excluded.fear_sum, fear_n = fear_n + excluded.fear_n, surprise_sum = surprise_sum + excluded.surprise_sum, surprise_n = surprise_n + excluded.surprise_n, calm_sum = calm_sum + excluded.calm_sum, calm_n = calm_n + excluded.calm_n;
+END;
+--> statement-breakpoint
+CREATE TRIGGER call_days_delete AFTER DELETE ON call_figures BEGIN
+	INSERT INTO call_days (user_id, echo_key, day, calls, timed, total_duration, failed, summarized, scored, joy_sum, joy_n, sadness_sum, sadness_n, anger_sum, anger_n, fear_sum, fear_n, surprise_sum, surprise_n, calm_sum, calm_n)
+	SELECT old.user_id, coalesce(old.echo_id, ''), old.start_time / 86400000, -1, -(old.duration IS NOT NULL), -coalesce(old.duration, 0), -old.failed, -old.summarized, -old.scored, -coalesce(old.joy, 0), -(old.joy IS NOT NULL), -coalesce(old.sadness, 0), -(old.sadness IS NOT NULL), -coalesce(old.anger, 0), -(old.anger IS NOT NULL), -coalesce(old.fear, 0), -(old.fear IS NOT NULL), -coalesce(old.surprise, 0), -(old.surprise IS NOT NULL), -coalesce(old.calm, 0), -(old.calm IS NOT NULL) WHERE old.user_id IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day) DO UPDATE SET calls = calls + excluded.calls, timed = timed + excluded.timed, total_duration = total_duration + excluded.total_duration, failed = failed + excluded.failed, summarized = summarized + excluded.summarized, scored = scored + excluded.scored, joy_sum = joy_sum + excluded.joy_sum, joy_n = joy_n + excluded.joy_n, sadness_sum = sadness_sum + excluded.sadness_sum, sadness_n = sadness_n + excluded.sadness_n, anger_sum = anger_sum + excluded.anger_sum, anger_n = anger_n + excluded.anger_n, fear_sum = fear_sum + excluded.fear_sum, fear_n = fear_n + excluded.fear_n, surprise_sum = surprise_sum + excluded.surprise_sum, surprise_n = surprise_n + excluded.surprise_n, calm_sum = calm_sum + excluded.calm_sum, calm_n = calm_n + excluded.calm_n;
+	DELETE FROM call_days WHERE user_id = old.user_id AND echo_key = coalesce(old.echo_id, '') AND day = old.start_time / 86400000 AND calls = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER topic_days_insert AFTER INSERT ON call_topics BEGIN
+	INSERT INTO topic_days (user_id, echo_key, day, topic, n)
+	SELECT new.user_id, k.value, new.start_time / 86400000, new.topic, 1 FROM json_each(json_array('*', new.echo_id)) k WHERE new.user_id IS NOT NULL AND k.value IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day, topic) DO UPDATE SET n = n + excluded.n;
+END;
+--> statement-breakpoint
+CREATE TRIGGER topic_days_update AFTER UPDATE ON call_topics BEGIN
+	INSERT INTO topic_days (user_id, echo_key, day, topic, n)
+	SELECT old.user_id, k.value, old.start_time / 86400000, old.topic, -1 FROM json_each(json_array('*', old.echo_id)) k WHERE old.user_id IS NOT NULL AND k.value IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day, topic) DO UPDATE SET n = n + excluded.n;
+	DELETE FROM topic_days WHERE user_id = old.user_id AND echo_key IN ('*', old.echo_id) AND day = old.start_time / 86400000 AND topic = old.topic AND n = 0;
+	INSERT INTO topic_days (user_id, echo_key, day, topic, n)
+	SELECT new.user_id, k.value, new.start_time / 86400000, new.topic, 1 FROM json_each(json_array('*', new.echo_id)) k WHERE new.user_id IS NOT NULL AND k.value IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day, topic) DO UPDATE SET n = n + excluded.n;
+END;
+--> statement-breakpoint
+CREATE TRIGGER topic_days_delete AFTER DELETE ON call_topics BEGIN
+	INSERT INTO topic_days (user_id, echo_key, day, topic, n)
+	SELECT old.user_id, k.value, old.start_time / 86400000, old.topic, -1 FROM json_each(json_array('*', old.echo_id)) k WHERE old.user_id IS NOT NULL AND k.value IS NOT NULL
+	ON CONFLICT (user_id, echo_key, day, topic) DO UPDATE SET n = n + excluded.n;
+	DELETE FROM topic_days WHERE user_id = old.user_id AND echo_key IN ('*', old.echo_id) AND day = old.start_time / 86400000 AND topic = old.topic AND n = 0;
+END;
+--> statement-breakpoint
+-- A deleted user's calls were subtracted on the way (cascade); nothing of theirs is left.
+CREATE TRIGGER insight_days_user_deleted AFTER DELETE ON users BEGIN
+	DELETE FROM call_days WHERE user_id = old.id;
+	DELETE FROM topic_days WHERE user_id = old.id;
 END;

@@ -1,4 +1,5 @@
-// The numbers the Insights view reads (call_figures, call_topics, latency_days; migration 0004) stay
+// The numbers the Insights view reads (call_figures, call_topics and their per-day sums call_days,
+// topic_days, latency_days; migration 0004) stay
 // equal to what the calls, turns and summaries say, whichever way those are written: a live call
 // (turns stored while it runs, counted once it ends), a phone call claimed mid-way, a re-stored turn,
 // a retried summary, a deleted Echo or call; and calls in the partial days at a period's ends.
@@ -53,6 +54,17 @@ async function figuresMatch(userId: string): Promise<void> {
   const freshTopics = await q(`select s.call_id, t.value as topic from call_summaries s join calls c on c.id = s.call_id, json_each(s.topics) t
     where c.user_id = ? and s.status = 'ready' order by s.call_id, t.key`);
   expect(topics.results).toEqual(freshTopics.results);
+  // The per-day sums equal the per-call rows summed again (float sums to 9 places).
+  const days = await q(`select echo_key, day, calls, timed, total_duration, failed, summarized, scored, round(joy_sum, 9) as joy, joy_n, round(calm_sum, 9) as calm, calm_n
+    from call_days where user_id = ? order by 1, 2`);
+  const freshDays = await q(`select coalesce(echo_id, '') as echo_key, start_time / 86400000 as day, count(*) as calls, count(duration) as timed, coalesce(sum(duration), 0) as total_duration,
+      sum(failed) as failed, sum(summarized) as summarized, sum(scored) as scored, round(coalesce(sum(joy), 0), 9) as joy, count(joy) as joy_n, round(coalesce(sum(calm), 0), 9) as calm, count(calm) as calm_n
+    from call_figures where user_id = ? group by 1, 2 order by 1, 2`);
+  expect(days.results).toEqual(freshDays.results);
+  const topicDays = await q(`select echo_key, day, topic, n from topic_days where user_id = ? order by 1, 2, 3`);
+  const freshTopicDays = await q(`select k.value as echo_key, t.start_time / 86400000 as day, t.topic, count(*) as n
+    from call_topics t, json_each(json_array('*', t.echo_id)) k where t.user_id = ? and k.value is not null group by 1, 2, 3 order by 1, 2, 3`);
+  expect(topicDays.results).toEqual(freshTopicDays.results);
 }
 
 async function consistent(userId: string): Promise<void> {

@@ -1,16 +1,19 @@
 // The Insights view's data (GET /api/insights) in one D1 round trip: the user's calls that started in
 // a period, for all their Echoes or one — per-Echo counts, durations and failures, the caller's emotion
 // mix per time bucket, the common topics and per-stage latency. Every figure is read from numbers that
-// triggers keep as calls, turns and summaries are written (migrations/0004_insight_figures.sql):
-// call_figures and call_topics (one row per call / topic, covering indexes on owner and start) and
-// latency_days (worker/db/stage-latency.ts). No JSON is parsed for calls inside the period's whole days.
-import { type AnyColumn, and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+// triggers keep as calls, turns and summaries are written (migrations/0004_insight_figures.sql): per
+// UTC day sums (call_days, topic_days, latency_days) for the period's whole days, and per-call rows
+// (call_figures, call_topics; covering indexes on owner and start) for the days at its ends and those
+// a chart bucket boundary cuts (worker/db/period-days.ts). A year is ~400 day rows per Echo, not
+// 10,000 calls; no JSON is parsed for calls inside whole days.
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { EMOTIONS, type EmotionName } from "../../protocol/call";
 import { type EchoCallFigures, type EmotionMixBucket, INSIGHT_TOPICS_MAX, type TopicCount } from "../../protocol/insights";
 import type { StageLatency } from "../../protocol/latency";
 import type { Db } from "./client";
-import { callFigures, callTopics, echoes } from "./schema";
-import { latencyHistogramQuery, stageLatency } from "./stage-latency";
+import { DAY_MS, periodDays } from "./period-days";
+import { callDays, callFigures, callTopics, echoes, topicDays } from "./schema";
+import { ALL_ECHOES_KEY, inRanges, latencyHistogramQuery, stageLatency } from "./stage-latency";
 
 export interface InsightsScope {
   userId: string;
@@ -56,40 +59,64 @@ const byEchoId = (a: string | null, b: string | null) => (a === b ? 0 : a === nu
 
 /** The view's data, or null when `scope.echoId` is not one of the user's Echoes. */
 export async function insightsData(database: Db, scope: InsightsScope, bucketMs: number): Promise<InsightsData | null> {
+  const { since, until, userId, echoId } = scope;
+  // Whole days from the per-day sums; the days cut by a bucket boundary and the partial ends, per call.
+  const plan = periodDays(since, until, bucketMs);
   const f = callFigures;
-  const inScope = (userId: AnyColumn, echoId: AnyColumn, startTime: AnyColumn) =>
-    and(eq(userId, scope.userId), scope.echoId ? eq(echoId, scope.echoId) : undefined, gte(startTime, scope.since), lt(startTime, scope.until));
-  const bucket = sql<number>`cast((${f.startTime} - ${scope.since}) / ${bucketMs} as integer)`;
-  const emotionSums = Object.fromEntries(
-    EMOTIONS.flatMap((e) => [
-      [`${e}Sum`, sql<number>`coalesce(sum(${f[e]}), 0)`],
-      [`${e}Count`, count(f[e])],
-    ]),
-  ) as Record<`${EmotionName}Sum` | `${EmotionName}Count`, ReturnType<typeof count>>;
-  const topicCalls = count();
+  const d = callDays;
+  const sums = [
+    "calls",
+    "timed",
+    "totalDuration",
+    "failed",
+    "summarized",
+    "scored",
+    ...EMOTIONS.flatMap((e) => [`${e}Sum`, `${e}N`] as const),
+  ] as const;
+  type SumName = (typeof sums)[number];
+  const perCall: Record<SumName, SQL> = {
+    calls: sql`1`,
+    timed: sql`${f.duration} is not null`,
+    totalDuration: sql`coalesce(${f.duration}, 0)`,
+    failed: sql`${f.failed}`,
+    summarized: sql`${f.summarized}`,
+    scored: sql`${f.scored}`,
+    ...(Object.fromEntries(EMOTIONS.flatMap((e) => [[`${e}Sum`, sql`coalesce(${f[e]}, 0)`], [`${e}N`, sql`${f[e]} is not null`]])) as Record<`${EmotionName}Sum` | `${EmotionName}N`, SQL>),
+  };
+  const perDay = (k: SumName): SQL => sql`${d[k]}`;
+  const list = (parts: (k: SumName) => SQL) => sql.join(sums.map((k) => sql`${parts(k)} as ${sql.identifier(k)}`), sql`, `);
+  const rows = sql`(
+      select ${d.echoKey} as echo_key, cast((${d.day} * ${DAY_MS} - ${since}) / ${bucketMs} as integer) as bucket, ${list(perDay)}
+      from ${d} where ${and(eq(d.userId, userId), echoId ? eq(d.echoKey, echoId) : undefined, inRanges(d.day, plan.days))}
+      union all
+      select coalesce(${f.echoId}, '') as echo_key, cast((${f.startTime} - ${since}) / ${bucketMs} as integer) as bucket, ${list((k) => perCall[k])}
+      from ${f} where ${and(eq(f.userId, userId), echoId ? eq(f.echoId, echoId) : undefined, inRanges(f.startTime, plan.calls))}
+    ) as x`;
+  const summed = Object.fromEntries(sums.map((k) => [k, sql<number>`coalesce(sum(${sql.identifier("x")}.${sql.identifier(k)}), 0)`])) as Record<SumName, SQL<number>>;
+
+  // Topics: whole days (no buckets) from topic_days, the partial ends from call_topics.
+  const ends = periodDays(since, until);
+  const t = topicDays;
+  const topicRowsSql = sql`(
+      select ${t.topic} as topic, ${t.n} as n from ${t}
+      where ${and(eq(t.userId, userId), eq(t.echoKey, echoId ?? ALL_ECHOES_KEY), inRanges(t.day, ends.days))}
+      union all
+      select ${callTopics.topic} as topic, 1 as n from ${callTopics}
+      where ${and(eq(callTopics.userId, userId), echoId ? eq(callTopics.echoId, echoId) : undefined, inRanges(callTopics.startTime, ends.calls))}
+    ) as y`;
+  const topicCalls = sql<number>`sum(y.n)`;
+
   const [echoRows, figureRows, topicRows, latencyRows] = await database.batch([
-    database.select({ id: echoes.id, name: echoes.name }).from(echoes).where(eq(echoes.userId, scope.userId)),
+    database.select({ id: echoes.id, name: echoes.name }).from(echoes).where(eq(echoes.userId, userId)),
     database
-      .select({
-        echoId: f.echoId,
-        bucket,
-        calls: count(),
-        timed: count(f.duration),
-        totalDuration: sql<number>`coalesce(sum(${f.duration}), 0)`,
-        failed: sql<number>`coalesce(sum(${f.failed}), 0)`,
-        summarized: sql<number>`coalesce(sum(${f.summarized}), 0)`,
-        scored: sql<number>`coalesce(sum(${f.scored}), 0)`,
-        ...emotionSums,
-      })
-      .from(f)
-      .where(inScope(f.userId, f.echoId, f.startTime))
-      .groupBy(f.echoId, bucket),
+      .select({ echoKey: sql<string>`x.echo_key`, bucket: sql<number>`x.bucket`, ...summed })
+      .from(rows)
+      .groupBy(sql`x.echo_key`, sql`x.bucket`),
     database
-      .select({ topic: callTopics.topic, calls: topicCalls })
-      .from(callTopics)
-      .where(inScope(callTopics.userId, callTopics.echoId, callTopics.startTime))
-      .groupBy(callTopics.topic)
-      .orderBy(desc(topicCalls), asc(callTopics.topic))
+      .select({ topic: sql<string>`y.topic`, calls: topicCalls })
+      .from(topicRowsSql)
+      .groupBy(sql`y.topic`)
+      .orderBy(desc(topicCalls), sql`y.topic`)
       .limit(INSIGHT_TOPICS_MAX),
     latencyHistogramQuery(database, scope),
   ]);
@@ -101,8 +128,9 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
   const perEchoSums = new Map<string | null, Sums>();
   const totals = zeroSums();
   for (const row of figureRows) {
-    const sums = perEchoSums.get(row.echoId) ?? zeroSums();
-    perEchoSums.set(row.echoId, sums);
+    const echo = row.echoKey === "" ? null : row.echoKey;
+    const sums = perEchoSums.get(echo) ?? zeroSums();
+    perEchoSums.set(echo, sums);
     for (const k of ["calls", "timed", "totalDuration", "failed", "summarized"] as const) {
       sums[k] += Number(row[k]);
       totals[k] += Number(row[k]);
@@ -112,7 +140,7 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
     slot.scored += Number(row.scored);
     for (const e of EMOTIONS) {
       slot.sum[e] += Number(row[`${e}Sum`]);
-      slot.n[e] += Number(row[`${e}Count`]);
+      slot.n[e] += Number(row[`${e}N`]);
     }
   }
   const perEcho = [...perEchoSums]

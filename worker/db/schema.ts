@@ -253,3 +253,45 @@ export const latencyDays = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.day, t.stage, t.bucket] }), index("latency_days_covering_idx").on(t.userId, t.echoKey, t.day, t.stage, t.bucket, t.n)],
 );
+
+/** Sums of call_figures per owner, Echo ("" for calls without one) and UTC day of start. */
+export const callDays = sqliteTable(
+  "call_days",
+  {
+    userId: text("user_id").notNull(),
+    echoKey: text("echo_key").notNull(),
+    day: integer("day").notNull(),
+    calls: integer("calls").notNull(),
+    timed: integer("timed").notNull(),
+    totalDuration: integer("total_duration").notNull(),
+    failed: integer("failed").notNull(),
+    summarized: integer("summarized").notNull(),
+    scored: integer("scored").notNull(),
+    joySum: real("joy_sum").notNull(),
+    joyN: integer("joy_n").notNull(),
+    sadnessSum: real("sadness_sum").notNull(),
+    sadnessN: integer("sadness_n").notNull(),
+    angerSum: real("anger_sum").notNull(),
+    angerN: integer("anger_n").notNull(),
+    fearSum: real("fear_sum").notNull(),
+    fearN: integer("fear_n").notNull(),
+    surpriseSum: real("surprise_sum").notNull(),
+    surpriseN: integer("surprise_n").notNull(),
+    calmSum: real("calm_sum").notNull(),
+    calmN: integer("calm_n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.day] }), index("call_days_user_day_idx").on(t.userId, t.day)],
+);
+
+/** call_topics counted per owner, Echo ("*": all of the owner's calls), UTC day of start and topic. */
+export const topicDays = sqliteTable(
+  "topic_days",
+  {
+    userId: text("user_id").notNull(),
+    echoKey: text("echo_key").notNull(),
+    day: integer("day").notNull(),
+    topic: text("topic").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.day, t.topic] }), index("topic_days_covering_idx").on(t.userId, t.echoKey, t.day, t.topic, t.n)],
+);

@@ -3,14 +3,14 @@
 // migrations/0004_insight_figures.sql) for the whole UTC days of the period, plus the turns of the
 // calls in the two partial days at its ends, bucketed the same way. The query reads O(days × buckets)
 // rows however many calls there are; precision in worker/db/latency-histogram.ts.
-import { type SQL, and, eq, gte, lt, ne, or, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, eq, ne, sql } from "drizzle-orm";
 import { LATENCY_STAGES, type LatencyStage, type StageLatency } from "../../protocol/latency";
 import { CALL_IN_PROGRESS } from "./call-writes";
 import type { Db } from "./client";
 import { type HistogramBin, LATENCY_BUCKETS_PER_OCTAVE, latencyBucketValue, stageFigures } from "./latency-histogram";
+import { type Range, periodDays } from "./period-days";
 import { calls, latencyDays, transcriptEntries } from "./schema";
 
-const DAY_MS = 86_400_000;
 /** latency_days.echo_key of the rows that count all of a user's calls. */
 export const ALL_ECHOES_KEY = "*";
 
@@ -27,6 +27,15 @@ export interface HistogramRow {
   n: number;
 }
 
+/** `column` in any of the ranges; false without any. */
+export function inRanges(column: AnyColumn | SQL, ranges: readonly Range[]): SQL {
+  if (ranges.length === 0) return sql`0`;
+  return sql`(${sql.join(
+    ranges.map(([from, to]) => sql`(${column} >= ${from} and ${column} < ${to})`),
+    sql` or `,
+  )})`;
+}
+
 /** The bucket of a number in SQL (see latencyBucket). */
 export function latencyBucketSql(value: SQL): SQL<number> {
   return sql<number>`cast(floor(${sql.raw(String(LATENCY_BUCKETS_PER_OCTAVE))} * log2(max(${value}, 1))) as integer)`;
@@ -34,13 +43,8 @@ export function latencyBucketSql(value: SQL): SQL<number> {
 
 /** The histogram rows of the scope: a single query, batchable with the rest of a view. */
 export function latencyHistogramQuery(database: Db, s: LatencyScope) {
-  // Whole days [firstDay, endDay) come from latency_days; the calls before and after them, from turns.
-  const firstDay = Math.ceil(s.since / DAY_MS);
-  const endDay = Math.max(firstDay, Math.floor(s.until / DAY_MS));
-  const edges = or(
-    and(gte(calls.startTime, s.since), lt(calls.startTime, Math.min(firstDay * DAY_MS, s.until))),
-    and(gte(calls.startTime, endDay * DAY_MS), lt(calls.startTime, s.until)),
-  );
+  // Whole days come from latency_days; the calls before and after them, from their turns.
+  const plan = periodDays(s.since, s.until);
   const stages = sql.join(
     LATENCY_STAGES.map((st) => sql`${st}`),
     sql`, `,
@@ -48,11 +52,11 @@ export function latencyHistogramQuery(database: Db, s: LatencyScope) {
   const value = sql`s.value`;
   const histogram = sql`(
       select ${latencyDays.stage} as stage, ${latencyDays.bucket} as bucket, ${latencyDays.n} as n from ${latencyDays}
-      where ${and(eq(latencyDays.userId, s.userId), eq(latencyDays.echoKey, s.echoId ?? ALL_ECHOES_KEY), gte(latencyDays.day, firstDay), lt(latencyDays.day, endDay))}
+      where ${and(eq(latencyDays.userId, s.userId), eq(latencyDays.echoKey, s.echoId ?? ALL_ECHOES_KEY), inRanges(latencyDays.day, plan.days))}
       union all
       select s.key as stage, ${latencyBucketSql(value)} as bucket, 1 as n
       from ${calls} join ${transcriptEntries} on ${transcriptEntries.callId} = ${calls.id}, json_each(${transcriptEntries.latency}) s
-      where ${and(eq(calls.userId, s.userId), s.echoId ? eq(calls.echoId, s.echoId) : undefined, edges, ne(calls.status, CALL_IN_PROGRESS), eq(transcriptEntries.speaker, "assistant"))}
+      where ${and(eq(calls.userId, s.userId), s.echoId ? eq(calls.echoId, s.echoId) : undefined, inRanges(calls.startTime, plan.calls), ne(calls.status, CALL_IN_PROGRESS), eq(transcriptEntries.speaker, "assistant"))}
         and s.key in (${stages}) and s.type in ('integer', 'real')
     ) as h`;
   // A select builder (not db.all): drizzle's D1 batch only takes builder queries.
