@@ -115,6 +115,12 @@ describe("GET /api/insights", () => {
     expect(ninety.bucketMs).toBe(7 * DAY);
     expect(ninety.emotionMix).toHaveLength(13);
 
+    // A year in 30-day bars, per-day sums cut by twelve bar boundaries (all within D1's 100 parameters).
+    const year = await view(`?period=365d&echoId=${kai.id}`);
+    expect(year.totals).toMatchObject({ calls: 2, totalDuration: 590, failed: 0 });
+    expect(year.emotionMix).toHaveLength(13);
+    expect(year.latency.firstTokenMs).toEqual(bucketed(2, 400, 9999));
+
     const kaiOnly = await view(`?period=30d&echoId=${kai.id}`);
     expect(kaiOnly.echoId).toBe(kai.id);
     expect(kaiOnly.totals).toMatchObject({ calls: 1, totalDuration: 90, failed: 0, failureShare: 0 });

@@ -6,14 +6,14 @@
 // (call_figures, call_topics; covering indexes on owner and start) for the days at its ends and those
 // a chart bucket boundary cuts (worker/db/period-days.ts). A year is ~400 day rows per Echo, not
 // 10,000 calls; no JSON is parsed for calls inside whole days.
-import { type SQL, and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { EMOTIONS, type EmotionName } from "../../protocol/call";
 import { type EchoCallFigures, type EmotionMixBucket, INSIGHT_TOPICS_MAX, type TopicCount } from "../../protocol/insights";
 import type { StageLatency } from "../../protocol/latency";
 import type { Db } from "./client";
 import { DAY_MS, periodDays } from "./period-days";
 import { callDays, callFigures, callTopics, echoes, topicDays } from "./schema";
-import { inRanges, unionAll } from "./range-sql";
+import { inRangeRow, inRanges, num, rangeTable } from "./range-sql";
 import { ALL_ECHOES_KEY, latencyHistogramQuery, stageLatency } from "./stage-latency";
 
 export interface InsightsScope {
@@ -86,27 +86,25 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
   };
   const perDay = (k: SumName): SQL => sql`${d[k]}`;
   const list = (parts: (k: SumName) => SQL) => sql.join(sums.map((k) => sql`${parts(k)} as ${sql.identifier(k)}`), sql`, `);
-  const rows = sql`(${unionAll([
-    sql`select ${d.echoKey} as echo_key, cast((${d.day} * ${DAY_MS} - ${since}) / ${bucketMs} as integer) as bucket, ${list(perDay)}
-      from ${d} where ${and(eq(d.userId, userId), echoId ? eq(d.echoKey, echoId) : undefined, inRanges(d.day, plan.days))}`,
-    ...plan.calls.map(
-      ([from, to]) => sql`select coalesce(${f.echoId}, '') as echo_key, cast((${f.startTime} - ${since}) / ${bucketMs} as integer) as bucket, ${list((k) => perCall[k])}
-      from ${f} where ${and(eq(f.userId, userId), echoId ? eq(f.echoId, echoId) : undefined, gte(f.startTime, from), lt(f.startTime, to))}`,
-    ),
-  ])}) as x`;
+  const rows = sql`(
+    select ${d.echoKey} as echo_key, cast((${d.day} * ${num(DAY_MS)} - ${num(since)}) / ${num(bucketMs)} as integer) as bucket, ${list(perDay)}
+      from ${d} where ${and(eq(d.userId, userId), echoId ? eq(d.echoKey, echoId) : undefined, inRanges(d.day, plan.days))}
+    union all
+    select coalesce(${f.echoId}, '') as echo_key, cast((${f.startTime} - ${num(since)}) / ${num(bucketMs)} as integer) as bucket, ${list((k) => perCall[k])}
+      from ${rangeTable(plan.calls)} cross join ${f} where ${and(eq(f.userId, userId), echoId ? eq(f.echoId, echoId) : undefined, inRangeRow(f.startTime))}
+  ) as x`;
   const summed = Object.fromEntries(sums.map((k) => [k, sql<number>`coalesce(sum(${sql.identifier("x")}.${sql.identifier(k)}), 0)`])) as Record<SumName, SQL<number>>;
 
   // Topics: whole days (no buckets) from topic_days, the partial ends from call_topics.
   const ends = periodDays(since, until);
   const t = topicDays;
-  const topicRowsSql = sql`(${unionAll([
-    sql`select ${t.topic} as topic, ${t.n} as n from ${t}
-      where ${and(eq(t.userId, userId), eq(t.echoKey, echoId ?? ALL_ECHOES_KEY), inRanges(t.day, ends.days))}`,
-    ...ends.calls.map(
-      ([from, to]) => sql`select ${callTopics.topic} as topic, 1 as n from ${callTopics}
-      where ${and(eq(callTopics.userId, userId), echoId ? eq(callTopics.echoId, echoId) : undefined, gte(callTopics.startTime, from), lt(callTopics.startTime, to))}`,
-    ),
-  ])}) as y`;
+  const topicRowsSql = sql`(
+    select ${t.topic} as topic, ${t.n} as n from ${t}
+      where ${and(eq(t.userId, userId), eq(t.echoKey, echoId ?? ALL_ECHOES_KEY), inRanges(t.day, ends.days))}
+    union all
+    select ${callTopics.topic} as topic, 1 as n from ${rangeTable(ends.calls)} cross join ${callTopics}
+      where ${and(eq(callTopics.userId, userId), echoId ? eq(callTopics.echoId, echoId) : undefined, inRangeRow(callTopics.startTime))}
+  ) as y`;
   const topicCalls = sql<number>`sum(y.n)`;
 
   const [echoRows, figureRows, topicRows, latencyRows] = await database.batch([

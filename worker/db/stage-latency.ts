@@ -3,13 +3,13 @@
 // migrations/0004_insight_figures.sql) for the whole UTC days of the period, plus the turns of the
 // calls in the two partial days at its ends, bucketed the same way. The query reads O(days × buckets)
 // rows however many calls there are; precision in worker/db/latency-histogram.ts.
-import { type SQL, and, eq, gte, lt, ne, sql } from "drizzle-orm";
+import { type SQL, and, eq, ne, sql } from "drizzle-orm";
 import { LATENCY_STAGES, type LatencyStage, type StageLatency } from "../../protocol/latency";
 import { CALL_IN_PROGRESS } from "./call-writes";
 import type { Db } from "./client";
 import { type HistogramBin, LATENCY_BUCKETS_PER_OCTAVE, latencyBucketValue, stageFigures } from "./latency-histogram";
 import { periodDays } from "./period-days";
-import { inRanges, unionAll } from "./range-sql";
+import { inRangeRow, inRanges, rangeTable } from "./range-sql";
 import { calls, latencyDays, transcriptEntries } from "./schema";
 
 /** latency_days.echo_key of the rows that count all of a user's calls. */
@@ -44,13 +44,11 @@ export function latencyHistogramQuery(database: Db, s: LatencyScope) {
   const value = sql`s.value`;
   const perDay = sql`select ${latencyDays.stage} as stage, ${latencyDays.bucket} as bucket, ${latencyDays.n} as n from ${latencyDays}
       where ${and(eq(latencyDays.userId, s.userId), eq(latencyDays.echoKey, s.echoId ?? ALL_ECHOES_KEY), inRanges(latencyDays.day, plan.days))}`;
-  const perCall = plan.calls.map(
-    ([from, to]) => sql`select s.key as stage, ${latencyBucketSql(value)} as bucket, 1 as n
-      from ${calls} join ${transcriptEntries} on ${transcriptEntries.callId} = ${calls.id}, json_each(${transcriptEntries.latency}) s
-      where ${and(eq(calls.userId, s.userId), s.echoId ? eq(calls.echoId, s.echoId) : undefined, gte(calls.startTime, from), lt(calls.startTime, to), ne(calls.status, CALL_IN_PROGRESS), eq(transcriptEntries.speaker, "assistant"))}
-        and s.key in (${stages}) and s.type in ('integer', 'real')`,
-  );
-  const histogram = sql`(${unionAll([perDay, ...perCall])}) as h`;
+  const perCall = sql`select s.key as stage, ${latencyBucketSql(value)} as bucket, 1 as n
+      from ${rangeTable(plan.calls)} cross join ${calls} join ${transcriptEntries} on ${transcriptEntries.callId} = ${calls.id}, json_each(${transcriptEntries.latency}) s
+      where ${and(eq(calls.userId, s.userId), s.echoId ? eq(calls.echoId, s.echoId) : undefined, inRangeRow(calls.startTime), ne(calls.status, CALL_IN_PROGRESS), eq(transcriptEntries.speaker, "assistant"))}
+        and s.key in (${stages}) and s.type in ('integer', 'real')`;
+  const histogram = sql`(${perDay} union all ${perCall}) as h`;
   // A select builder (not db.all): drizzle's D1 batch only takes builder queries.
   return database
     .select({ stage: sql<string>`h.stage`, bucket: sql<number>`h.bucket`, n: sql<number>`sum(h.n)` })
