@@ -57,6 +57,17 @@ CREATE TABLE `call_topics` (
 --> statement-breakpoint
 CREATE INDEX `call_topics_user_start_idx` ON `call_topics` (`user_id`,`start_time`,`topic`);--> statement-breakpoint
 CREATE INDEX `call_topics_user_echo_start_idx` ON `call_topics` (`user_id`,`echo_id`,`start_time`,`topic`);--> statement-breakpoint
+CREATE TABLE `latency_blocks` (
+	`user_id` text NOT NULL,
+	`echo_key` text NOT NULL,
+	`block` integer NOT NULL,
+	`stage` text NOT NULL,
+	`bucket` integer NOT NULL,
+	`n` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `echo_key`, `block`, `stage`, `bucket`)
+);
+--> statement-breakpoint
+CREATE INDEX `latency_blocks_covering_idx` ON `latency_blocks` (`user_id`,`echo_key`,`block`,`stage`,`bucket`,`n`);--> statement-breakpoint
 CREATE TABLE `latency_days` (
 	`user_id` text NOT NULL,
 	`echo_key` text NOT NULL,
@@ -263,4 +274,31 @@ END;
 CREATE TRIGGER insight_days_user_deleted AFTER DELETE ON users BEGIN
 	DELETE FROM call_days WHERE user_id = old.id;
 	DELETE FROM topic_days WHERE user_id = old.id;
+END;
+--> statement-breakpoint
+-- Blocks of 16 days of latency_days, kept by triggers on it.
+INSERT INTO latency_blocks (user_id, echo_key, block, stage, bucket, n)
+	SELECT user_id, echo_key, day / 16, stage, bucket, sum(n) FROM latency_days GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+CREATE TRIGGER latency_blocks_insert AFTER INSERT ON latency_days BEGIN
+	INSERT INTO latency_blocks (user_id, echo_key, block, stage, bucket, n) VALUES (new.user_id, new.echo_key, new.day / 16, new.stage, new.bucket, new.n)
+	ON CONFLICT (user_id, echo_key, block, stage, bucket) DO UPDATE SET n = n + excluded.n;
+END;
+--> statement-breakpoint
+CREATE TRIGGER latency_blocks_update AFTER UPDATE ON latency_days BEGIN
+	INSERT INTO latency_blocks (user_id, echo_key, block, stage, bucket, n) VALUES (old.user_id, old.echo_key, old.day / 16, old.stage, old.bucket, -old.n)
+	ON CONFLICT (user_id, echo_key, block, stage, bucket) DO UPDATE SET n = n + excluded.n;
+	INSERT INTO latency_blocks (user_id, echo_key, block, stage, bucket, n) VALUES (new.user_id, new.echo_key, new.day / 16, new.stage, new.bucket, new.n)
+	ON CONFLICT (user_id, echo_key, block, stage, bucket) DO UPDATE SET n = n + excluded.n;
+	DELETE FROM latency_blocks WHERE user_id = old.user_id AND echo_key = old.echo_key AND block = old.day / 16 AND stage = old.stage AND bucket = old.bucket AND n = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER latency_blocks_delete AFTER DELETE ON latency_days BEGIN
+	INSERT INTO latency_blocks (user_id, echo_key, block, stage, bucket, n) VALUES (old.user_id, old.echo_key, old.day / 16, old.stage, old.bucket, -old.n)
+	ON CONFLICT (user_id, echo_key, block, stage, bucket) DO UPDATE SET n = n + excluded.n;
+	DELETE FROM latency_blocks WHERE user_id = old.user_id AND echo_key = old.echo_key AND block = old.day / 16 AND stage = old.stage AND bucket = old.bucket AND n = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER latency_blocks_user_deleted AFTER DELETE ON users BEGIN
+	DELETE FROM latency_blocks WHERE user_id = old.id;
 END;

@@ -69,6 +69,13 @@ async function figuresMatch(userId: string): Promise<void> {
 
 async function consistent(userId: string): Promise<void> {
   expect(await stored(userId)).toEqual(await recomputed(userId));
+  const blocks = await env.DB.prepare("select echo_key, block, stage, bucket, n from latency_blocks where user_id = ? order by 1, 2, 3, 4").bind(userId).all();
+  const freshBlocks = await env.DB.prepare(
+    "select echo_key, day / 16 as block, stage, bucket, sum(n) as n from latency_days where user_id = ? group by 1, 2, 3, 4 order by 1, 2, 3, 4",
+  )
+    .bind(userId)
+    .all();
+  expect(blocks.results).toEqual(freshBlocks.results);
   await figuresMatch(userId);
 }
 

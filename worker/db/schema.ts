@@ -295,3 +295,17 @@ export const topicDays = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.day, t.topic] }), index("topic_days_covering_idx").on(t.userId, t.echoKey, t.day, t.topic, t.n)],
 );
+
+/** latency_days summed over blocks of LATENCY_BLOCK_DAYS days (block = floor(day / 16)), for long periods. */
+export const latencyBlocks = sqliteTable(
+  "latency_blocks",
+  {
+    userId: text("user_id").notNull(),
+    echoKey: text("echo_key").notNull(),
+    block: integer("block").notNull(),
+    stage: text("stage").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.block, t.stage, t.bucket] }), index("latency_blocks_covering_idx").on(t.userId, t.echoKey, t.block, t.stage, t.bucket, t.n)],
+);
