@@ -3,34 +3,12 @@
 // there, and the audio is fetched with range requests.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { DemoData } from "../scripts/seed/demo";
-import { addDemoRecordings, putLocalRecordings } from "../scripts/seed/recordings";
-import { demoSql, runLocalSql } from "../scripts/seed/sql";
 import { signUpViaApi } from "./support/auth";
 import { DESKTOP, useBrowser } from "./support/browser";
+import { seedRecordedCall } from "./support/recorded-call";
 
 const POLL = { timeout: 20_000, interval: 50 };
 const browser = useBrowser();
-
-/** A finished call of `userId` with three lines and its recording (what a recorded call leaves). */
-function seedRecordedCall(userId: string): { callId: string; offsets: number[] } {
-  const callId = `e2e-rec-${userId.slice(0, 8)}`;
-  const startTime = Date.now() - 3_600_000;
-  const data: DemoData = {
-    echoes: [],
-    calls: [{ id: callId, echoId: null, callType: "browser_test", status: "completed", startTime, endTime: startTime + 20_000, duration: 20, fromNumber: null, endReason: "user_ended" }],
-    entries: [
-      { id: `${callId}-0`, callId, seq: 0, speaker: "caller", text: "Good morning, I would like some help planning my week.", timestamp: startTime + 500, emotions: { calm: 0.7, joy: 0.3 }, interrupted: false, latency: null },
-      { id: `${callId}-1`, callId, seq: 1, speaker: "assistant", text: "Of course. Let us start with the most important thing on your list.", timestamp: startTime + 4000, emotions: {}, interrupted: false, latency: null },
-      { id: `${callId}-2`, callId, seq: 2, speaker: "caller", text: "Thank you, that helps a lot.", timestamp: startTime + 9000, emotions: { joy: 0.8, calm: 0.2 }, interrupted: false, latency: null },
-    ],
-    summaries: [],
-  };
-  const recordings = addDemoRecordings(data, 1);
-  runLocalSql(demoSql(userId, data, { echoes: false }), inject("stateDir"));
-  putLocalRecordings(recordings, inject("stateDir"));
-  return { callId, offsets: data.entries.map((e) => e.audioOffsetMs! / 1000) };
-}
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")!.currentTime);
 const activeIndex = (page: Page) =>

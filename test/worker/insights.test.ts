@@ -4,8 +4,10 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EmotionScores } from "../../protocol/call";
 import type { InsightsView } from "../../protocol/insights";
+import type { StageFigures } from "../../protocol/latency";
 import type { RecapStatus } from "../../protocol/summary";
 import { db } from "../../worker/db/client";
+import { LATENCY_BUCKET_ERROR, latencyBucket, latencyBucketValue } from "../../worker/db/latency-histogram";
 import { callSummaries } from "../../worker/db/schema";
 import { createCall, type EntrySpec } from "./support/calls";
 import { createEcho, type EchoRow } from "./support/echoes";
@@ -50,6 +52,20 @@ beforeAll(async () => {
   await summary(theirs.id, "ready", ["sleep"], { anger: 1 });
 });
 
+/**
+ * Latency figures are read from log buckets (six per octave): the exact nearest-rank p50 / p95 of the
+ * seeded turns become their bucket's middle, within LATENCY_BUCKET_ERROR (5.9 %) plus rounding.
+ */
+function bucketed(count: number, p50: number | null, p95: number | null): StageFigures {
+  const near = (exact: number | null) => {
+    if (exact === null) return null;
+    const v = latencyBucketValue(latencyBucket(exact));
+    expect(Math.abs(v - exact)).toBeLessThanOrEqual(exact * LATENCY_BUCKET_ERROR + 0.5);
+    return v;
+  };
+  return { count, p50: near(p50), p95: near(p95) };
+}
+
 async function insights(user: TestUser, query: string): Promise<Response> {
   return exports.default.fetch(`${TEST_ORIGIN}/api/insights${query}`, { headers: user.headers });
 }
@@ -84,26 +100,33 @@ describe("GET /api/insights", () => {
       [28, 1, { joy: 0, sadness: 0, anger: 0, fear: 0.6, surprise: 0, calm: 0.4 }],
     ]);
 
-    // firstTokenMs of the four turns: 100, 200, 300, 400 → nearest rank p50 200, p95 400.
-    expect(v.latency.firstTokenMs).toEqual({ count: 4, p50: 200, p95: 400 });
-    expect(v.latency.firstAudioMs).toEqual({ count: 4, p50: 300, p95: 500 });
-    expect(v.latency.endOfTurnMs).toEqual({ count: 2, p50: 500, p95: 700 });
-    expect(v.latency.transcribeMs).toEqual({ count: 4, p50: 50, p95: 50 });
+    // firstTokenMs of the four turns: 100, 200, 300, 400 → nearest rank p50 200, p95 400 (bucketed).
+    expect(v.latency.firstTokenMs).toEqual(bucketed(4, 200, 400));
+    expect(v.latency.firstAudioMs).toEqual(bucketed(4, 300, 500));
+    expect(v.latency.endOfTurnMs).toEqual(bucketed(2, 500, 700));
+    expect(v.latency.transcribeMs).toEqual(bucketed(4, 50, 50));
+    expect(v.latency.firstTokenMs.p50).not.toBe(v.latency.firstTokenMs.p95);
   });
 
   it("a longer period and one Echo", async () => {
     const ninety = await view("?period=90d");
     expect(ninety.totals).toMatchObject({ calls: 5, totalDuration: 680, averageDuration: 170, failed: 1, failureShare: 0.2 });
-    expect(ninety.latency.firstTokenMs).toEqual({ count: 5, p50: 300, p95: 9999 });
+    expect(ninety.latency.firstTokenMs).toEqual(bucketed(5, 300, 9999));
     expect(ninety.bucketMs).toBe(7 * DAY);
     expect(ninety.emotionMix).toHaveLength(13);
+
+    // A year in 30-day bars, per-day sums cut by twelve bar boundaries (all within D1's 100 parameters).
+    const year = await view(`?period=365d&echoId=${kai.id}`);
+    expect(year.totals).toMatchObject({ calls: 2, totalDuration: 590, failed: 0 });
+    expect(year.emotionMix).toHaveLength(13);
+    expect(year.latency.firstTokenMs).toEqual(bucketed(2, 400, 9999));
 
     const kaiOnly = await view(`?period=30d&echoId=${kai.id}`);
     expect(kaiOnly.echoId).toBe(kai.id);
     expect(kaiOnly.totals).toMatchObject({ calls: 1, totalDuration: 90, failed: 0, failureShare: 0 });
     expect(kaiOnly.perEcho.map((e) => e.echoId)).toEqual([kai.id]);
     expect(kaiOnly.topics).toEqual([]);
-    expect(kaiOnly.latency.firstTokenMs).toEqual({ count: 1, p50: 400, p95: 400 });
+    expect(kaiOnly.latency.firstTokenMs).toEqual(bucketed(1, 400, 400));
   });
 
   it("no calls: zeros and nulls, not errors", async () => {

@@ -80,8 +80,23 @@ describe("recording a browser call", { timeout: 60_000 }, () => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 1000-4999/${bytes.length}`);
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.subarray(1000, 5000));
+    expect(part.headers.get("content-length")).toBe("4000");
+    // Safari opens a media element with a two-byte probe and plays only after a 206 naming the length.
+    const probe = await getRecording(call.owner, call.callId, "bytes=0-1");
+    expect(probe.status).toBe(206);
+    expect(probe.headers.get("content-range")).toBe(`bytes 0-1/${bytes.length}`);
+    expect(probe.headers.get("content-length")).toBe("2");
+    expect(probe.headers.get("accept-ranges")).toBe("bytes");
+    expect(probe.headers.get("content-type")).toBe("audio/wav");
+    expect(new Uint8Array(await probe.arrayBuffer())).toEqual(bytes.subarray(0, 2));
+    const open = await getRecording(call.owner, call.callId, "bytes=100-");
+    expect(open.status).toBe(206);
+    expect(open.headers.get("content-range")).toBe(`bytes 100-${bytes.length - 1}/${bytes.length}`);
+    expect(open.headers.get("content-length")).toBe(String(bytes.length - 100));
+    expect(new Uint8Array(await open.arrayBuffer())).toEqual(bytes.subarray(100));
     const tail = await getRecording(call.owner, call.callId, "bytes=-100");
     expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-range")).toBe(`bytes ${bytes.length - 100}-${bytes.length - 1}/${bytes.length}`);
     expect(new Uint8Array(await tail.arrayBuffer())).toEqual(bytes.subarray(bytes.length - 100));
     const beyond = await getRecording(call.owner, call.callId, `bytes=${bytes.length}-`);
     expect(beyond.status).toBe(416);

@@ -2,23 +2,13 @@
 // with the timings (latency) and outcome each turn stored. Scoped to the owner like every call query.
 import { and, eq, gte, lte } from "drizzle-orm";
 import type { AiStage } from "../../protocol/call";
-import { HEALTH_STAGES, type CallHealth, type StageFigures } from "../../protocol/health";
+import { HEALTH_STAGES, type CallHealth } from "../../protocol/health";
 import type { Db } from "./client";
+import { exactHistogram, stageFigures } from "./latency-histogram";
 import { calls, transcriptEntries } from "./schema";
 
 /** Turns read at most (a very busy day is summarised from its most recent turns). */
 const MAX_TURNS = 20_000;
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? null;
-}
-
-function figures(values: number[]): StageFigures {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-}
 
 export async function callHealth(database: Db, userId: string, since: number, until: number): Promise<CallHealth> {
   const rows = await database
@@ -47,6 +37,6 @@ export async function callHealth(database: Db, userId: string, since: number, un
     failedTurns,
     failuresByStage,
     retriesByStage,
-    stages: Object.fromEntries(HEALTH_STAGES.map((s) => [s, figures(samples[s])])) as CallHealth["stages"],
+    stages: Object.fromEntries(HEALTH_STAGES.map((s) => [s, stageFigures(exactHistogram(samples[s]))])) as CallHealth["stages"],
   };
 }

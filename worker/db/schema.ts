@@ -1,6 +1,6 @@
 // D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 
@@ -175,3 +175,137 @@ export const callSummaries = sqliteTable("call_summaries", {
   attempts: integer("attempts").notNull().default(0),
   updatedAt: integer("updated_at").notNull(),
 });
+
+// ── Insights figures (migration 0004). Kept by SQLite triggers on calls, transcript_entries and
+// call_summaries, so every writer (the call, the summary job, the seed, tests) keeps them right and the
+// Insights view reads numbers, not JSON. See worker/db/insights.ts and docs in migrations/0004_*.sql.
+
+/** One row per call: the numbers the Insights view sums, with covering indexes on owner and start. */
+export const callFigures = sqliteTable(
+  "call_figures",
+  {
+    callId: text("call_id")
+      .primaryKey()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    echoId: text("echo_id"),
+    startTime: integer("start_time").notNull(),
+    duration: integer("duration"),
+    /** 1 when the call's status is "failed". */
+    failed: integer("failed").notNull(),
+    /** 1 when the call has a ready summary. */
+    summarized: integer("summarized").notNull().default(0),
+    /** 1 when the summary carries the caller's mean emotion scores (the columns below). */
+    scored: integer("scored").notNull().default(0),
+    joy: real("joy"),
+    sadness: real("sadness"),
+    anger: real("anger"),
+    fear: real("fear"),
+    surprise: real("surprise"),
+    calm: real("calm"),
+  },
+  (t) => {
+    const numbers = [t.echoId, t.duration, t.failed, t.summarized, t.scored, t.joy, t.sadness, t.anger, t.fear, t.surprise, t.calm] as const;
+    return [
+      index("call_figures_user_start_idx").on(t.userId, t.startTime, ...numbers),
+      index("call_figures_user_echo_start_idx").on(t.userId, t.echoId, t.startTime, ...numbers.slice(1)),
+    ];
+  },
+);
+
+/** The topics of each ready summary, one row each, with the call's owner, Echo and start. */
+export const callTopics = sqliteTable(
+  "call_topics",
+  {
+    callId: text("call_id")
+      .notNull()
+      .references(() => calls.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    topic: text("topic").notNull(),
+    userId: text("user_id"),
+    echoId: text("echo_id"),
+    startTime: integer("start_time").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.callId, t.position] }),
+    index("call_topics_user_start_idx").on(t.userId, t.startTime, t.topic),
+    index("call_topics_user_echo_start_idx").on(t.userId, t.echoId, t.startTime, t.topic),
+  ],
+);
+
+/**
+ * Per-stage turn latency histograms of ended calls, per owner, Echo ("*": all of the owner's calls)
+ * and UTC day of the call's start: how many turns fell in each log bucket (worker/db/latency-buckets.ts).
+ */
+export const latencyDays = sqliteTable(
+  "latency_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    echoKey: text("echo_key").notNull(),
+    /** floor(start_time / 86,400,000) of the calls counted. */
+    day: integer("day").notNull(),
+    /** A LATENCY_STAGES name. */
+    stage: text("stage").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.day, t.stage, t.bucket] }), index("latency_days_covering_idx").on(t.userId, t.echoKey, t.day, t.stage, t.bucket, t.n)],
+);
+
+/** Sums of call_figures per owner, Echo ("" for calls without one) and UTC day of start. */
+export const callDays = sqliteTable(
+  "call_days",
+  {
+    userId: text("user_id").notNull(),
+    echoKey: text("echo_key").notNull(),
+    day: integer("day").notNull(),
+    calls: integer("calls").notNull(),
+    timed: integer("timed").notNull(),
+    totalDuration: integer("total_duration").notNull(),
+    failed: integer("failed").notNull(),
+    summarized: integer("summarized").notNull(),
+    scored: integer("scored").notNull(),
+    joySum: real("joy_sum").notNull(),
+    joyN: integer("joy_n").notNull(),
+    sadnessSum: real("sadness_sum").notNull(),
+    sadnessN: integer("sadness_n").notNull(),
+    angerSum: real("anger_sum").notNull(),
+    angerN: integer("anger_n").notNull(),
+    fearSum: real("fear_sum").notNull(),
+    fearN: integer("fear_n").notNull(),
+    surpriseSum: real("surprise_sum").notNull(),
+    surpriseN: integer("surprise_n").notNull(),
+    calmSum: real("calm_sum").notNull(),
+    calmN: integer("calm_n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.day] }), index("call_days_user_day_idx").on(t.userId, t.day)],
+);
+
+/** call_topics counted per owner, Echo ("*": all of the owner's calls), UTC day of start and topic. */
+export const topicDays = sqliteTable(
+  "topic_days",
+  {
+    userId: text("user_id").notNull(),
+    echoKey: text("echo_key").notNull(),
+    day: integer("day").notNull(),
+    topic: text("topic").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.day, t.topic] }), index("topic_days_covering_idx").on(t.userId, t.echoKey, t.day, t.topic, t.n)],
+);
+
+/** latency_days summed over blocks of LATENCY_BLOCK_DAYS days (block = floor(day / 16)), for long periods. */
+export const latencyBlocks = sqliteTable(
+  "latency_blocks",
+  {
+    userId: text("user_id").notNull(),
+    echoKey: text("echo_key").notNull(),
+    block: integer("block").notNull(),
+    stage: text("stage").notNull(),
+    bucket: integer("bucket").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.block, t.stage, t.bucket] }), index("latency_blocks_covering_idx").on(t.userId, t.echoKey, t.block, t.stage, t.bucket, t.n)],
+);

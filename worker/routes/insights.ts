@@ -5,7 +5,6 @@ import { INSIGHT_BUCKET_DAYS, INSIGHT_PERIOD_DAYS, type InsightsView, insightsQu
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
-import { getEcho } from "../db/echoes";
 import { insightsData } from "../db/insights";
 import { ApiError } from "../http/errors";
 import { readQuery } from "../http/query";
@@ -16,11 +15,12 @@ export const insightsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const user = requireUser(c);
   const { period, echoId } = readQuery(c, insightsQuerySchema);
   const database = db(c.env.DB);
-  if (echoId && !(await getEcho(database, user.id, echoId))) throw new ApiError(404, "not-found", "No such Echo.");
   const until = Date.now();
   const since = until - INSIGHT_PERIOD_DAYS[period] * DAY_MS;
   const bucketMs = INSIGHT_BUCKET_DAYS[period] * DAY_MS;
+  // One D1 round trip; an Echo that isn't the user's answers 404 (its id matched none of their rows).
   const data = await insightsData(database, { userId: user.id, since, until, echoId }, bucketMs);
+  if (!data) throw new ApiError(404, "not-found", "No such Echo.");
   const body: InsightsView = { period, since, until, echoId: echoId ?? null, bucketMs, ...data };
   return c.json(body);
 });
