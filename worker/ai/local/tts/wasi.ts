@@ -1,7 +1,8 @@
 // The smallest WASI (wasi_snapshot_preview1) a command-line program such as flite needs to run once:
 // its arguments, a clock, stdout/stderr collected as text, and an in-memory root directory ("/", fd 3)
 // where it can create, write, seek and read files. Nothing touches a real file system or the network.
-// Pure: one shim per run, the files it wrote are in `files` afterwards.
+// Pure: one shim per run, the files it wrote are in `files` afterwards (an instance can be reused for
+// the next run's shim: `reusable-command.ts`).
 
 const ERRNO_SUCCESS = 0;
 const ERRNO_BADF = 8;
@@ -63,6 +64,8 @@ export class WasiShim {
   private readonly decoder = new TextDecoder();
   stdout = "";
   stderr = "";
+  /** True once `_start` returned by itself (not through proc_exit or a trap): the instance's stack is back where it began. */
+  returned = false;
 
   constructor(
     private readonly args: readonly string[],
@@ -87,6 +90,7 @@ export class WasiShim {
     this.memory = memory;
     try {
       (start as () => void)();
+      this.returned = true;
       return 0;
     } catch (err) {
       if (err instanceof WasiExit) return err.code;
@@ -94,8 +98,11 @@ export class WasiShim {
     }
   }
 
+  private importObject: WebAssembly.Imports | null = null;
+
   get imports(): WebAssembly.Imports {
-    return { wasi_snapshot_preview1: this.functions() };
+    this.importObject ??= { wasi_snapshot_preview1: this.functions() };
+    return this.importObject;
   }
 
   private view(): DataView {
