@@ -19,15 +19,16 @@ export const RECOGNIZER_SAMPLE_RATE = 16000;
 /**
  * Decoder settings. The forward-flat and best-path passes are off: they run when the utterance ends
  * and would block the thread for 150–200 ms per turn (measured), for a small accuracy gain. The search
- * is bounded (CMU's speed settings: at most 3000 active HMMs and 5 word exits per frame, phone-loop
- * lookahead of 10 frames, 2 top Gaussians): decoding costs 0.41× the CPU of the default search with
- * the same word error rate on the held-apart flite set (14.9 %) and 28.2 → 31.0 % on LibriVox
- * (measured in one run on the shared 2-core machine; docs/local-speech.md).
+ * keeps PocketSphinx's defaults (4 top Gaussians, its own silence removal) with at most 10,000 active
+ * HMMs per frame, which bounds the worst frames without costing words. Measured in Node in one run
+ * (scripts fed 10 ms steps, as the Worker does): word error rate 10.7 % on the tests' flite set (8.9 %
+ * with the audio clipped at 2× gain, as Chromium's gain control does to a first sentence), 13.9 % on
+ * the bench's held-apart flite set, 25.4 % on LibriVox read speech; real-time factor 0.21–0.34; end of
+ * utterance at most 14–67 ms. CMU's "speed" settings (-maxhmmpf 3000 -maxwpf 5 -pl_window 10 -topn 2)
+ * measured 12.5 / 12.5 / 18.8 / 26.8 % for a real-time factor of 0.14–0.22 (and 19–22 % in the Chromium
+ * test): words matter more here than CPU.
  */
-const DECODER_ARGS = [
-  ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no"],
-  ["-maxhmmpf", "3000", "-maxwpf", "5", "-pl_window", "10", "-topn", "2"],
-].flat();
+const DECODER_ARGS = ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "10000"];
 
 /** Largest block handed to the decoder at once, in samples (the heap copy buffer). */
 const MAX_BLOCK = 16000;
