@@ -48,7 +48,10 @@ export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWo
       resolve();
     }),
   );
-  const bindings = Object.fromEntries(Object.entries(opts.vars ?? {}).map(([name, value]) => [name, { type: "plain_text", value }]));
+  // The offline provider unless a bench asks for another: wrangler bundles wrangler.toml's Worker as it
+  // is, local speech engines included, and AI_PROVIDER=auto would pick them for every simulated call.
+  const vars = { AI_PROVIDER: "offline", ...opts.vars };
+  const bindings = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }]));
   const worker = await devEnv.startWorker({
     config: "wrangler.toml",
     assets,
