@@ -12,8 +12,8 @@ import type { TranscriptEntry, TurnLatency } from "../protocol/call";
 import { pcm16ToBase64 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH, versionedPath } from "../protocol/sockets";
 import { parseWav } from "../worker/audio/wav";
-import { insertRows } from "../scripts/seed/sql";
 import { type Figure, defineBench, stats } from "./support/bench";
+import { insertBenchEcho } from "./support/bench-echo";
 import { CallClient, type Received } from "./support/call-client";
 
 const CHUNK = 4096;
@@ -37,15 +37,7 @@ export default defineBench({
   async run(ctx) {
     const app = await ctx.app();
     const user = app.createUser("call-loop");
-    const echoId = crypto.randomUUID();
-    const now = Date.now();
-    app.sql(
-      insertRows(
-        "echoes",
-        ["id", "user_id", "name", "description", "personality", "expertise", "instructions", "voice_style", "is_active", "total_calls", "created_at", "updated_at"],
-        [[echoId, user.id, "Bench", "", "friendly", "general", "", "warm", 1, 0, now, now]],
-      ),
-    );
+    const echoId = insertBenchEcho(app, user.id, "friendly", "warm");
     const speech = parseWav(readFileSync(join(import.meta.dirname, "../test/fixtures/speech-hello.wav"))).samples;
     const silence = new Int16Array(CHUNK);
     const url = `${app.baseURL.replace(/^http/, "ws")}${versionedPath(CALL_SOCKET_PATH)}`;

@@ -14,13 +14,13 @@ import { join } from "node:path";
 import type { TranscriptEntry } from "../protocol/call";
 import { pcm16ToBase64 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
-import { insertRows } from "../scripts/seed/sql";
 import { startLocalApp } from "../scripts/local-app";
 import { runFlite } from "../worker/ai/local/tts/flite";
 import { FLITE_VOICES, type FliteVoice } from "../worker/ai/local/tts/voices";
 import { STEP_SAMPLES } from "../worker/ai/local/stt/stream";
 import { parseWav } from "../worker/audio/wav";
 import { type Figure, defineBench, stats } from "./support/bench";
+import { insertBenchEcho } from "./support/bench-echo";
 import { CallClient } from "./support/call-client";
 import { fliteModule, loadPocketSphinx } from "./support/local-speech-node";
 import { wordErrorRate } from "./support/wer";
@@ -154,15 +154,7 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
   const app = await startLocalApp("vite", "local");
   try {
     const user = app.createUser("local-speech");
-    const echoId = crypto.randomUUID();
-    const now = Date.now();
-    app.sql(
-      insertRows(
-        "echoes",
-        ["id", "user_id", "name", "description", "personality", "expertise", "instructions", "voice_style", "is_active", "total_calls", "created_at", "updated_at"],
-        [[echoId, user.id, "Bench", "", "empathetic", "general", "", "default", 1, 0, now, now]],
-      ),
-    );
+    const echoId = insertBenchEcho(app, user.id, "empathetic", "default");
     const headers = { Origin: app.baseURL, Cookie: user.cookie };
     const wsBase = app.baseURL.replace(/^http/, "ws");
     const startCall = async () => {
