@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { HEARTBEAT_INTERVAL_MS as FEED_PING_INTERVAL_MS, PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
+import { manualTimers } from "./support/manual-timers";
 import { IDLE_CLOSE_MS, type FeedSignal, type FeedSocket, FeedConnection, backoffDelay, feedUrl } from "../../web/lib/feed";
 
 class ScriptedSocket implements FeedSocket {
@@ -32,35 +33,18 @@ class ScriptedSocket implements FeedSocket {
 
 function harness() {
   const sockets: ScriptedSocket[] = [];
-  let now = 0;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; fn: () => void }>();
+  const timers = manualTimers();
   const conn = new FeedConnection({
     open: () => {
       const s = new ScriptedSocket();
       sockets.push(s);
       return s;
     },
-    setTimeout: (fn, ms) => {
-      const id = nextId++;
-      timers.set(id, { at: now + ms, fn });
-      return id;
-    },
-    clearTimeout: (id) => void timers.delete(id),
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
     random: () => 0.5,
   });
-  const advance = (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      const due = [...timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      timers.delete(due[0]);
-      now = due[1].at;
-      due[1].fn();
-    }
-    now = until;
-  };
-  return { conn, sockets, advance, timers };
+  return { conn, sockets, advance: timers.advance };
 }
 
 describe("backoffDelay", () => {

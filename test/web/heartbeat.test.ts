@@ -3,38 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { HEARTBEAT_INTERVAL_MS, PING_FRAME } from "../../protocol/heartbeat";
 import { startHeartbeat } from "../../web/lib/heartbeat";
-
-function timers() {
-  let now = 0;
-  let nextId = 1;
-  const pending = new Map<number, { at: number; fn: () => void }>();
-  return {
-    setTimeout: (fn: () => void, ms: number) => {
-      const id = nextId++;
-      pending.set(id, { at: now + ms, fn });
-      return id;
-    },
-    clearTimeout: (id: number) => void pending.delete(id),
-    advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        const due = [...pending.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        pending.delete(due[0]);
-        now = due[1].at;
-        due[1].fn();
-      }
-      now = until;
-    },
-    get count() {
-      return pending.size;
-    },
-  };
-}
+import { manualTimers } from "./support/manual-timers";
 
 describe("startHeartbeat", () => {
   it("pings every interval while pongs come back", () => {
-    const t = timers();
+    const t = manualTimers();
     const sent: string[] = [];
     let dead = 0;
     const hb = startHeartbeat({ send: (d) => sent.push(d) }, () => dead++, t);
@@ -49,7 +22,7 @@ describe("startHeartbeat", () => {
   });
 
   it("calls the link dead once when a ping is unanswered at the next tick, and stops pinging", () => {
-    const t = timers();
+    const t = manualTimers();
     const sent: string[] = [];
     let dead = 0;
     startHeartbeat({ send: (d) => sent.push(d) }, () => dead++, t);
@@ -64,7 +37,7 @@ describe("startHeartbeat", () => {
   });
 
   it("calls the link dead when a send throws", () => {
-    const t = timers();
+    const t = manualTimers();
     let dead = 0;
     startHeartbeat({ send: () => { throw new Error("closed"); } }, () => dead++, t);
     t.advance(HEARTBEAT_INTERVAL_MS);
@@ -73,7 +46,7 @@ describe("startHeartbeat", () => {
   });
 
   it("does nothing after stop()", () => {
-    const t = timers();
+    const t = manualTimers();
     const sent: string[] = [];
     let dead = 0;
     startHeartbeat({ send: (d) => sent.push(d) }, () => dead++, t).stop();
