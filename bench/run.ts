@@ -7,7 +7,8 @@
 //     name: "my-thing",
 //     async run(ctx) {
 //       const app = await ctx.app();             // the real app (vite dev → workerd), shared by all modules;
-//                                                // ctx.worker(): the Worker alone under wrangler dev
+//                                                // ctx.worker(): the production build's Worker alone
+//                                                // under wrangler dev (no local speech engines)
 //       const user = app.createUser("me");       // a signed-in user: send `Cookie: ${user.cookie}`
 //       app.sql([...]);                          // seed its database (see scripts/seed/sql.ts)
 //       const s = await timeIt(() => fetch(`${app.baseURL}/api/...`, { headers: { Cookie: user.cookie } }), { iterations: 200 });
@@ -45,7 +46,7 @@ console.log(`machine: ${machine}`);
 const started: { app?: Promise<LocalApp>; worker?: Promise<LocalApp> } = {};
 const ctx = {
   app: () => (started.app ??= startLocalApp("vite")),
-  worker: () => (started.worker ??= startLocalApp("wrangler")),
+  worker: () => (started.worker ??= startLocalApp("built")),
   log: (m: string) => console.log(`  ${m}`),
 };
 

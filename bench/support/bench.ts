@@ -17,7 +17,7 @@ export interface Figure {
 export interface BenchContext {
   /** The whole app under `vite dev`, as `npm run dev` runs it (started once on first use, shared by every module). */
   app(): Promise<LocalApp>;
-  /** The Worker alone under `wrangler dev` (no Vite in front; no SPA), shared likewise. */
+  /** The production build's Worker alone under `wrangler dev` (no Vite in front; no SPA), shared likewise. */
   worker(): Promise<LocalApp>;
   log(message: string): void;
 }
