@@ -5,10 +5,12 @@
 // workerd; the other workerd projects are built as production is (vite.config.ts's swap of
 // worker/ai/local/available.ts), so their files don't load those modules.
 // Every setting is given explicitly (test/local-settings.ts): a developer's .dev.vars changes no test.
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { defaultSettings } from "./test/local-settings.ts";
 import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias.ts";
+import SlowStartFirst from "./test/slow-start-first.ts";
 
 const settings = defaultSettings();
 const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts"];
@@ -53,6 +55,13 @@ function workerdProject(
 
 export default defineConfig({
   test: {
+    // Several files at a time even on 2 cores: most of a workerd file's time is waiting (phone calls
+    // paced in real time, sockets, retries' back-off), not computing. Each file has its own workerd,
+    // D1 and Durable Object storage. The e2e project still runs one file at a time
+    // (`fileParallelism: false` below), and `npm test` runs it beside the others (scripts/test-all.ts).
+    maxWorkers: Math.max(3, availableParallelism()),
+    // Long files start first, so none is left running alone at the end (see the file).
+    sequence: { sequencer: SlowStartFirst },
     projects: [
       // The suite's calls use the offline provider (AI_PROVIDER=auto without the AI binding, in a build
       // without local speech).
