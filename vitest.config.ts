@@ -10,17 +10,23 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { defaultSettings } from "./test/local-settings.ts";
 import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias.ts";
-import SlowStartFirst from "./test/slow-start-first.ts";
 
 const settings = defaultSettings();
 const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts"];
 const LOCAL_SPEECH_TESTS = "test/worker/local-speech*.test.ts";
+const E2E_LOCAL_SPEECH_TEST = "e2e/local-speech.test.ts";
 
 /** A project run inside workerd: the app's wrangler.toml, these bindings, with or without local speech. */
 function workerdProject(
   name: string,
   include: string[],
-  options: { localSpeech: boolean; exclude?: string[]; bindings?: (inject: (key: "openaiBaseUrl") => string) => Record<string, string> },
+  options: {
+    localSpeech: boolean;
+    exclude?: string[];
+    bindings?: (inject: (key: "openaiBaseUrl") => string) => Record<string, string>;
+    /** vitest's `sequence.groupOrder` (see the order above); 0 unless given. */
+    groupOrder?: number;
+  },
 ): TestProjectInlineConfiguration {
   return {
     resolve: { alias: options.localSpeech ? [] : LOCAL_SPEECH_OUT },
@@ -49,6 +55,7 @@ function workerdProject(
       exclude: options.exclude ?? [],
       setupFiles: ["test/worker/setup/apply-migrations.ts"],
       globalSetup: workerdGlobalSetup,
+      sequence: { groupOrder: options.groupOrder ?? 0 },
     },
   };
 }
@@ -57,11 +64,14 @@ export default defineConfig({
   test: {
     // Several files at a time even on 2 cores: most of a workerd file's time is waiting (phone calls
     // paced in real time, sockets, retries' back-off), not computing. Each file has its own workerd,
-    // D1 and Durable Object storage. The e2e project still runs one file at a time
-    // (`fileParallelism: false` below), and `npm test` runs it beside the others (scripts/test-all.ts).
+    // D1 and Durable Object storage. The browser projects still run one file at a time
+    // (`fileParallelism: false` below).
+    // Order (`sequence.groupOrder`): `worker`, `worker-openai` and `unit` (0), `e2e` (1), then the two
+    // projects that run local speech, `worker-local-speech` (2) and `e2e-local-speech` (3): the
+    // suite's heaviest on CPU, with time limits inside (a speech-to-text deadline, speech in real
+    // time), they run last and alone. `npm test` (scripts/test-all.ts) runs groups 0 and 1 side by
+    // side in two vitest runs, then the local speech ones.
     maxWorkers: Math.max(3, availableParallelism()),
-    // Long files start first, so none is left running alone at the end (see the file).
-    sequence: { sequencer: SlowStartFirst },
     projects: [
       // The suite's calls use the offline provider (AI_PROVIDER=auto without the AI binding, in a build
       // without local speech).
@@ -72,7 +82,7 @@ export default defineConfig({
         bindings: (inject) => ({ AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: inject("openaiBaseUrl"), OPENAI_REPLY_MODEL: "echo-test-chat" }),
       }),
       // The development build, engines included: AI_PROVIDER=auto means local speech here.
-      workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true }),
+      workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true, groupOrder: 2 }),
       {
         test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node" },
       },
@@ -80,8 +90,22 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          exclude: [E2E_LOCAL_SPEECH_TEST],
           globalSetup: ["e2e/support/global-setup.ts"],
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // Local speech in Chromium, against an app of its own with the engines (the file starts it, or
+      // finds the one `npm test` launched at the start of the run: ECHO_E2E_LOCAL_SPEECH_APP).
+      {
+        test: {
+          name: "e2e-local-speech",
+          include: [E2E_LOCAL_SPEECH_TEST],
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerMessage } from "../protocol/call";
 import { base64ToPcm16 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH } from "../protocol/sockets";
@@ -17,7 +17,7 @@ import { buildWav, parseWav } from "../worker/audio/wav";
 import { freshCredentials, signUpViaApi } from "./support/auth";
 import { useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";
-import { awaitLaunchedApp, type LocalSpeechApp, startLocalSpeechApp } from "./support/local-speech-app";
+import { awaitLaunchedApp, launchedAppFromEnv, type LocalSpeechApp, startLocalSpeechApp } from "./support/local-speech-app";
 
 const FIXTURES = resolve(import.meta.dirname, "../test/fixtures/local-speech");
 const manifest = JSON.parse(readFileSync(join(FIXTURES, "manifest.json"), "utf8")) as Array<{ name: string; text: string }>;
@@ -56,10 +56,10 @@ const browser = useBrowser({ fakeAudioWav: microphoneWav(dir) });
 let app: LocalSpeechApp;
 beforeAll(async () => {
   const started = Date.now();
-  // In the whole suite the e2e global setup launched it at the start of the run; alone, start it here.
-  const launched = inject("localSpeechApp");
+  // In the whole suite `npm test` launched it at the start of the run; alone, start it here.
+  const launched = launchedAppFromEnv();
   app = launched ? await awaitLaunchedApp(launched) : await startLocalSpeechApp(dir);
-  console.log(`local speech app answered after ${((Date.now() - started) / 1000).toFixed(1)} s${launched ? " more (launched by the e2e global setup)" : ""}`);
+  console.log(`local speech app answered after ${((Date.now() - started) / 1000).toFixed(1)} s${launched ? " more (launched by npm test at the start)" : ""}`);
 }, 240_000);
 afterAll(async () => {
   await app?.stop();

@@ -1,17 +1,14 @@
 // Starts the real app (`vite dev`: Worker, Durable Objects, D1, SPA) on a free port with a fresh
-// local state folder, migrated, for the browser tests. Tears it down afterwards. In the whole suite
-// (ECHO_E2E_LAUNCH_LOCAL_SPEECH=1, set by scripts/test-all.ts) it also launches e2e/local-speech.test.ts's
-// app with the speech engines, which takes 40–100 s to start, so that start overlaps other files.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// local state folder, migrated, for the browser tests. Tears it down afterwards.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
 import { freePort, startServer } from "../../scripts/local-server";
 import { writeIsolatedConfig } from "../../test/local-settings";
 import { startMockOidcProvider } from "../../test/oidc-server/provider";
-import { type LaunchedAppRef, launchLocalSpeechApp } from "./local-speech-app";
 
 /** The Google account the local OIDC provider signs in as in browser tests (e2e/auth.test.ts). */
 export const E2E_GOOGLE_IDENTITY = {
@@ -31,8 +28,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     stateDir: string;
-    /** Set when this setup launched the local speech app (see above). */
-    localSpeechApp?: LaunchedAppRef;
   }
 }
 
@@ -62,30 +57,9 @@ export default async function setup(project: TestProject) {
   });
   project.provide("baseURL", baseURL);
   project.provide("stateDir", stateDir);
-  const localSpeech = process.env.ECHO_E2E_LAUNCH_LOCAL_SPEECH === "1" ? await launchLocalSpeech() : null;
-  if (localSpeech) project.provide("localSpeechApp", localSpeech.ref);
   return async () => {
-    await localSpeech?.stop();
     await server.stop();
     await oidc.stop();
     rmSync(stateDir, { recursive: true, force: true });
-  };
-}
-
-/** Launches the local speech app without waiting for it; a failed start is written where the test looks. */
-async function launchLocalSpeech(): Promise<{ ref: LaunchedAppRef; stop(): Promise<void> }> {
-  // Inside the project (git-ignored .e2e-state), as the test file's own start does.
-  const root = resolve(import.meta.dirname, "../../.e2e-state");
-  mkdirSync(root, { recursive: true });
-  const dir = mkdtempSync(join(root, "local-speech-app-"));
-  const failureFile = join(dir, "start-failure.txt");
-  const app = await launchLocalSpeechApp(dir);
-  app.ready.catch((err: unknown) => writeFileSync(failureFile, err instanceof Error ? err.message : String(err)));
-  return {
-    ref: { baseURL: app.baseURL, failureFile },
-    async stop() {
-      await app.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
   };
 }

@@ -1,10 +1,10 @@
 // A second app for e2e/local-speech.test.ts: `vite dev` WITH the embedded local speech engines
 // (AI_PROVIDER=local), isolated like the suite's own app (its own migrated state folder and settings,
 // never the developer's .dev.vars). Its start is slow — ~60 MB of engine modules go into workerd — so
-// only a run with that file pays for it. In the whole suite (`npm test`, scripts/test-all.ts) the e2e
-// global setup launches it at the start of the run, so it starts while other files run
-// (`launchLocalSpeechApp`), and the test file waits for it (`awaitLaunchedApp`); run alone, the file
-// starts it itself (`startLocalSpeechApp`).
+// only a run with that file pays for it. In the whole suite `npm test` (scripts/test-all.ts) launches
+// it at the start of the run, so it starts while other files run (`launchLocalSpeechApp`), and tells
+// the test file where it is (ECHO_E2E_LOCAL_SPEECH_APP), which waits for it (`awaitLaunchedApp`); run
+// alone, the file starts it itself (`startLocalSpeechApp`).
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
@@ -25,11 +25,18 @@ export interface LaunchedLocalSpeechApp extends LocalSpeechApp {
   ready: Promise<void>;
 }
 
-/** What a test file needs to find an app the global setup launched (passed by `provide`). */
+/** What a test file needs to find an app launched by another process (ECHO_E2E_LOCAL_SPEECH_APP, as JSON). */
 export interface LaunchedAppRef {
   baseURL: string;
   /** Written with the reason if the app's start failed. */
   failureFile: string;
+}
+
+export const LAUNCHED_APP_ENV = "ECHO_E2E_LOCAL_SPEECH_APP";
+
+export function launchedAppFromEnv(): LaunchedAppRef | null {
+  const json = process.env[LAUNCHED_APP_ENV];
+  return json ? (JSON.parse(json) as LaunchedAppRef) : null;
 }
 
 /** How long the app may take to answer: its start loads the engines (25–110 s measured on the busy shared machine). */
