@@ -66,11 +66,12 @@ export default defineConfig({
     // paced in real time, sockets, retries' back-off), not computing. Each file has its own workerd,
     // D1 and Durable Object storage. The browser projects still run one file at a time
     // (`fileParallelism: false` below).
-    // Order (`sequence.groupOrder`): `worker`, `worker-openai` and `unit` (0), `e2e` (1), then the two
-    // projects that run local speech, `worker-local-speech` (2) and `e2e-local-speech` (3): the
-    // suite's heaviest on CPU, with time limits inside (a speech-to-text deadline, speech in real
-    // time), they run last and alone. `npm test` (scripts/test-all.ts) runs groups 0 and 1 side by
-    // side in two vitest runs, then the local speech ones.
+    // Order (`sequence.groupOrder`): `worker` and `worker-openai` (0), `unit` (1: its files compute
+    // hard with vitest's 5 s limit per test, so not at the start, when every runtime and app starts),
+    // `e2e` (2), then the two projects that run local speech, `worker-local-speech` (3) and
+    // `e2e-local-speech` (4): the suite's heaviest on CPU, with time limits inside (a speech-to-text
+    // deadline, speech in real time), they run last and alone. `npm test` (scripts/test-all.ts) runs
+    // groups 0–1 beside group 2 in two vitest runs, then the local speech ones.
     maxWorkers: Math.max(3, availableParallelism()),
     projects: [
       // The suite's calls use the offline provider (AI_PROVIDER=auto without the AI binding, in a build
@@ -82,9 +83,9 @@ export default defineConfig({
         bindings: (inject) => ({ AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: inject("openaiBaseUrl"), OPENAI_REPLY_MODEL: "echo-test-chat" }),
       }),
       // The development build, engines included: AI_PROVIDER=auto means local speech here.
-      workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true, groupOrder: 2 }),
+      workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true, groupOrder: 3 }),
       {
-        test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node", sequence: { groupOrder: 1 } },
       },
       {
         test: {
@@ -93,7 +94,7 @@ export default defineConfig({
           exclude: [E2E_LOCAL_SPEECH_TEST],
           globalSetup: ["e2e/support/global-setup.ts"],
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
@@ -105,7 +106,7 @@ export default defineConfig({
           name: "e2e-local-speech",
           include: [E2E_LOCAL_SPEECH_TEST],
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },
