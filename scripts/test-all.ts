@@ -2,7 +2,7 @@
 // waiting, not computing: phone calls paced at 20 ms a frame, real-time audio into the browser, app
 // and browser starts. One vitest runs its groups (vitest.config.ts's `sequence.groupOrder`) one after
 // another, and the browser suite one file at a time, so here:
-//   1. side by side: `worker`, `worker-openai` and `unit` (several files at a time, maxWorkers), and
+//   1. side by side: `worker` and `worker-openai`, then `unit` (several files at a time, maxWorkers), and
 //      the browser suite `e2e` (one file at a time, against one app);
 //   2. then, alone, the two projects that run local speech (`worker-local-speech`, `e2e-local-speech`):
 //      the heaviest on CPU, with time limits inside. The app with the engines that
