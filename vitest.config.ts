@@ -5,6 +5,7 @@
 // workerd; the other workerd projects are built as production is (vite.config.ts's swap of
 // worker/ai/local/available.ts), so their files don't load those modules.
 // Every setting is given explicitly (test/local-settings.ts): a developer's .dev.vars changes no test.
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { defaultSettings } from "./test/local-settings.ts";
@@ -13,12 +14,19 @@ import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias.ts";
 const settings = defaultSettings();
 const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts"];
 const LOCAL_SPEECH_TESTS = "test/worker/local-speech*.test.ts";
+const E2E_LOCAL_SPEECH_TEST = "e2e/local-speech.test.ts";
 
 /** A project run inside workerd: the app's wrangler.toml, these bindings, with or without local speech. */
 function workerdProject(
   name: string,
   include: string[],
-  options: { localSpeech: boolean; exclude?: string[]; bindings?: (inject: (key: "openaiBaseUrl") => string) => Record<string, string> },
+  options: {
+    localSpeech: boolean;
+    exclude?: string[];
+    bindings?: (inject: (key: "openaiBaseUrl") => string) => Record<string, string>;
+    /** vitest's `sequence.groupOrder` (see the order above); 0 unless given. */
+    groupOrder?: number;
+  },
 ): TestProjectInlineConfiguration {
   return {
     resolve: { alias: options.localSpeech ? [] : LOCAL_SPEECH_OUT },
@@ -47,12 +55,24 @@ function workerdProject(
       exclude: options.exclude ?? [],
       setupFiles: ["test/worker/setup/apply-migrations.ts"],
       globalSetup: workerdGlobalSetup,
+      sequence: { groupOrder: options.groupOrder ?? 0 },
     },
   };
 }
 
 export default defineConfig({
   test: {
+    // Several files at a time even on 2 cores: most of a workerd file's time is waiting (phone calls
+    // paced in real time, sockets, retries' back-off), not computing. Each file has its own workerd,
+    // D1 and Durable Object storage. The browser projects still run one file at a time
+    // (`fileParallelism: false` below).
+    // Order (`sequence.groupOrder`): `worker` and `worker-openai` (0), `unit` (1: its files compute
+    // hard with vitest's 5 s limit per test, so not at the start, when every runtime and app starts),
+    // `e2e` (2), then the two projects that run local speech, `worker-local-speech` (3) and
+    // `e2e-local-speech` (4): the suite's heaviest on CPU, with time limits inside (a speech-to-text
+    // deadline, speech in real time), they run last and alone. `npm test` (scripts/test-all.ts) runs
+    // groups 0–1 beside group 2 in two vitest runs, then the local speech ones.
+    maxWorkers: Math.max(3, availableParallelism()),
     projects: [
       // The suite's calls use the offline provider (AI_PROVIDER=auto without the AI binding, in a build
       // without local speech).
@@ -63,16 +83,30 @@ export default defineConfig({
         bindings: (inject) => ({ AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: inject("openaiBaseUrl"), OPENAI_REPLY_MODEL: "echo-test-chat" }),
       }),
       // The development build, engines included: AI_PROVIDER=auto means local speech here.
-      workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true }),
+      workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true, groupOrder: 3 }),
       {
-        test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node", sequence: { groupOrder: 1 } },
       },
       {
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          exclude: [E2E_LOCAL_SPEECH_TEST],
           globalSetup: ["e2e/support/global-setup.ts"],
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // Local speech in Chromium, against an app of its own with the engines (the file starts it, or
+      // finds the one `npm test` launched at the start of the run: ECHO_E2E_LOCAL_SPEECH_APP).
+      {
+        test: {
+          name: "e2e-local-speech",
+          include: [E2E_LOCAL_SPEECH_TEST],
+          fileParallelism: false,
+          sequence: { groupOrder: 4 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

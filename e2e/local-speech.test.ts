@@ -17,7 +17,7 @@ import { buildWav, parseWav } from "../worker/audio/wav";
 import { freshCredentials, signUpViaApi } from "./support/auth";
 import { useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";
-import { type LocalSpeechApp, startLocalSpeechApp } from "./support/local-speech-app";
+import { awaitLaunchedApp, launchedAppFromEnv, type LocalSpeechApp, startLocalSpeechApp } from "./support/local-speech-app";
 
 const FIXTURES = resolve(import.meta.dirname, "../test/fixtures/local-speech");
 const manifest = JSON.parse(readFileSync(join(FIXTURES, "manifest.json"), "utf8")) as Array<{ name: string; text: string }>;
@@ -56,8 +56,10 @@ const browser = useBrowser({ fakeAudioWav: microphoneWav(dir) });
 let app: LocalSpeechApp;
 beforeAll(async () => {
   const started = Date.now();
-  app = await startLocalSpeechApp(dir);
-  console.log(`local speech app answered after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // In the whole suite `npm test` launched it at the start of the run; alone, start it here.
+  const launched = launchedAppFromEnv();
+  app = launched ? await awaitLaunchedApp(launched) : await startLocalSpeechApp(dir);
+  console.log(`local speech app answered after ${((Date.now() - started) / 1000).toFixed(1)} s${launched ? " more (launched by npm test at the start)" : ""}`);
 }, 240_000);
 afterAll(async () => {
   await app?.stop();

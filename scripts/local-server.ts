@@ -32,11 +32,17 @@ export interface ServerOptions {
   timeoutMs?: number;
 }
 
+/** A server spawned and still starting: `ready` settles once it answers (or it failed and was stopped). */
+export interface StartingServer {
+  server: LocalServer;
+  ready: Promise<void>;
+}
+
 /**
- * Spawns `npx …args` detached (so stop() reaches its children) and resolves once `readyURL` answers.
- * If the server exits or doesn't answer in time it is stopped and the error carries the end of its log.
+ * Spawns `npx …args` detached (so stop() reaches its children) and polls `readyURL` in the background.
+ * If the server exits or doesn't answer in time it is stopped and `ready` rejects with the end of its log.
  */
-export async function startServer({ args, env, readyURL, timeoutMs = 90_000 }: ServerOptions): Promise<LocalServer> {
+export function spawnServer({ args, env, readyURL, timeoutMs = 90_000 }: ServerOptions): StartingServer {
   const child = spawn("npx", args, { env: localToolEnv(env), stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
@@ -55,12 +61,17 @@ export async function startServer({ args, env, readyURL, timeoutMs = 90_000 }: S
       await new Promise((r) => setTimeout(r, 300));
     },
   };
-  try {
-    await waitUntilUp(readyURL, timeoutMs, child);
-  } catch (err) {
+  const ready = waitUntilUp(readyURL, timeoutMs, child).catch(async (err: unknown) => {
     await server.stop();
     throw new Error(`${(err as Error).message}\n${log.slice(-2000)}`);
-  }
+  });
+  return { server, ready };
+}
+
+/** Spawns the server (see spawnServer) and resolves once `readyURL` answers. */
+export async function startServer(options: ServerOptions): Promise<LocalServer> {
+  const { server, ready } = spawnServer(options);
+  await ready;
   return server;
 }
 

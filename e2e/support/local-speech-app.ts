@@ -1,12 +1,15 @@
 // A second app for e2e/local-speech.test.ts: `vite dev` WITH the embedded local speech engines
 // (AI_PROVIDER=local), isolated like the suite's own app (its own migrated state folder and settings,
 // never the developer's .dev.vars). Its start is slow — ~60 MB of engine modules go into workerd — so
-// only the file that needs it pays for it.
-import { mkdirSync } from "node:fs";
+// only a run with that file pays for it. In the whole suite `npm test` (scripts/test-all.ts) launches
+// it at the start of the run, so it starts while other files run (`launchLocalSpeechApp`), and tells
+// the test file where it is (ECHO_E2E_LOCAL_SPEECH_APP), which waits for it (`awaitLaunchedApp`); run
+// alone, the file starts it itself (`startLocalSpeechApp`).
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
-import { freePort, startServer } from "../../scripts/local-server";
+import { freePort, spawnServer } from "../../scripts/local-server";
 import { writeIsolatedConfig } from "../../test/local-settings";
 
 /** The project's Vite config with its own dependency cache (see the file). */
@@ -14,14 +17,32 @@ const CONFIG = join(import.meta.dirname, "vite.local-speech.config.ts");
 
 export interface LocalSpeechApp {
   baseURL: string;
-  log(): string;
   stop(): Promise<void>;
+}
+
+/** Launched and still starting: `ready` settles when it answers or its start failed. */
+export interface LaunchedLocalSpeechApp extends LocalSpeechApp {
+  ready: Promise<void>;
+}
+
+/** What a test file needs to find an app launched by another process (ECHO_E2E_LOCAL_SPEECH_APP, as JSON). */
+export interface LaunchedAppRef {
+  baseURL: string;
+  /** Written with the reason if the app's start failed. */
+  failureFile: string;
+}
+
+export const LAUNCHED_APP_ENV = "ECHO_E2E_LOCAL_SPEECH_APP";
+
+export function launchedAppFromEnv(): LaunchedAppRef | null {
+  const json = process.env[LAUNCHED_APP_ENV];
+  return json ? (JSON.parse(json) as LaunchedAppRef) : null;
 }
 
 /** How long the app may take to answer: its start loads the engines (25–110 s measured on the busy shared machine). */
 const START_TIMEOUT_MS = 200_000;
 
-export async function startLocalSpeechApp(dir: string): Promise<LocalSpeechApp> {
+export async function launchLocalSpeechApp(dir: string): Promise<LaunchedLocalSpeechApp> {
   const stateDir = join(dir, "state");
   const settingsDir = join(dir, "settings");
   mkdirSync(stateDir);
@@ -31,11 +52,32 @@ export async function startLocalSpeechApp(dir: string): Promise<LocalSpeechApp> 
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const { ECHO_LOCAL_SPEECH: _dropped, ...env } = process.env;
-  const server = await startServer({
+  const { server, ready } = spawnServer({
     args: ["vite", "dev", "--config", CONFIG, "--port", String(port), "--strictPort"],
     env: { ...env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port) },
     readyURL: `${baseURL}/api/config`,
     timeoutMs: START_TIMEOUT_MS,
   });
-  return { baseURL, log: () => server.log(), stop: () => server.stop() };
+  return { baseURL, ready, stop: () => server.stop() };
+}
+
+export async function startLocalSpeechApp(dir: string): Promise<LocalSpeechApp> {
+  const app = await launchLocalSpeechApp(dir);
+  await app.ready;
+  return app;
+}
+
+/** Waits until an app launched by another process answers; the launcher stops it. */
+export async function awaitLaunchedApp({ baseURL, failureFile }: LaunchedAppRef): Promise<LocalSpeechApp> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (existsSync(failureFile)) throw new Error(`the local speech app did not start: ${readFileSync(failureFile, "utf8")}`);
+    try {
+      if ((await fetch(`${baseURL}/api/config`)).ok) return { baseURL, stop: async () => {} };
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`the local speech app did not answer ${baseURL} within ${START_TIMEOUT_MS} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
