@@ -6,7 +6,7 @@
 // Barge-in drops what was not sent yet and sends `clear`: Twilio drops whatever it still had buffered
 // at once (and returns the pending marks).
 import type { ServerMessage } from "../../../protocol/call";
-import { base64ToBytes, bytesToBase64, PcmFormatError } from "../../../protocol/pcm16";
+import { base64IntoBytes, base64ToBytes, bytesToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "../../audio/mulaw";
 import { downsample16to8, Upsampler8to16 } from "../../audio/resample";
 import {
@@ -86,6 +86,7 @@ export class PhoneStream implements CallerLine {
   /** Smallest (arrival − media timestamp) seen: the stream's clock offset. */
   private clockOffset = Infinity;
   private readonly upsampler = new Upsampler8to16();
+  private readonly payloadIn = new Uint8Array(TWILIO_FRAME_BYTES);
   private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
   private lastChunk = 0;
   private markSeq = 0;
@@ -130,12 +131,18 @@ export class PhoneStream implements CallerLine {
         return { kind: "start", streamSid: m.start.streamSid, callSid: m.start.callSid, customParameters: m.start.customParameters };
       case "media": {
         if (m.media.track !== "inbound") return { kind: "ignored", why: `${m.media.track} track` };
+        // A 20 ms payload decodes into the stream's own buffer (no allocation); any other size the usual way.
+        const decoded = base64IntoBytes(m.media.payload, this.payloadIn);
         let bytes: Uint8Array;
-        try {
-          bytes = base64ToBytes(m.media.payload);
-        } catch (err) {
-          if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
-          throw err;
+        if (decoded === TWILIO_FRAME_BYTES) bytes = this.payloadIn;
+        else if (decoded >= 0) bytes = this.payloadIn.subarray(0, decoded);
+        else {
+          try {
+            bytes = base64ToBytes(m.media.payload);
+          } catch (err) {
+            if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
+            throw err;
+          }
         }
         const chunk = Number(m.media.chunk);
         if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
