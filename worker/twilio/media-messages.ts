@@ -3,7 +3,8 @@
 // Sequence numbers, chunks and timestamps are decimal strings on the wire.
 import { z } from "zod";
 
-/** 20 ms of 8 kHz μ-law: 160 bytes per frame, both directions. */
+/** 20 ms of 8 kHz μ-law: 160 bytes per frame. Twilio sends one frame per `media` message; what we send
+ * back may carry several (Twilio plays outbound media of any length). */
 export const TWILIO_SAMPLE_RATE = 8000;
 export const TWILIO_FRAME_BYTES = 160;
 export const TWILIO_FRAME_MS = 20;
