@@ -15,7 +15,7 @@ import { downsample16to8, Upsampler8to16 } from "../../audio/resample";
 import {
   clearMessage,
   markMessage,
-  mediaMessageText,
+  mediaMessage,
   parseTwilioFrame,
   TWILIO_FRAME_BYTES,
   TWILIO_FRAME_MS,
@@ -255,7 +255,7 @@ export class PhoneStream implements CallerLine {
   private sendOutgoing(item: Outgoing): void {
     if (!this.streamSid) return;
     if (item.kind === "frame") {
-      if (this.sendText(mediaMessageText(this.streamSid, item.payload))) this.stats.framesOut += item.frames;
+      if (this.post(mediaMessage(this.streamSid, item.payload))) this.stats.framesOut += item.frames;
       return;
     }
     this.stats.marksSent++;
@@ -278,14 +278,10 @@ export class PhoneStream implements CallerLine {
     }
   }
 
+  /** Sends one message; false when the socket is gone (the session's close handler ends the call). */
   private post(message: TwilioOutbound): boolean {
-    return this.sendText(JSON.stringify(message));
-  }
-
-  /** Sends one message's text; false when the socket is gone (the session's close handler ends the call). */
-  private sendText(text: string): boolean {
     try {
-      this.ws.send(text);
+      this.ws.send(JSON.stringify(message));
       return true;
     } catch {
       return false;
