@@ -35,7 +35,10 @@ export interface EchoCallFigures {
 
 /** The caller's emotion mix in one time bucket: mean of each summarized call's mean caller scores. */
 export interface EmotionMixBucket {
-  /** Bucket start (epoch ms); buckets are `bucketMs` wide from `since`. */
+  /**
+   * Bucket start (epoch ms): `since` for the first bucket, then UTC midnights `bucketMs` apart; the last
+   * bucket ends with `until`'s UTC day. With one-day buckets each bar is one calendar day (UTC).
+   */
   start: number;
   /** Calls with scored caller turns in this bucket. */
   calls: number;

@@ -30,9 +30,11 @@ let other: TestUser;
 let sage: EchoRow;
 let kai: EchoRow;
 let othersEcho: EchoRow;
+let seededAt: number;
 
 beforeAll(async () => {
   const now = Date.now();
+  seededAt = now;
   owner = await createUser();
   other = await createUser();
   sage = await createEcho(owner.user.id, { name: "Sage" });
@@ -91,13 +93,17 @@ describe("GET /api/insights", () => {
     ]);
     expect(v.summarizedCalls).toBe(2);
 
+    // One bar per UTC calendar day the period touches: the first from `since`, the rest from midnight.
     expect(v.bucketMs).toBe(DAY);
-    expect(v.emotionMix).toHaveLength(30);
-    const filled = v.emotionMix.map((b, i) => [i, b] as const).filter(([, b]) => b.calls > 0);
-    expect(filled.map(([i, b]) => [i, b.calls, b.mix])).toEqual([
-      [26, 1, { joy: 1, sadness: 0, anger: 0, fear: 0, surprise: 0, calm: 0 }],
-      [27, 1, { joy: 0, sadness: 0, anger: 0, fear: 0, surprise: 0, calm: 1 }],
-      [28, 1, { joy: 0, sadness: 0, anger: 0, fear: 0.6, surprise: 0, calm: 0.4 }],
+    const firstDay = Math.floor(v.since / DAY);
+    expect(v.emotionMix).toHaveLength(Math.ceil(v.until / DAY) - firstDay);
+    expect(v.emotionMix.map((b) => b.start)).toEqual(v.emotionMix.map((_, i) => (i === 0 ? v.since : (firstDay + i) * DAY)));
+    const dayOf = (daysAgo: number) => Math.floor((seededAt - daysAgo * DAY) / DAY);
+    const filled = v.emotionMix.filter((b) => b.calls > 0);
+    expect(filled.map((b) => [Math.floor(b.start / DAY), b.calls, b.mix])).toEqual([
+      [dayOf(3.5), 1, { joy: 1, sadness: 0, anger: 0, fear: 0, surprise: 0, calm: 0 }],
+      [dayOf(2.5), 1, { joy: 0, sadness: 0, anger: 0, fear: 0, surprise: 0, calm: 1 }],
+      [dayOf(1.5), 1, { joy: 0, sadness: 0, anger: 0, fear: 0.6, surprise: 0, calm: 0.4 }],
     ]);
 
     // firstTokenMs of the four turns: 100, 200, 300, 400 → nearest rank p50 200, p95 400 (bucketed).
@@ -115,7 +121,7 @@ describe("GET /api/insights", () => {
     expect(ninety.bucketMs).toBe(7 * DAY);
     expect(ninety.emotionMix).toHaveLength(13);
 
-    // A year in 30-day bars, per-day sums cut by twelve bar boundaries (all within D1's 100 parameters).
+    // A year in 30-day bars that break at midnights (the last one ends with today).
     const year = await view(`?period=365d&echoId=${kai.id}`);
     expect(year.totals).toMatchObject({ calls: 2, totalDuration: 590, failed: 0 });
     expect(year.emotionMix).toHaveLength(13);

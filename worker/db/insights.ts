@@ -1,17 +1,17 @@
 // The Insights view's data (GET /api/insights) in one D1 round trip: the user's calls that started in
 // a period, for all their Echoes or one — per-Echo counts, durations and failures, the caller's emotion
-// mix per time bucket, the common topics and per-stage latency. Every figure is read from numbers that
+// mix per time bucket (UTC days, or runs of them), the common topics and per-stage latency. Every figure is read from numbers that
 // triggers keep as calls, turns and summaries are written (migrations/0004_insight_figures.sql): per
 // UTC day sums (call_days, topic_days, latency_days) for the period's whole days, and per-call rows
-// (call_figures, call_topics; covering indexes on owner and start) for the days at its ends and those
-// a chart bucket boundary cuts (worker/db/period-days.ts). A year is ~400 day rows per Echo, not
+// (call_figures, call_topics; covering indexes on owner and start) for the partial days at its ends
+// (worker/db/period-days.ts; chart buckets break at midnights, so no day is split between two). A year is ~400 day rows per Echo, not
 // 10,000 calls; no JSON is parsed for calls inside whole days.
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { EMOTIONS, type EmotionName } from "../../protocol/call";
 import { type EchoCallFigures, type EmotionMixBucket, INSIGHT_TOPICS_MAX, type TopicCount } from "../../protocol/insights";
 import type { StageLatency } from "../../protocol/latency";
 import type { Db } from "./client";
-import { DAY_MS, periodDays } from "./period-days";
+import { type BucketGrid, DAY_MS, bucketStart, periodDays } from "./period-days";
 import { callDays, callFigures, callTopics, echoes, topicDays } from "./schema";
 import { inRangeRow, inRanges, num, rangeTable } from "./range-sql";
 import { ALL_ECHOES_KEY, latencyHistogramQuery, stageLatency } from "./stage-latency";
@@ -59,10 +59,11 @@ const emptyMix = () => Object.fromEntries(EMOTIONS.map((e) => [e, 0])) as Record
 const byEchoId = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
 
 /** The view's data, or null when `scope.echoId` is not one of the user's Echoes. */
-export async function insightsData(database: Db, scope: InsightsScope, bucketMs: number): Promise<InsightsData | null> {
+export async function insightsData(database: Db, scope: InsightsScope, grid: BucketGrid): Promise<InsightsData | null> {
   const { since, until, userId, echoId } = scope;
-  // Whole days from the per-day sums; the days cut by a bucket boundary and the partial ends, per call.
-  const plan = periodDays(since, until, bucketMs);
+  // Whole days from the per-day sums; the partial days at the ends, per call.
+  const plan = periodDays(since, until);
+  const { origin, width } = grid;
   const f = callFigures;
   const d = callDays;
   const sums = [
@@ -87,22 +88,21 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
   const perDay = (k: SumName): SQL => sql`${d[k]}`;
   const list = (parts: (k: SumName) => SQL) => sql.join(sums.map((k) => sql`${parts(k)} as ${sql.identifier(k)}`), sql`, `);
   const rows = sql`(
-    select ${d.echoKey} as echo_key, cast((${d.day} * ${num(DAY_MS)} - ${num(since)}) / ${num(bucketMs)} as integer) as bucket, ${list(perDay)}
+    select ${d.echoKey} as echo_key, ((${d.day} * ${num(DAY_MS)} - ${num(origin)}) / ${num(width)}) as bucket, ${list(perDay)}
       from ${d} where ${and(eq(d.userId, userId), echoId ? eq(d.echoKey, echoId) : undefined, inRanges(d.day, plan.days))}
     union all
-    select coalesce(${f.echoId}, '') as echo_key, cast((${f.startTime} - ${num(since)}) / ${num(bucketMs)} as integer) as bucket, ${list((k) => perCall[k])}
+    select coalesce(${f.echoId}, '') as echo_key, ((${f.startTime} - ${num(origin)}) / ${num(width)}) as bucket, ${list((k) => perCall[k])}
       from ${rangeTable(plan.calls)} cross join ${f} where ${and(eq(f.userId, userId), echoId ? eq(f.echoId, echoId) : undefined, inRangeRow(f.startTime))}
   ) as x`;
   const summed = Object.fromEntries(sums.map((k) => [k, sql<number>`coalesce(sum(${sql.identifier("x")}.${sql.identifier(k)}), 0)`])) as Record<SumName, SQL<number>>;
 
-  // Topics: whole days (no buckets) from topic_days, the partial ends from call_topics.
-  const ends = periodDays(since, until);
+  // Topics: whole days from topic_days, the partial ends from call_topics.
   const t = topicDays;
   const topicRowsSql = sql`(
     select ${t.topic} as topic, ${t.n} as n from ${t}
-      where ${and(eq(t.userId, userId), eq(t.echoKey, echoId ?? ALL_ECHOES_KEY), inRanges(t.day, ends.days))}
+      where ${and(eq(t.userId, userId), eq(t.echoKey, echoId ?? ALL_ECHOES_KEY), inRanges(t.day, plan.days))}
     union all
-    select ${callTopics.topic} as topic, 1 as n from ${rangeTable(ends.calls)} cross join ${callTopics}
+    select ${callTopics.topic} as topic, 1 as n from ${rangeTable(plan.calls)} cross join ${callTopics}
       where ${and(eq(callTopics.userId, userId), echoId ? eq(callTopics.echoId, echoId) : undefined, inRangeRow(callTopics.startTime))}
   ) as y`;
   const topicCalls = sql<number>`sum(y.n)`;
@@ -124,7 +124,7 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
   if (scope.echoId && !echoRows.some((e) => e.id === scope.echoId)) return null;
   const names = new Map(echoRows.map((e) => [e.id, e.name]));
 
-  const buckets = Math.max(1, Math.ceil((scope.until - scope.since) / bucketMs));
+  const buckets = grid.count;
   const mixSums = Array.from({ length: buckets }, () => ({ scored: 0, sum: emptyMix(), n: emptyMix() }));
   const perEchoSums = new Map<string | null, Sums>();
   const totals = zeroSums();
@@ -154,7 +154,7 @@ export async function insightsData(database: Db, scope: InsightsScope, bucketMs:
     const total = means.reduce((a, b) => a + b, 0);
     const mix = emptyMix();
     EMOTIONS.forEach((e, j) => (mix[e] = total > 0 ? Math.round((means[j]! / total) * 10_000) / 10_000 : 0));
-    return { start: scope.since + i * bucketMs, calls: slot.scored, mix };
+    return { start: bucketStart(grid, since, i), calls: slot.scored, mix };
   });
   return {
     totals: figures(null, null, totals),

@@ -1,6 +1,6 @@
 // How a period [since, until) splits into whole UTC days, read from per-day sums (call_days,
-// topic_days, latency_days), and the stretches read call by call: the partial days at its ends and,
-// for per-bucket figures, the days a bucket boundary cuts in two. Pure.
+// topic_days, latency_days), and the partial days at its ends, read call by call; and the chart's time
+// buckets, whose boundaries are UTC midnights so no day's sum straddles two buckets. Pure.
 
 export const DAY_MS = 86_400_000;
 
@@ -8,44 +8,42 @@ export const DAY_MS = 86_400_000;
 export type Range = readonly [number, number];
 
 export interface PeriodDays {
-  /** Whole days inside the period that no bucket boundary cuts. */
+  /** Whole days inside the period. */
   days: Range[];
-  /** Start times (ms) whose calls are read one by one. */
+  /** Start times (ms) whose calls are read one by one: the partial first and last days. */
   calls: Range[];
 }
 
-function merge(ranges: Range[]): Range[] {
-  const out: Array<[number, number]> = [];
-  for (const [from, to] of [...ranges].filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0])) {
-    const last = out.at(-1);
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else out.push([from, to]);
-  }
-  return out;
+export function periodDays(since: number, until: number): PeriodDays {
+  const firstDay = Math.ceil(since / DAY_MS);
+  const endDay = Math.max(firstDay, Math.floor(until / DAY_MS));
+  const calls: Range[] = [[since, Math.min(firstDay * DAY_MS, until)]];
+  const last: Range = [Math.max(since, endDay * DAY_MS), until];
+  if (last[1] > last[0] && last[0] < calls[0]![1]) calls[0] = [since, until];
+  else calls.push(last);
+  return { days: endDay > firstDay ? [[firstDay, endDay]] : [], calls: calls.filter(([a, b]) => b > a) };
 }
 
 /**
- * The split of [since, until); with `bucketMs`, a day that holds a bucket boundary (since + k·bucketMs,
- * not at midnight) is read call by call, so each per-day sum falls in a single bucket.
+ * Time buckets of `width` (whole days) over [since, until): they end at the UTC midnight that ends
+ * `until`'s day (or at `until` itself if it is a midnight), so every boundary is a midnight. Bucket i
+ * covers [origin + i·width, origin + (i+1)·width) clipped to the period; the first one (from `since`)
+ * and the last one (today) are usually partial.
  */
-export function periodDays(since: number, until: number, bucketMs?: number): PeriodDays {
-  const firstDay = Math.ceil(since / DAY_MS);
-  const endDay = Math.max(firstDay, Math.floor(until / DAY_MS));
-  const cut = new Set<number>();
-  if (bucketMs) {
-    for (let b = since + bucketMs; b < until; b += bucketMs) if (b % DAY_MS !== 0) cut.add(Math.floor(b / DAY_MS));
-  }
-  const days: Range[] = [];
-  let from = firstDay;
-  for (const d of [...cut].filter((d) => d >= firstDay && d < endDay).sort((a, b) => a - b)) {
-    days.push([from, d]);
-    from = d + 1;
-  }
-  days.push([from, endDay]);
-  const calls: Range[] = [
-    [since, Math.min(firstDay * DAY_MS, until)],
-    [Math.max(since, endDay * DAY_MS), until],
-    ...[...cut].map((d): Range => [Math.max(since, d * DAY_MS), Math.min(until, (d + 1) * DAY_MS)]),
-  ];
-  return { days: merge(days), calls: merge(calls) };
+export interface BucketGrid {
+  origin: number;
+  width: number;
+  count: number;
+}
+
+export function bucketGrid(since: number, until: number, width: number): BucketGrid {
+  if (width <= 0 || width % DAY_MS !== 0) throw new RangeError(`bucket width must be whole days, got ${width} ms`);
+  const end = Math.ceil(until / DAY_MS) * DAY_MS;
+  const count = Math.max(1, Math.ceil((end - since) / width));
+  return { origin: end - count * width, width, count };
+}
+
+/** The start of bucket i, clipped to the period's start. */
+export function bucketStart(grid: BucketGrid, since: number, i: number): number {
+  return Math.max(since, grid.origin + i * grid.width);
 }

@@ -6,10 +6,9 @@ import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
 import { insightsData } from "../db/insights";
+import { DAY_MS, bucketGrid } from "../db/period-days";
 import { ApiError } from "../http/errors";
 import { readQuery } from "../http/query";
-
-const DAY_MS = 86_400_000;
 
 export const insightsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const user = requireUser(c);
@@ -18,8 +17,9 @@ export const insightsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const until = Date.now();
   const since = until - INSIGHT_PERIOD_DAYS[period] * DAY_MS;
   const bucketMs = INSIGHT_BUCKET_DAYS[period] * DAY_MS;
+  const grid = bucketGrid(since, until, bucketMs);
   // One D1 round trip; an Echo that isn't the user's answers 404 (its id matched none of their rows).
-  const data = await insightsData(database, { userId: user.id, since, until, echoId }, bucketMs);
+  const data = await insightsData(database, { userId: user.id, since, until, echoId }, grid);
   if (!data) throw new ApiError(404, "not-found", "No such Echo.");
   const body: InsightsView = { period, since, until, echoId: echoId ?? null, bucketMs, ...data };
   return c.json(body);
