@@ -30,6 +30,54 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return out;
 }
 
+/** Character code → its 6-bit base64 value, -1 for anything else (ASCII only). */
+const B64_VALUES = new Int8Array(128).fill(-1);
+for (let i = 0; i < B64_ALPHABET.length; i++) B64_VALUES[B64_ALPHABET.charCodeAt(i)] = i;
+
+/**
+ * base64 without whitespace → bytes written into the start of `out`; returns how many, or -1 when the
+ * text is not base64 (what `atob` refuses: a stray character, misplaced padding, a length of 4n + 1) or
+ * its bytes do not fit in `out`. No allocation: a phone call decodes 50 frames a second into one buffer.
+ * Accepts exactly the whitespace-free text `atob` accepts, with the same bytes; for anything else
+ * (whitespace, non-ASCII spaces) use base64ToBytes.
+ */
+export function base64IntoBytes(b64: string, out: Uint8Array): number {
+  let end = b64.length;
+  if (end % 4 === 0 && end > 0 && b64.charCodeAt(end - 1) === 61) end -= b64.charCodeAt(end - 2) === 61 ? 2 : 1;
+  if (end % 4 === 1) return -1;
+  const n = (end * 3) >> 2;
+  if (n > out.length) return -1;
+  const whole = end - (end % 4);
+  let o = 0;
+  for (let i = 0; i < whole; i += 4) {
+    const a = sextet(b64, i);
+    const b = sextet(b64, i + 1);
+    const c = sextet(b64, i + 2);
+    const d = sextet(b64, i + 3);
+    if ((a | b | c | d) < 0) return -1;
+    const v = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o++] = v >> 16;
+    out[o++] = (v >> 8) & 255;
+    out[o++] = v & 255;
+  }
+  const rest = end - whole;
+  if (rest > 0) {
+    const a = sextet(b64, whole);
+    const b = sextet(b64, whole + 1);
+    const c = rest === 3 ? sextet(b64, whole + 2) : 0;
+    if ((a | b | c) < 0) return -1;
+    const v = (a << 18) | (b << 12) | (c << 6);
+    out[o++] = v >> 16;
+    if (rest === 3) out[o++] = (v >> 8) & 255;
+  }
+  return o;
+}
+
+function sextet(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code < 128 ? B64_VALUES[code]! : -1;
+}
+
 /** `atob`'s binary string → bytes. */
 function binaryToBytes(binary: string): Uint8Array {
   const out = new Uint8Array(binary.length);

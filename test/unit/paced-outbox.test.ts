@@ -8,7 +8,7 @@ function outbox(leadMs = 100) {
   const box = new PacedOutbox((item) => sent.push(item.kind === "frame" ? item.payload : `mark:${item.name}`), leadMs, 20);
   return { box, sent };
 }
-const frames = (prefix: string, n: number): Outgoing[] => Array.from({ length: n }, (_, i) => ({ kind: "frame", payload: `${prefix}${i}` }));
+const frames = (prefix: string, n: number, each = 1): Outgoing[] => Array.from({ length: n }, (_, i) => ({ kind: "frame", payload: `${prefix}${i}`, frames: each }));
 
 describe("PacedOutbox", () => {
   it("sends the lead at once, then keeps pace with playback; the mark follows its last frame", () => {
@@ -38,6 +38,30 @@ describe("PacedOutbox", () => {
     box.enqueue(frames("a", 2), 0);
     box.enqueue(frames("b", 8), 500); // the 40 ms of "a" ended long ago
     expect(sent).toEqual(["a0", "a1", "b0", "b1", "b2", "b3", "b4"]);
+  });
+
+  it("an item of several frames goes once all of it fits in the lead, and counts as that much playback", () => {
+    const { box, sent } = outbox(140); // 7 frames of lead
+    box.enqueue([...frames("a", 4, 5), { kind: "mark", name: "m1" }], 0);
+    expect(sent).toEqual(["a0"]); // a second 5-frame item would end 200 ms ahead
+    box.pump(59);
+    expect(sent).toEqual(["a0"]);
+    box.pump(60); // 3 frames played: 10 fit
+    expect(sent).toEqual(["a0", "a1"]);
+    box.pump(160);
+    expect(sent).toEqual(["a0", "a1", "a2"]);
+    box.pump(260);
+    expect(sent).toEqual(["a0", "a1", "a2", "a3", "mark:m1"]);
+  });
+
+  it("the first item of a stretch goes even when it is longer than the lead", () => {
+    const { box, sent } = outbox(40);
+    box.enqueue(frames("a", 2, 5), 0);
+    expect(sent).toEqual(["a0"]);
+    box.pump(99);
+    expect(sent).toEqual(["a0"]);
+    box.pump(100); // 100 ms played: a new stretch (nothing left buffered) and the next goes at once
+    expect(sent).toEqual(["a0", "a1"]);
   });
 
   it("clear drops what was not sent, marks included", () => {

@@ -1,9 +1,9 @@
-// The phone line's media stream codec on its own, over a real WebSocket pair: framing of reply audio into 160-byte
-// μ-law frames and marks sent at playback pace, clear, inbound decoding, gap counting and the lag
+// The phone line's media stream codec on its own, over a real WebSocket pair: framing of reply audio into
+// 100 ms messages of 160-byte μ-law frames and marks sent at playback pace, clear, inbound decoding, gap counting and the lag
 // statistics.
 import { describe, expect, it } from "vitest";
 import { decodeMulaw } from "../../worker/audio/mulaw";
-import { encodeFrames, lagPercentile, PhoneStream } from "../../worker/call/lines/phone-stream";
+import { encodeReplyMedia, lagPercentile, PhoneStream, REPLY_FRAMES_PER_MESSAGE } from "../../worker/call/lines/phone-stream";
 import { twilioOutboundSchema } from "../../worker/twilio/media-messages";
 import { eventually } from "./support/call";
 
@@ -19,6 +19,13 @@ function pair(): { transport: PhoneStream; sent: unknown[]; closed: { code?: num
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
+/** 20 ms frames in each `media` message sent (160 bytes each). */
+const framesPerMessage = (sent: unknown[]) =>
+  sent.flatMap((m) => {
+    const media = m as { event: string; media?: { payload: string } };
+    return media.event === "media" ? [atob(media.media!.payload).length / 160] : [];
+  });
+const framesIn = (sent: unknown[]) => framesPerMessage(sent).reduce((a, b) => a + b, 0);
 const start = (sid = "MZ1") =>
   JSON.stringify({
     event: "start",
@@ -30,13 +37,25 @@ const media = (chunk: number, payload = btoa(String.fromCharCode(...new Uint8Arr
   JSON.stringify({ event: "media", sequenceNumber: String(chunk + 1), streamSid: "MZ1", media: { track, chunk: String(chunk), timestamp: String((chunk - 1) * 20), payload } });
 
 describe("PhoneStream", () => {
-  it("frames 8 kHz audio into 160-byte payloads, padding the last with μ-law silence", () => {
-    const frames = encodeFrames(Int16Array.from({ length: 401 }, () => 1000));
-    expect(frames).toHaveLength(3);
-    const last = Uint8Array.from(atob(frames[2]!), (c) => c.charCodeAt(0));
-    expect(last.length).toBe(160);
-    expect(Array.from(decodeMulaw(last.subarray(81)))).toEqual(new Array(79).fill(0));
-    expect(decodeMulaw(last.subarray(0, 81)).every((v) => Math.abs(v - 1000) < 40)).toBe(true);
+  it("packs 8 kHz audio into 100 ms payloads of 160-byte frames, the last one whole frames padded with μ-law silence", () => {
+    expect(REPLY_FRAMES_PER_MESSAGE).toBe(5);
+    const bytesOf = (payload: string) => Uint8Array.from(atob(payload), (c) => c.charCodeAt(0));
+    const short = encodeReplyMedia(Int16Array.from({ length: 401 }, () => 1000));
+    expect(short.map((m) => m.frames)).toEqual([3]);
+    const last = bytesOf(short[0]!.payload);
+    expect(last.length).toBe(480);
+    expect(Array.from(decodeMulaw(last.subarray(401)))).toEqual(new Array(79).fill(0));
+    expect(decodeMulaw(last.subarray(0, 401)).every((v) => Math.abs(v - 1000) < 40)).toBe(true);
+    // 1.3 s: 65 frames → 13 messages of 5; 1.3 s + 1 sample: a 14th message of one padded frame.
+    const pcm = Int16Array.from({ length: 10_401 }, (_, i) => Math.round(5000 * Math.sin(i / 7)));
+    const whole = encodeReplyMedia(pcm.subarray(0, 10_400));
+    expect(whole.map((m) => m.frames)).toEqual(new Array(13).fill(5));
+    const more = encodeReplyMedia(pcm);
+    expect(more.map((m) => m.frames)).toEqual([...new Array(13).fill(5), 1]);
+    // Same bytes as one frame per message, in the same order.
+    const joined = more.flatMap((m) => [...bytesOf(m.payload)]);
+    expect(joined).toEqual(encodeReplyMedia(pcm, 1).flatMap((m) => [...bytesOf(m.payload)]));
+    expect(joined).toHaveLength(66 * 160);
   });
 
   it("sends nothing before start; then media frames at playback pace and a mark per sentence; clear on barge-in", async () => {
@@ -52,15 +71,17 @@ describe("PhoneStream", () => {
     transport.sendAudio(sentence.subarray(0, 3000), 16000, "e1");
     expect(transport.playing).toBe(true);
     const events = () => sent.map((m) => (m as { event: string }).event);
-    // 200 ms of audio goes at once (the lead over playback); the rest follows as it plays.
+    // The lead (280 ms: two 100 ms messages) goes at once; the rest follows as it plays.
+    expect(transport.stats.framesOut).toBe(10);
     await tick();
-    expect(events().filter((e) => e === "media").length).toBeLessThan(20);
+    expect(framesIn(sent)).toBeLessThan(20);
     await eventually(async () => events().filter((e) => e === "mark").length === 2, 3000);
-    // 35 frames (700 ms) minus the 200 ms lead: the last left no sooner than ~500 ms after the first.
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(440);
+    // 35 frames (700 ms) minus the 280 ms lead: the last left no sooner than ~420 ms after the first.
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(380);
     for (const m of sent) expect(twilioOutboundSchema.parse(m)).toEqual(m);
-    expect(events().filter((e) => e === "media")).toHaveLength(25 + 10); // 4000 → 25 frames, 1500 → 10 frames
-    expect(events().indexOf("mark")).toBe(25);
+    // 4000 samples at 8 kHz → 25 frames in 5 messages, 1500 → 10 frames (the last padded) in 2.
+    expect(framesPerMessage(sent)).toEqual([5, 5, 5, 5, 5, 5, 5]);
+    expect(events().indexOf("mark")).toBe(5);
     expect(sent.filter((m) => (m as { event: string }).event === "mark").map((m) => (m as { mark: { name: string } }).mark.name)).toEqual(["e1:1", "e1:2"]);
 
     // Twilio reports the first mark played: audio is still buffered; then a barge-in: nothing is.
@@ -86,7 +107,7 @@ describe("PhoneStream", () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(sent.length).toBe(count);
     expect(sent.at(-1)).toEqual({ event: "clear", streamSid: "MZ1" });
-    expect(sent.filter((m) => (m as { event: string }).event === "media").length).toBeLessThan(20);
+    expect(framesIn(sent)).toBeLessThan(20); // of 100
     expect(sent.some((m) => (m as { event: string }).event === "mark")).toBe(false);
   });
 

@@ -24,7 +24,7 @@ const wait = pcmFromWavDataUrl(waitWav);
 const callByProviderId = (sid: string) => callBySid(env.DB, sid);
 
 describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () => {
-  it("unknown caller: the built-in assistant answers, replies in 160-byte μ-law frames with marks, clear on barge-in, stop finalizes", async () => {
+  it("unknown caller: the built-in assistant answers, replies in whole 160-byte μ-law frames with marks, clear on barge-in, stop finalizes", async () => {
     const call = await TwilioCall.dial(net, { authToken, from: "+15550100901" });
     expect(Object.keys(call.twiml!.parameters)).toEqual(["token"]);
 
@@ -37,9 +37,8 @@ describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () =>
     await call.say(hello);
     // The reply comes back as audio: media frames, then a mark closing each sentence.
     await call.until(() => call.outboundOf("mark").length > 0, 15_000, "reply mark");
-    const media = call.outboundOf("media");
-    expect(media.length).toBeGreaterThan(10);
-    expect(call.violations).toEqual([]);
+    expect(call.framesReceived).toBeGreaterThan(10);
+    expect(call.violations).toEqual([]); // every media message is whole 160-byte frames
     // Audible speech, not silence: decode the first sentence's frames (those before its mark; how many
     // frames of the next sentence have also gone out by now depends on the machine's pace, and the gap
     // between sentences is silent) and look at their level.
@@ -47,7 +46,8 @@ describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () =>
     const peaks = call.outbound.slice(0, firstMark).flatMap((m) => {
       if (m.event !== "media") return [];
       const pcm = decodeMulaw(Uint8Array.from(atob(m.media.payload), (c) => c.charCodeAt(0)));
-      return [Math.max(...pcm.map(Math.abs))];
+      // one peak per 20 ms frame (a message may carry several)
+      return Array.from({ length: pcm.length / 160 }, (_, f) => Math.max(...pcm.subarray(f * 160, (f + 1) * 160).map(Math.abs)));
     });
     expect(peaks.length).toBeGreaterThan(10);
     expect(peaks.filter((p) => p > 500).length).toBeGreaterThan(peaks.length / 4);

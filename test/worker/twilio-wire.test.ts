@@ -1,6 +1,14 @@
 // Stream tokens, TwiML and the Media Streams message schemas.
 import { describe, expect, it } from "vitest";
-import { parseTwilioFrame, twilioOutboundSchema, clearMessage, markMessage, mediaMessage } from "../../worker/twilio/media-messages";
+import {
+  clearMessage,
+  fastMediaMessage,
+  markMessage,
+  mediaMessage,
+  parseTwilioFrame,
+  twilioInboundSchema,
+  twilioOutboundSchema,
+} from "../../worker/twilio/media-messages";
 import { createStreamToken, STREAM_TOKEN_TTL_MS, verifyStreamToken } from "../../worker/twilio/stream-token";
 import { connectStreamTwiml, sayAndHangUpTwiml } from "../../worker/twilio/twiml";
 
@@ -78,6 +86,54 @@ describe("Media Streams messages", () => {
     expect(parseTwilioFrame("x".repeat(20_000)).ok).toBe(false);
     const badDigit = { event: "dtmf", streamSid: "MZ1", sequenceNumber: "3", dtmf: { track: "inbound_track", digit: "77" } };
     expect(parseTwilioFrame(JSON.stringify(badDigit)).ok).toBe(false);
+  });
+
+  it("checks media frames by hand exactly as the schema does: same message, same refusals with zod's errors", () => {
+    const good = { event: "media", sequenceNumber: "2", streamSid: "MZ1", media: { track: "inbound", chunk: "1", timestamp: "5", payload: "//8=" } };
+    const variants: unknown[] = [
+      good,
+      { ...good, extra: 1, media: { ...good.media, more: "x" } },
+      { ...good, media: { ...good.media, track: "outbound" } },
+      { ...good, media: { ...good.media, payload: "" } },
+      { ...good, sequenceNumber: 2 },
+      { ...good, sequenceNumber: "" },
+      { ...good, sequenceNumber: "1".repeat(16) },
+      { ...good, sequenceNumber: "-1" },
+      { ...good, sequenceNumber: "１" },
+      { ...good, streamSid: "" },
+      { ...good, streamSid: "M".repeat(65) },
+      { ...good, streamSid: 7 },
+      { ...good, media: null },
+      { ...good, media: [] },
+      { ...good, media: "x" },
+      { ...good, media: { ...good.media, track: "both" } },
+      { ...good, media: { ...good.media, chunk: "1.5" } },
+      { ...good, media: { ...good.media, chunk: 1 } },
+      { ...good, media: { ...good.media, timestamp: "5\n" } },
+      { ...good, media: { ...good.media, payload: "//8=\n" } },
+      { ...good, media: { ...good.media, payload: "//8*" } },
+      { ...good, media: { ...good.media, payload: "=//8" } },
+      { ...good, media: { ...good.media, payload: 5 } },
+      { ...good, media: { ...good.media, payload: "A".repeat(16_385) } },
+      { ...good, media: { track: "inbound", chunk: "1", timestamp: "5" } },
+      { event: "media", sequenceNumber: "2", media: good.media },
+      [good],
+      null,
+    ];
+    let accepted = 0;
+    for (const raw of variants) {
+      const zod = twilioInboundSchema.safeParse(raw);
+      const fast = fastMediaMessage(raw);
+      // Never more than zod accepts, and the same message when it does.
+      if (fast) expect(zod.success ? zod.data : "refused by zod", JSON.stringify(raw)).toEqual(fast);
+      if (zod.success && fast) accepted++;
+      const parsed = parseTwilioFrame(JSON.stringify(raw));
+      expect(parsed.ok, JSON.stringify(raw)).toBe(zod.success);
+    }
+    expect(accepted).toBe(4);
+    // Bad frames are refused with the schema's own words.
+    expect(parseTwilioFrame(JSON.stringify({ ...good, media: { ...good.media, payload: "//8*" } }))).toEqual({ ok: false, error: "invalid message: media.payload: base64" });
+    expect(parseTwilioFrame(JSON.stringify({ ...good, media: { ...good.media, chunk: "x" } }))).toEqual({ ok: false, error: "invalid message: media.chunk: a decimal string" });
   });
 
   it("builds outbound media, mark and clear exactly", () => {

@@ -52,6 +52,8 @@ export class VoiceActivityDetector {
   private pending: Int16Array;
   private pendingLength = 0;
   private previous: Int16Array;
+  /** The previous frame and this one, for the voicing analysis (reused). */
+  private readonly window: Int16Array;
   private levels: number[] = [];
   private recent: number[] = [];
   /** Level of a steady sound that started after the floor was learnt (-100: none). */
@@ -65,6 +67,7 @@ export class VoiceActivityDetector {
     this.frameSize = Math.round((this.options.sampleRate * this.options.frameMs) / 1000);
     this.pending = new Int16Array(this.frameSize);
     this.previous = new Int16Array(this.frameSize);
+    this.window = new Int16Array(this.frameSize * 2);
     this.windowFrames = Math.max(1, Math.round(this.options.noiseWindowMs / this.options.frameMs));
     this.steadyFrames = Math.max(2, Math.round(this.options.steadyMs / this.options.frameMs));
   }
@@ -78,11 +81,21 @@ export class VoiceActivityDetector {
     return Math.max(minimum, this.steadyFloor);
   }
 
-  /** Feeds any number of samples; returns one VadFrame per completed frame, each with its samples. */
+  /**
+   * Feeds any number of samples; returns one VadFrame per completed frame, each with its samples. A
+   * whole frame that starts on a frame boundary is kept as a view of `samples` (no copy: a phone call
+   * pushes 50 frames a second), so callers hand over arrays they do not write to again.
+   */
   push(samples: Int16Array): Array<{ frame: VadFrame; samples: Int16Array }> {
     const out: Array<{ frame: VadFrame; samples: Int16Array }> = [];
     let at = 0;
     while (at < samples.length) {
+      if (this.pendingLength === 0 && samples.length - at >= this.frameSize) {
+        const frameSamples = at === 0 && samples.length === this.frameSize ? samples : samples.subarray(at, at + this.frameSize);
+        out.push({ frame: this.classify(frameSamples), samples: frameSamples });
+        at += this.frameSize;
+        continue;
+      }
       const take = Math.min(this.frameSize - this.pendingLength, samples.length - at);
       this.pending.set(samples.subarray(at, at + take), this.pendingLength);
       this.pendingLength += take;
@@ -108,7 +121,7 @@ export class VoiceActivityDetector {
     let voiced = false;
     let pitchHz: number | null = null;
     if (speech) {
-      const window = new Int16Array(frame.length * 2);
+      const window = this.window;
       window.set(this.previous, 0);
       window.set(frame, frame.length);
       const v = voicing(window, o.sampleRate);

@@ -60,4 +60,22 @@ describe("VoiceActivityDetector", () => {
     expect(b).toEqual(a);
     expect(c).toEqual(a);
   });
+
+  it("gives the same frames and samples whether frames come whole (kept without a copy) or split", () => {
+    const audio = loadFixture("speech-hello-noisy");
+    const run = (chunk: number) => {
+      const vad = new VoiceActivityDetector();
+      return [...chunks(audio, chunk)].flatMap((c) => vad.push(c));
+    };
+    const split = run(333);
+    expect(split.some((f) => f.frame.voiced)).toBe(true);
+    for (const chunk of [320, 640, 4096]) {
+      const whole = run(chunk);
+      expect(whole.map((f) => f.frame)).toEqual(split.map((f) => f.frame));
+      expect(whole.map((f) => [...f.samples])).toEqual(split.map((f) => [...f.samples]));
+    }
+    // A whole 20 ms frame is the caller's array itself.
+    const frame = audio.slice(0, 320);
+    expect(new VoiceActivityDetector().push(frame)[0]!.samples).toBe(frame);
+  });
 });

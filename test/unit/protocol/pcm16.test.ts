@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PcmFormatError, base64ToBytes, base64ToPcm16, bytesToBase64, bytesToPcm16, pcm16ToBase64, pcm16ToBytes } from "../../../protocol/pcm16";
+import { PcmFormatError, base64IntoBytes, base64ToBytes, base64ToPcm16, bytesToBase64, bytesToPcm16, pcm16ToBase64, pcm16ToBytes } from "../../../protocol/pcm16";
 
 /** Independent reference codec: raw bytes ↔ base64 through the platform's btoa/atob. */
 const bytesToB64 = (bytes: number[]) => btoa(String.fromCharCode(...bytes));
@@ -76,5 +76,30 @@ describe("PCM16 ⇄ base64", () => {
     expect([...base64ToBytes("AQID\u00a0BA==")]).toEqual([1, 2, 3, 4]);
     expect([...base64ToBytes("AQIDBA")]).toEqual([1, 2, 3, 4]);
     for (const bad of ["AQI=D", "AQ=", "AQIDB===", "====", "AQ\u00e9D", "A"]) expect(() => base64ToBytes(bad), bad).toThrow(PcmFormatError);
+  });
+
+  it("decodes into a buffer exactly as atob does, padded or not, at every length", () => {
+    const bytes = new Uint8Array(200).map((_, i) => (i * 97 + 13) % 256);
+    const out = new Uint8Array(200).fill(0xaa);
+    for (let n = 0; n <= bytes.length; n++) {
+      const text = bytesToBase64(bytes.subarray(0, n));
+      for (const variant of [text, text.replace(/=+$/, "")]) {
+        expect(base64IntoBytes(variant, out), variant).toBe(n);
+        expect([...out.subarray(0, n)]).toEqual([...bytes.subarray(0, n)]);
+        expect([...out.subarray(0, n)]).toEqual([...atob(variant)].map((c) => c.charCodeAt(0)));
+      }
+    }
+    expect(base64IntoBytes("", out)).toBe(0);
+  });
+
+  it("refuses in-buffer what atob refuses, and bytes that do not fit, writing nothing past the buffer", () => {
+    const out = new Uint8Array(4);
+    for (const bad of ["AQI=D", "AQ=", "AQIDB===", "====", "=AQI", "AQ=I", "AQ\u00e9D", "A", "AQID\nBA==", " AQI", "AQ-_", "AQID\u0100"]) {
+      expect(() => atob(bad.replace(/\s/g, "!")), bad).toThrow();
+      expect(base64IntoBytes(bad, out), bad).toBe(-1);
+    }
+    expect(base64IntoBytes("AQIDBAU=", out)).toBe(-1); // 5 bytes into 4
+    expect(base64IntoBytes("AQIDBA==", out)).toBe(4);
+    expect([...out]).toEqual([1, 2, 3, 4]);
   });
 });

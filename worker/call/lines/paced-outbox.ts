@@ -1,11 +1,12 @@
 // Reply audio leaves at the pace the caller hears it. A phone line plays 20 ms frames in real time,
 // so sending a whole sentence at once (~150 frames) only moves the queue into Twilio's buffer — and a
 // burst of thousands of frames when many calls answer at once stalls every other call sharing the
-// thread. The outbox keeps `leadMs` of audio ahead of what the caller has heard (enough to ride out
-// jitter), sends the rest as playback advances, and sends each mark right after the audio before it.
-// Pure: time comes in as `now` (ms), frames go out through `send`.
+// thread. The outbox keeps up to `leadMs` of audio ahead of what the caller has heard (enough to ride
+// out jitter), sends the rest as playback advances, and sends each mark right after the audio before
+// it. An item of audio may hold several frames (`frames` × `frameMs`); it goes once all of it fits in
+// the lead. Pure: time comes in as `now` (ms), items go out through `send`.
 
-export type Outgoing = { kind: "frame"; payload: string } | { kind: "mark"; name: string };
+export type Outgoing = { kind: "frame"; payload: string; frames: number } | { kind: "mark"; name: string };
 
 export class PacedOutbox {
   private queue: Outgoing[] = [];
@@ -32,7 +33,7 @@ export class PacedOutbox {
     this.pump(now);
   }
 
-  /** Sends every frame that fits within `leadMs` of the playback position, and the marks between them. */
+  /** Sends every audio item that fits within `leadMs` of the playback position, and the marks between them. */
   pump(now: number): void {
     if (this.waiting === 0) return;
     // The caller's playback ran dry (or never started): a new stretch begins now.
@@ -44,8 +45,9 @@ export class PacedOutbox {
     while (this.head < this.queue.length) {
       const item = this.queue[this.head]!;
       if (item.kind === "frame") {
-        if (this.sentFrames >= allowed) break;
-        this.sentFrames++;
+        // (The first item of a stretch always goes, even if it is longer than the lead.)
+        if (this.sentFrames + item.frames > allowed && this.sentFrames > 0) break;
+        this.sentFrames += item.frames;
       }
       this.head++;
       this.send(item);
