@@ -5,17 +5,16 @@
 //   "wrangler": `wrangler dev`, the Worker alone in workerd (no SPA: an empty assets folder) — the
 //               leaner path for API and WebSocket latencies.
 //   "built":    the same, but the production build's Worker (`npm run build` first, then `wrangler dev`
-//               on dist/echo/wrangler.json): exactly what deploys. wrangler.toml's Worker carries the
-//               local speech engines (~36 MB of data modules in the isolate), which slow unrelated
-//               requests many times over (Insights: p95 623 vs 40 ms, idle) and never deploy.
+//               on dist/echo/wrangler.json, scripts/production-build.ts): exactly what deploys, without
+//               the local speech engines that wrangler.toml's Worker carries.
 import { createHash, randomBytes } from "node:crypto";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "./local-db.mjs";
 import { freePort, startServer } from "./local-server";
+import { productionWorkerConfig } from "./production-build";
 import { runLocalSql, sessionSql, userSql } from "./seed/sql";
 
 export type AppServer = "vite" | "wrangler" | "built";
@@ -59,17 +58,13 @@ export async function startLocalApp(server: AppServer = "vite", aiProvider: "off
   migrateLocal(stateDir);
   const port = await freePort();
   const assetsDir = server === "vite" ? null : mkdtempSync(join(tmpdir(), "echo-bench-assets-"));
-  if (server === "built") {
-    const build = spawnSync("npm", ["run", "build"], { encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
-  }
   const args =
     server === "vite"
       ? ["vite", "dev", "--port", String(port), "--strictPort"]
       : [
           "wrangler",
           "dev",
-          ...(server === "built" ? ["--config", "dist/echo/wrangler.json"] : []),
+          ...(server === "built" ? ["--config", productionWorkerConfig()] : []),
           ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--assets", assetsDir!, "--log-level", "warn"],
         ];
   const baseURL = `http://${server === "vite" ? "localhost" : "127.0.0.1"}:${port}`;

@@ -9,6 +9,7 @@ import { unstable_DevEnv } from "wrangler";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
 import { LOCAL_TOOL_ENV } from "../../scripts/local-env.mjs";
+import { productionWorkerConfig } from "../../scripts/production-build";
 
 export interface DevWorker {
   /** workerd's own socket for the Worker (no relay). */
@@ -48,12 +49,13 @@ export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWo
       resolve();
     }),
   );
-  // The offline provider unless a bench asks for another: wrangler bundles wrangler.toml's Worker as it
-  // is, local speech engines included, and AI_PROVIDER=auto would pick them for every simulated call.
+  // The production build's Worker (scripts/production-build.ts: no local speech engines, as deployed),
+  // with the offline provider unless a bench asks for another.
+  const config = productionWorkerConfig();
   const vars = { AI_PROVIDER: "offline", ...opts.vars };
   const bindings = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }]));
   const worker = await devEnv.startWorker({
-    config: "wrangler.toml",
+    config,
     assets,
     bindings,
     dev: {
