@@ -1,6 +1,7 @@
 // Incremental recognition's pacing (worker/ai/local/stt/stream.ts) over a recording decoder: one 10 ms
 // step per task while it keeps up, 20 ms blocks while it is behind by more than 200 ms, every sample
-// decoded once and in order, and the decoder given back when the utterance ends.
+// decoded once and in order, the end of the utterance one piece per task, and the decoder given back
+// when the utterance ends.
 import { describe, expect, it } from "vitest";
 import { CATCH_UP_STEPS, IncrementalTranscription, STEP_SAMPLES, type DecoderPool, type UtteranceDecoder } from "../../../../worker/ai/local/stt/stream";
 
@@ -13,7 +14,13 @@ class RecordingDecoder implements UtteranceDecoder {
   process(samples: Int16Array): void {
     this.blocks.push(samples.slice());
   }
-  end(): string {
+  /** Pieces of the end, as they ran (with what else ran on the thread between them). */
+  readonly timeline: string[] = [];
+  *ending(): Generator<void, string, void> {
+    for (let piece = 1; piece <= 3; piece++) {
+      this.timeline.push(`end piece ${piece}`);
+      if (piece < 3) yield;
+    }
     return `heard ${this.blocks.reduce((n, b) => n + b.length, 0)} samples`;
   }
 }
@@ -52,6 +59,25 @@ describe("incremental recognition pacing", () => {
     expect(sizes.slice(0, 15)).toEqual(Array(15).fill(2 * STEP_SAMPLES)); // 8000 → 3200 queued
     expect(sizes.slice(15).every((n) => n === STEP_SAMPLES)).toBe(true);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(8000);
+  });
+
+  it("ends the utterance one piece per task, so other tasks run between the pieces", async () => {
+    const { decoder, engine } = pool();
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(STEP_SAMPLES));
+    const finishing = stream.finish();
+    // Another call's work, queued as tasks while the end is under way.
+    const other = setInterval(() => decoder.timeline.push("other task"), 0);
+    const transcript = await finishing;
+    clearInterval(other);
+    expect(transcript.text).toBe(`heard ${STEP_SAMPLES} samples`);
+    const pieces = decoder.timeline.filter((e) => e.startsWith("end piece"));
+    expect(pieces).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
+    const first = decoder.timeline.indexOf("end piece 1");
+    const last = decoder.timeline.indexOf("end piece 3");
+    const between = decoder.timeline.slice(first, last + 1);
+    expect(between.filter((e) => e === "other task").length).toBeGreaterThanOrEqual(2);
+    expect(between[1]).toBe("other task");
   });
 
   it("a cancelled utterance decodes nothing more and still gives its decoder back", async () => {

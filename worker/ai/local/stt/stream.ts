@@ -8,7 +8,8 @@ import type { Transcript, TranscriptionStream } from "../../provider";
 export interface UtteranceDecoder {
   start(): void;
   process(samples: Int16Array): void;
-  end(): string;
+  /** Ends the utterance one piece per next() (each about a decode step's work); returns the words. */
+  ending(): Iterator<void, string, void>;
 }
 
 /** Where decoders come from (pocketsphinx.ts's PocketSphinx: one per concurrent utterance). */
@@ -111,7 +112,13 @@ export class IncrementalTranscription implements TranscriptionStream {
         if (this.ending) break;
         await new Promise<void>((resolve) => (this.wake = resolve));
       }
-      return this.decoder.end();
+      // The end of an utterance is several decode steps' work: one piece per task as well.
+      const pieces = this.decoder.ending();
+      for (;;) {
+        const piece = pieces.next();
+        if (piece.done) return piece.value;
+        await nextTask();
+      }
     } catch (err) {
       broken = true; // a decoder that failed mid-utterance is not reused
       throw err;
