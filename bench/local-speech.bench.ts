@@ -22,6 +22,7 @@ import { parseWav } from "../worker/audio/wav";
 import { type Figure, defineBench, stats } from "./support/bench";
 import { insertBenchEcho } from "./support/bench-echo";
 import { CallClient } from "./support/call-client";
+import { PingProbe } from "./support/ping-probe";
 import { fliteModule, loadPocketSphinx } from "./support/local-speech-node";
 import { wordErrorRate } from "./support/wer";
 
@@ -58,7 +59,7 @@ async function recognition(ctx: { log(m: string): void }): Promise<Figure[]> {
   const wer = async (set: Array<Utterance & { samples: Int16Array }>) => {
     const pairs = [];
     for (const u of set) {
-      const decoder = engine.acquire();
+      const decoder = await engine.acquire();
       decoder.start();
       for (let at = 0; at < u.samples.length; at += STEP_SAMPLES) {
         const s = performance.now();
@@ -128,39 +129,6 @@ async function synthesis(): Promise<Figure[]> {
   ];
 }
 
-/** A viewer of a silent call, pinging every 20 ms; round trips are logged with the time each ping left. */
-class PingProbe {
-  readonly rtts: Array<{ sentAt: number; rtt: number }> = [];
-  private readonly ws: WebSocket;
-  private pending: number[] = [];
-  private timer: ReturnType<typeof setInterval> | null = null;
-
-  constructor(url: string, headers: Record<string, string>) {
-    this.ws = new WebSocket(url, { headers } as unknown as string[]);
-    this.ws.onmessage = (ev) => {
-      if ((JSON.parse(String(ev.data)) as { type?: string }).type !== "pong") return;
-      const sentAt = this.pending.shift();
-      if (sentAt !== undefined) this.rtts.push({ sentAt, rtt: performance.now() - sentAt });
-    };
-  }
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.ws.onopen = () => resolve();
-      this.ws.onerror = () => reject(new Error("viewer socket failed to open"));
-    });
-    this.timer = setInterval(() => {
-      this.pending.push(performance.now());
-      this.ws.send(JSON.stringify({ type: "ping" }));
-    }, PING_MS);
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.ws.close();
-  }
-}
-
 async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
   const app = await startLocalApp("vite", "local");
   try {
@@ -188,7 +156,7 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
     };
     // The other call: silent, watched by a pinging viewer.
     const other = await startCall();
-    const probe = new PingProbe(`${wsBase}${versionedPath(livePath(other.callId))}`, headers);
+    const probe = new PingProbe(`${wsBase}${versionedPath(livePath(other.callId))}`, headers, PING_MS);
     await probe.start();
     const speaking = await startCall();
     const set = fixtureSet(join(import.meta.dirname, "fixtures/local-speech"));

@@ -8,6 +8,7 @@ import { CATCH_UP_STEPS, IncrementalTranscription, STEP_SAMPLES, type DecoderPoo
 class RecordingDecoder implements UtteranceDecoder {
   readonly blocks: Int16Array[] = [];
   started = 0;
+  abandoned = 0;
   start(): void {
     this.started++;
   }
@@ -23,12 +24,15 @@ class RecordingDecoder implements UtteranceDecoder {
     }
     return `heard ${this.blocks.reduce((n, b) => n + b.length, 0)} samples`;
   }
+  abandon(): void {
+    this.abandoned++;
+  }
 }
 
 function pool() {
   const decoder = new RecordingDecoder();
   const released: UtteranceDecoder[] = [];
-  const engine: DecoderPool = { acquire: () => decoder, release: (d) => void released.push(d) };
+  const engine: DecoderPool = { acquire: async () => decoder, release: (d) => void released.push(d) };
   return { decoder, released, engine };
 }
 
@@ -80,13 +84,32 @@ describe("incremental recognition pacing", () => {
     expect(between[1]).toBe("other task");
   });
 
-  it("a cancelled utterance decodes nothing more and still gives its decoder back", async () => {
+  it("a cancelled utterance decodes nothing more, is abandoned (not ended) and still gives its decoder back", async () => {
     const { decoder, released, engine } = pool();
     const stream = new IncrementalTranscription(Promise.resolve(engine));
     stream.push(ramp(16000));
     stream.cancel();
     await expect(stream.finish()).resolves.toMatchObject({ recognized: true });
     expect(decoder.blocks.length).toBeLessThanOrEqual(1);
+    expect(decoder.abandoned).toBe(1);
+    expect(decoder.timeline).toEqual([]);
     expect(released).toEqual([decoder]);
+  });
+
+  it("a finish whose deadline passes gives the stream up: decoding stops and the decoder goes back", async () => {
+    const { decoder, released, engine } = pool();
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(16000)); // a second of audio: 100 steps, one per task
+    const deadline = new AbortController();
+    const finishing = stream.finish(deadline.signal);
+    await new Promise((r) => setTimeout(r, 5));
+    deadline.abort();
+    await expect(finishing).rejects.toThrow(/aborted/);
+    await expect.poll(() => released.length).toBe(1);
+    const decoded = decoder.blocks.length;
+    expect(decoded).toBeLessThan(100);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(decoder.blocks.length).toBe(decoded);
+    expect(decoder.abandoned).toBe(1);
   });
 });

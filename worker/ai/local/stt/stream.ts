@@ -10,11 +10,13 @@ export interface UtteranceDecoder {
   process(samples: Int16Array): void;
   /** Ends the utterance one piece per next() (each about a decode step's work); returns the words. */
   ending(): Iterator<void, string, void>;
+  /** Ends an utterance whose words nobody will read, in one short piece. */
+  abandon(): void;
 }
 
 /** Where decoders come from (pocketsphinx.ts's PocketSphinx: one per concurrent utterance). */
 export interface DecoderPool {
-  acquire(): UtteranceDecoder;
+  acquire(): Promise<UtteranceDecoder>;
   release(decoder: UtteranceDecoder): void;
 }
 
@@ -73,11 +75,28 @@ export class IncrementalTranscription implements TranscriptionStream {
     this.wakeUp();
   }
 
+  /**
+   * The words, once the rest of the audio is decoded. Aborted (its deadline passed), the stream is
+   * given up: it stops decoding and gives its decoder back, so a retry neither races it nor, finding
+   * every decoder busy, builds another.
+   */
   async finish(signal?: AbortSignal): Promise<Transcript> {
-    if (signal?.aborted) throw abortError();
+    if (signal?.aborted) {
+      this.cancel();
+      throw abortError();
+    }
     this.ending = true;
     this.wakeUp();
-    const aborted = new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError()), { once: true }));
+    const aborted = new Promise<never>((_, reject) =>
+      signal?.addEventListener(
+        "abort",
+        () => {
+          this.cancel();
+          reject(abortError());
+        },
+        { once: true },
+      ),
+    );
     const text = await Promise.race([this.done, aborted]);
     return { text, recognized: true };
   }
@@ -97,7 +116,7 @@ export class IncrementalTranscription implements TranscriptionStream {
 
   private async run(loading: Promise<DecoderPool>): Promise<string> {
     this.engine = await loading;
-    this.decoder = this.engine.acquire();
+    this.decoder = await this.engine.acquire();
     let broken = false;
     try {
       this.decoder.start();
@@ -111,6 +130,10 @@ export class IncrementalTranscription implements TranscriptionStream {
         }
         if (this.ending) break;
         await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+      if (this.cancelled) {
+        this.decoder.abandon();
+        return "";
       }
       // The end of an utterance is several decode steps' work: one piece per task as well.
       const pieces = this.decoder.ending();
