@@ -4,7 +4,7 @@
 // every synchronous block over 15 ms with the functions it spent its time in, and the ping round
 // trips over 30 ms. A diagnostic, not a bench: the profiler itself slows the isolate.
 // Usage: npx tsx bench/local-speech-stalls.ts [utterances] [out.cpuprofile]
-import { readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pcm16ToBase64 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
@@ -43,7 +43,10 @@ const worker = await startDevWorker({
   vars: { AI_PROVIDER: "local" },
   inspectorPort: profiling ? PORT : undefined,
   prepare: (stateDir) => runLocalSql([...sql, ...echoSql], stateDir),
-  onLog: (m) => workerLog.push(m),
+  onLog: (m) => {
+    workerLog.push(m);
+    if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${m}\n`);
+  },
 });
 try {
   const base = worker.directURL;
@@ -80,8 +83,12 @@ try {
   await sleep(2000);
   const profiler = profiling ? await connectProfiler(PORT, 1000) : null;
   const startedAt = performance.now();
+  console.log(`measured part starts at ${Date.now()}`);
   await profiler?.start();
-  for (const u of set.slice(0, utterances)) await speakOne(speaking.client, u.samples);
+  for (const u of set.slice(0, utterances)) {
+    await speakOne(speaking.client, u.samples);
+    console.log(`utterance done at +${(performance.now() - startedAt).toFixed(0)} ms`);
+  }
   await sleep(1500);
   const profile = profiler ? await profiler.stop() : { nodes: [], startTime: 0, endTime: 0, samples: [], timeDeltas: [] };
   probe.stop();
@@ -101,7 +108,7 @@ try {
   const slow = probe.rtts.filter((r) => r.sentAt >= startedAt && r.rtt > 30);
   const all = probe.rtts.filter((r) => r.sentAt >= startedAt).map((r) => r.rtt).sort((a, b) => a - b);
   console.log(`pings: ${all.length}, p50 ${all[Math.floor(all.length * 0.5)]?.toFixed(1)} p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} max ${all.at(-1)?.toFixed(1)} ms`);
-  for (const line of workerLog.filter((l) => /decoder|recogniser/i.test(l))) console.log(`worker: ${line.slice(0, 300)}`);
+  for (const line of workerLog.filter((l) => /decoder|recogniser|"event":"turn"/i.test(l))) console.log(`worker: ${line.slice(0, 300)}`);
   for (const r of slow) console.log(`  ping at +${(r.sentAt - startedAt).toFixed(0)} ms: ${r.rtt.toFixed(1)} ms`);
 } finally {
   await worker.stop();

@@ -1,7 +1,7 @@
 // The recogniser's decoder pool (worker/ai/local/stt/pocketsphinx.ts) with the real wasm and model:
 // a decoder given back within REUSE_WAIT_MS goes to the utterance waiting for one (no second decoder:
 // building one holds the thread 1–1.5 s), one not given back in time means a new decoder; and an
-// abandoned utterance leaves its decoder ready to recognise the next one.
+// utterance ended unread, mid-speech, leaves its decoder ready to recognise the next one.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,17 +20,22 @@ beforeAll(async () => {
 }, 60_000);
 
 describe("PocketSphinx decoder pool", () => {
-  it("an utterance waiting for a decoder gets the one given back meanwhile; an abandoned utterance leaves it ready", async () => {
+  it("an utterance waiting for a decoder gets the one given back meanwhile; ended mid-speech, it recognises the next", async () => {
     const a = await engine.acquire();
     a.start();
     a.process(samples.subarray(0, 8000));
     const waiting = engine.acquire();
     await new Promise((r) => setTimeout(r, 10));
-    a.abandon();
+    a.end();
     engine.release(a);
     const b = await waiting;
     expect(b).toBe(a);
     expect(engine.decoders).toBe(1);
+    for (let round = 0; round < 2; round++) {
+      b.start();
+      b.process(samples.subarray(0, 12000 + round * 4000));
+      b.end();
+    }
     b.start();
     b.process(samples);
     const words = b.end();

@@ -86,18 +86,6 @@ export class Decoder {
     return ps.UTF8ToString(ps._echo_hyp(handle)).trim();
   }
 
-  /**
-   * Ends an utterance nobody will read, in one short piece: the frames not yet searched and the
-   * lookahead window are skipped (the next start() resets them); the search is still finished, which
-   * leaves the decoder ready for its next utterance.
-   */
-  abandon(): void {
-    const { ps, handle } = this;
-    if (ps._echo_end_begin(handle) < 0 || ps._echo_end_lookahead(handle) < 0 || ps._echo_end_finish(handle) < 0) {
-      throw new RecognizerError("PocketSphinx failed to end the utterance.");
-    }
-  }
-
   /** Ends the utterance in one go (scripts and tests) and returns the words recognised. */
   end(): string {
     const pieces = this.ending();

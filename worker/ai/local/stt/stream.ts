@@ -10,8 +10,6 @@ export interface UtteranceDecoder {
   process(samples: Int16Array): void;
   /** Ends the utterance one piece per next() (each about a decode step's work); returns the words. */
   ending(): Iterator<void, string, void>;
-  /** Ends an utterance whose words nobody will read, in one short piece. */
-  abandon(): void;
 }
 
 /** Where decoders come from (pocketsphinx.ts's PocketSphinx: one per concurrent utterance). */
@@ -77,8 +75,8 @@ export class IncrementalTranscription implements TranscriptionStream {
 
   /**
    * The words, once the rest of the audio is decoded. Aborted (its deadline passed), the stream is
-   * given up: it stops decoding and gives its decoder back, so a retry neither races it nor, finding
-   * every decoder busy, builds another.
+   * given up: it stops decoding, ends its utterance and gives its decoder back, so a retry neither
+   * races it nor, finding every decoder busy, builds another.
    */
   async finish(signal?: AbortSignal): Promise<Transcript> {
     if (signal?.aborted) {
@@ -131,15 +129,13 @@ export class IncrementalTranscription implements TranscriptionStream {
         if (this.ending) break;
         await new Promise<void>((resolve) => (this.wake = resolve));
       }
-      if (this.cancelled) {
-        this.decoder.abandon();
-        return "";
-      }
-      // The end of an utterance is several decode steps' work: one piece per task as well.
+      // The end of an utterance is several decode steps' work: one piece per task as well. A cancelled
+      // utterance ends the same way (skipping the search's last frames leaves the decoder's state
+      // inconsistent for its next utterance: PocketSphinx asserts), its words unread.
       const pieces = this.decoder.ending();
       for (;;) {
         const piece = pieces.next();
-        if (piece.done) return piece.value;
+        if (piece.done) return this.cancelled ? "" : piece.value;
         await nextTask();
       }
     } catch (err) {
