@@ -69,8 +69,12 @@ try {
       await sleep(Math.max(0, t0 + n * CHUNK_MS - performance.now()));
     };
     for (let i = 0; i < samples.length; i += CHUNK) await send(samples.subarray(i, i + CHUNK));
+    // Its own reply's audio: the first after its transcription (the previous reply may still be speaking).
     let gotAudio = false;
-    const audio = client.find(from, (m) => m.type === "audio_response", 30_000).then(() => (gotAudio = true));
+    const audio = client
+      .find(from, (m) => m.type === "transcription", 30_000)
+      .then((t) => client.find(t.index, (m) => m.type === "audio_response", 30_000))
+      .then(() => (gotAudio = true));
     const silence = new Int16Array(CHUNK);
     while (!gotAudio && performance.now() - t0 < 30_000) await send(silence);
     await audio;
