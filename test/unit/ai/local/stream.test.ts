@@ -28,8 +28,9 @@ class RecordingDecoder implements UtteranceDecoder {
 function pool() {
   const decoder = new RecordingDecoder();
   const released: UtteranceDecoder[] = [];
-  const engine: DecoderPool = { acquire: async () => decoder, release: (d) => void released.push(d) };
-  return { decoder, released, engine };
+  const discarded: UtteranceDecoder[] = [];
+  const engine: DecoderPool = { acquire: async () => decoder, release: (d) => void released.push(d), discard: (d) => void discarded.push(d) };
+  return { decoder, released, discarded, engine };
 }
 
 const ramp = (n: number, from = 0) => Int16Array.from({ length: n }, (_, i) => (from + i) % 32768);
@@ -89,6 +90,18 @@ describe("incremental recognition pacing", () => {
     expect(decoder.blocks.length).toBeLessThanOrEqual(1);
     expect(decoder.timeline).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
     expect(released).toEqual([decoder]);
+  });
+
+  it("a decoder that fails mid-utterance is discarded, not given back, and the failure reaches finish()", async () => {
+    const { decoder, released, discarded, engine } = pool();
+    decoder.process = () => {
+      throw new Error("wasm trapped");
+    };
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(STEP_SAMPLES));
+    await expect(stream.finish()).rejects.toThrow("wasm trapped");
+    expect(discarded).toEqual([decoder]);
+    expect(released).toEqual([]);
   });
 
   it("a finish whose deadline passes gives the stream up: decoding stops and the decoder goes back", async () => {

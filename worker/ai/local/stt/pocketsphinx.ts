@@ -175,6 +175,11 @@ export class PocketSphinx {
     }
   }
 
+  /** A decoder that failed mid-utterance is dropped (not freed: its state is unknown). */
+  discard(_decoder: Decoder): void {
+    this.lent--;
+  }
+
   private createDecoder(): Decoder {
     const { ps } = this;
     const strings = DECODER_ARGS.map((arg) => {

@@ -16,6 +16,8 @@ export interface UtteranceDecoder {
 export interface DecoderPool {
   acquire(): Promise<UtteranceDecoder>;
   release(decoder: UtteranceDecoder): void;
+  /** A decoder that failed mid-utterance: never lent again. */
+  discard(decoder: UtteranceDecoder): void;
 }
 
 /**
@@ -142,7 +144,8 @@ export class IncrementalTranscription implements TranscriptionStream {
       broken = true; // a decoder that failed mid-utterance is not reused
       throw err;
     } finally {
-      if (!broken) this.engine.release(this.decoder);
+      if (broken) this.engine.discard(this.decoder);
+      else this.engine.release(this.decoder);
     }
   }
 
