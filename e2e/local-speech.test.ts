@@ -127,7 +127,7 @@ describe("local speech in Chromium", { timeout: 240_000 }, () => {
     expect(audio.length / RATE).toBeGreaterThan(1);
     await expect.poll(async () => Number(await section(page).getAttribute("data-playback-played")), POLL).toBeGreaterThan(0);
     const recogniser = await loadPocketSphinx();
-    const decoder = recogniser.acquire();
+    const decoder = await recogniser.acquire();
     decoder.start();
     decoder.process(audio);
     const heardBack = decoder.end();

@@ -5,6 +5,7 @@
 #include <emscripten.h>
 #include <pocketsphinx.h>
 #include <sphinxbase/err.h>
+#include "pocketsphinx_internal.h"
 
 EMSCRIPTEN_KEEPALIVE
 ps_decoder_t *echo_decoder_new(int argc, char **argv)
@@ -40,8 +41,55 @@ int echo_process(ps_decoder_t *ps, const int16 *samples, int count)
     return ps_process_raw(ps, samples, (size_t) count, FALSE, FALSE);
 }
 
+/* ps_end_utt (pocketsphinx.c) in pieces, so the caller can give the thread back between them: the same
+ * work in the same order, without its timers and its backtrace log. Most of its time goes to searching
+ * the phone-loop lookahead window (-pl_window frames, each a full search step), so that is one call per
+ * frame:
+ *   echo_end_begin            flushes the front end (acmod_end_utt); returns the frames left to search;
+ *   echo_end_search(n)        searches up to n of them (as ps_search_forward); returns how many are left;
+ *   echo_end_lookahead        finishes the phone loop; returns how many lookahead frames are to search;
+ *   echo_end_lookahead_step(k) searches the k-th of them;
+ *   echo_end_finish           finishes the search (the hypothesis is then echo_hyp's). */
 EMSCRIPTEN_KEEPALIVE
-int echo_end(ps_decoder_t *ps) { return ps_end_utt(ps); }
+int echo_end_begin(ps_decoder_t *ps)
+{
+    if (ps->acmod->state == ACMOD_ENDED || ps->acmod->state == ACMOD_IDLE)
+        return -1;
+    acmod_end_utt(ps->acmod);
+    return ps->acmod->n_feat_frame;
+}
+
+EMSCRIPTEN_KEEPALIVE
+int echo_end_search(ps_decoder_t *ps, int max_frames)
+{
+    while (ps->acmod->n_feat_frame > 0 && max_frames-- > 0) {
+        if (ps->pl_window > 0 && ps_search_step(ps->phone_loop, ps->acmod->output_frame) < 0)
+            return -1;
+        if (ps->acmod->output_frame >= ps->pl_window
+            && ps_search_step(ps->search, ps->acmod->output_frame - ps->pl_window) < 0)
+            return -1;
+        acmod_advance(ps->acmod);
+        ++ps->n_frame;
+    }
+    return ps->acmod->n_feat_frame;
+}
+
+EMSCRIPTEN_KEEPALIVE
+int echo_end_lookahead(ps_decoder_t *ps)
+{
+    if (ps->phone_loop && ps_search_finish(ps->phone_loop) < 0)
+        return -1;
+    return ps->acmod->output_frame >= ps->pl_window ? ps->pl_window : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE
+int echo_end_lookahead_step(ps_decoder_t *ps, int k)
+{
+    return ps_search_step(ps->search, ps->acmod->output_frame - ps->pl_window + k);
+}
+
+EMSCRIPTEN_KEEPALIVE
+int echo_end_finish(ps_decoder_t *ps) { return ps_search_finish(ps->search); }
 
 EMSCRIPTEN_KEEPALIVE
 const char *echo_hyp(ps_decoder_t *ps)

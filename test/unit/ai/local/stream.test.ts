@@ -1,6 +1,7 @@
 // Incremental recognition's pacing (worker/ai/local/stt/stream.ts) over a recording decoder: one 10 ms
 // step per task while it keeps up, 20 ms blocks while it is behind by more than 200 ms, every sample
-// decoded once and in order, and the decoder given back when the utterance ends.
+// decoded once and in order, the end of the utterance one piece per task, and the decoder given back
+// when the utterance ends.
 import { describe, expect, it } from "vitest";
 import { CATCH_UP_STEPS, IncrementalTranscription, STEP_SAMPLES, type DecoderPool, type UtteranceDecoder } from "../../../../worker/ai/local/stt/stream";
 
@@ -13,7 +14,13 @@ class RecordingDecoder implements UtteranceDecoder {
   process(samples: Int16Array): void {
     this.blocks.push(samples.slice());
   }
-  end(): string {
+  /** Pieces of the end, as they ran (with what else ran on the thread between them). */
+  readonly timeline: string[] = [];
+  *ending(): Generator<void, string, void> {
+    for (let piece = 1; piece <= 3; piece++) {
+      this.timeline.push(`end piece ${piece}`);
+      if (piece < 3) yield;
+    }
     return `heard ${this.blocks.reduce((n, b) => n + b.length, 0)} samples`;
   }
 }
@@ -21,8 +28,9 @@ class RecordingDecoder implements UtteranceDecoder {
 function pool() {
   const decoder = new RecordingDecoder();
   const released: UtteranceDecoder[] = [];
-  const engine: DecoderPool = { acquire: () => decoder, release: (d) => void released.push(d) };
-  return { decoder, released, engine };
+  const discarded: UtteranceDecoder[] = [];
+  const engine: DecoderPool = { acquire: async () => decoder, release: (d) => void released.push(d), discard: (d) => void discarded.push(d) };
+  return { decoder, released, discarded, engine };
 }
 
 const ramp = (n: number, from = 0) => Int16Array.from({ length: n }, (_, i) => (from + i) % 32768);
@@ -54,13 +62,62 @@ describe("incremental recognition pacing", () => {
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(8000);
   });
 
-  it("a cancelled utterance decodes nothing more and still gives its decoder back", async () => {
+  it("ends the utterance one piece per task, so other tasks run between the pieces", async () => {
+    const { decoder, engine } = pool();
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(STEP_SAMPLES));
+    const finishing = stream.finish();
+    // Another call's work, queued as tasks while the end is under way.
+    const other = setInterval(() => decoder.timeline.push("other task"), 0);
+    const transcript = await finishing;
+    clearInterval(other);
+    expect(transcript.text).toBe(`heard ${STEP_SAMPLES} samples`);
+    const pieces = decoder.timeline.filter((e) => e.startsWith("end piece"));
+    expect(pieces).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
+    const first = decoder.timeline.indexOf("end piece 1");
+    const last = decoder.timeline.indexOf("end piece 3");
+    const between = decoder.timeline.slice(first, last + 1);
+    expect(between.filter((e) => e === "other task").length).toBeGreaterThanOrEqual(2);
+    expect(between[1]).toBe("other task");
+  });
+
+  it("a cancelled utterance decodes nothing more, still ends (its words unread) and gives its decoder back", async () => {
     const { decoder, released, engine } = pool();
     const stream = new IncrementalTranscription(Promise.resolve(engine));
     stream.push(ramp(16000));
     stream.cancel();
-    await expect(stream.finish()).resolves.toMatchObject({ recognized: true });
+    await expect(stream.finish()).resolves.toEqual({ text: "", recognized: true });
     expect(decoder.blocks.length).toBeLessThanOrEqual(1);
+    expect(decoder.timeline).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
     expect(released).toEqual([decoder]);
+  });
+
+  it("a decoder that fails mid-utterance is discarded, not given back, and the failure reaches finish()", async () => {
+    const { decoder, released, discarded, engine } = pool();
+    decoder.process = () => {
+      throw new Error("wasm trapped");
+    };
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(STEP_SAMPLES));
+    await expect(stream.finish()).rejects.toThrow("wasm trapped");
+    expect(discarded).toEqual([decoder]);
+    expect(released).toEqual([]);
+  });
+
+  it("a finish whose deadline passes gives the stream up: decoding stops and the decoder goes back", async () => {
+    const { decoder, released, engine } = pool();
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(16000)); // a second of audio: 100 steps, one per task
+    const deadline = new AbortController();
+    const finishing = stream.finish(deadline.signal);
+    await new Promise((r) => setTimeout(r, 5));
+    deadline.abort();
+    await expect(finishing).rejects.toThrow(/aborted/);
+    await expect.poll(() => released.length).toBe(1);
+    const decoded = decoder.blocks.length;
+    expect(decoded).toBeLessThan(100);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(decoder.blocks.length).toBe(decoded);
+    expect(decoder.timeline).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
   });
 });

@@ -8,13 +8,16 @@ import type { Transcript, TranscriptionStream } from "../../provider";
 export interface UtteranceDecoder {
   start(): void;
   process(samples: Int16Array): void;
-  end(): string;
+  /** Ends the utterance one piece per next() (each about a decode step's work); returns the words. */
+  ending(): Iterator<void, string, void>;
 }
 
 /** Where decoders come from (pocketsphinx.ts's PocketSphinx: one per concurrent utterance). */
 export interface DecoderPool {
-  acquire(): UtteranceDecoder;
+  acquire(): Promise<UtteranceDecoder>;
   release(decoder: UtteranceDecoder): void;
+  /** A decoder that failed mid-utterance: never lent again. */
+  discard(decoder: UtteranceDecoder): void;
 }
 
 /**
@@ -72,11 +75,28 @@ export class IncrementalTranscription implements TranscriptionStream {
     this.wakeUp();
   }
 
+  /**
+   * The words, once the rest of the audio is decoded. Aborted (its deadline passed), the stream is
+   * given up: it stops decoding, ends its utterance and gives its decoder back, so a retry neither
+   * races it nor, finding every decoder busy, builds another.
+   */
   async finish(signal?: AbortSignal): Promise<Transcript> {
-    if (signal?.aborted) throw abortError();
+    if (signal?.aborted) {
+      this.cancel();
+      throw abortError();
+    }
     this.ending = true;
     this.wakeUp();
-    const aborted = new Promise<never>((_, reject) => signal?.addEventListener("abort", () => reject(abortError()), { once: true }));
+    const aborted = new Promise<never>((_, reject) =>
+      signal?.addEventListener(
+        "abort",
+        () => {
+          this.cancel();
+          reject(abortError());
+        },
+        { once: true },
+      ),
+    );
     const text = await Promise.race([this.done, aborted]);
     return { text, recognized: true };
   }
@@ -96,7 +116,7 @@ export class IncrementalTranscription implements TranscriptionStream {
 
   private async run(loading: Promise<DecoderPool>): Promise<string> {
     this.engine = await loading;
-    this.decoder = this.engine.acquire();
+    this.decoder = await this.engine.acquire();
     let broken = false;
     try {
       this.decoder.start();
@@ -111,12 +131,21 @@ export class IncrementalTranscription implements TranscriptionStream {
         if (this.ending) break;
         await new Promise<void>((resolve) => (this.wake = resolve));
       }
-      return this.decoder.end();
+      // The end of an utterance is several decode steps' work: one piece per task as well. A cancelled
+      // utterance ends the same way (skipping the search's last frames leaves the decoder's state
+      // inconsistent for its next utterance: PocketSphinx asserts), its words unread.
+      const pieces = this.decoder.ending();
+      for (;;) {
+        const piece = pieces.next();
+        if (piece.done) return this.cancelled ? "" : piece.value;
+        await nextTask();
+      }
     } catch (err) {
       broken = true; // a decoder that failed mid-utterance is not reused
       throw err;
     } finally {
-      if (!broken) this.engine.release(this.decoder);
+      if (broken) this.engine.discard(this.decoder);
+      else this.engine.release(this.decoder);
     }
   }
 

@@ -1,0 +1,119 @@
+// What holds the thread other calls share while a call talks to the local speech engines: the
+// local-speech bench's two calls (a silent one watched by a viewer pinging every 20 ms, and one
+// speaking the held-apart fixture set at real-time pace) in workerd under a V8 CPU profile. Prints
+// every synchronous block over 15 ms with the functions it spent its time in, and the ping round
+// trips over 30 ms. A diagnostic, not a bench: the profiler itself slows the isolate.
+// Usage: npx tsx bench/local-speech-stalls.ts [utterances] [out.cpuprofile]
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pcm16ToBase64 } from "../protocol/pcm16";
+import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
+import { signedInUserSql } from "../scripts/local-app";
+import { insertRows, runLocalSql } from "../scripts/seed/sql";
+import { parseWav } from "../worker/audio/wav";
+import { CallClient } from "./support/call-client";
+import { startDevWorker } from "./support/dev-worker";
+import { longTasks } from "./support/long-tasks";
+import { PingProbe } from "./support/ping-probe";
+import { connectProfiler } from "./support/workerd-profile";
+
+const utterances = Number(process.argv[2] ?? 5);
+const CHUNK = 4096;
+const CHUNK_MS = (CHUNK * 1000) / 16000;
+const PORT = 9800 + Math.floor(Math.random() * 150);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const dir = join(import.meta.dirname, "fixtures/local-speech");
+const set = (JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Array<{ name: string; text: string }>).map((u) => ({
+  ...u,
+  samples: parseWav(readFileSync(join(dir, `${u.name}.wav`))).samples,
+}));
+
+const { user, sql } = signedInUserSql("stalls");
+const echoId = crypto.randomUUID();
+const now = Date.now();
+const echoSql = insertRows(
+  "echoes",
+  ["id", "user_id", "name", "description", "personality", "expertise", "instructions", "voice_style", "is_active", "total_calls", "created_at", "updated_at"],
+  [[echoId, user.id, "Bench", "", "empathetic", "general", "", "default", 1, 0, now, now]],
+);
+const profiling = process.env.PROFILE !== "0";
+const workerLog: string[] = [];
+const worker = await startDevWorker({
+  vars: { AI_PROVIDER: "local" },
+  inspectorPort: profiling ? PORT : undefined,
+  prepare: (stateDir) => runLocalSql([...sql, ...echoSql], stateDir),
+  onLog: (m) => {
+    workerLog.push(m);
+    if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${m}\n`);
+  },
+});
+try {
+  const base = worker.directURL;
+  const headers = { Origin: base, Cookie: user.cookie };
+  const wsBase = base.replace(/^http/, "ws");
+  const startCall = async () => {
+    const client = new CallClient(`${wsBase}${versionedPath(CALL_SOCKET_PATH)}`, headers);
+    await client.opened;
+    client.send({ type: "start_call", echoId, userId: user.id, callType: "browser_test" });
+    const started = await client.find(0, (m) => m.type === "call_started", 60_000);
+    return { client, callId: (started.msg as { callId: string }).callId };
+  };
+  const speakOne = async (client: CallClient, samples: Int16Array) => {
+    const from = client.log.length;
+    const t0 = performance.now();
+    let n = 0;
+    const send = async (chunk: Int16Array) => {
+      client.send({ type: "audio_data", data: pcm16ToBase64(chunk), timestamp: Date.now() });
+      n++;
+      await sleep(Math.max(0, t0 + n * CHUNK_MS - performance.now()));
+    };
+    for (let i = 0; i < samples.length; i += CHUNK) await send(samples.subarray(i, i + CHUNK));
+    // Its own reply's audio: the first after its transcription (the previous reply may still be speaking).
+    let gotAudio = false;
+    const audio = client
+      .find(from, (m) => m.type === "transcription", 30_000)
+      .then((t) => client.find(t.index, (m) => m.type === "audio_response", 30_000))
+      .then(() => (gotAudio = true));
+    const silence = new Int16Array(CHUNK);
+    while (!gotAudio && performance.now() - t0 < 30_000) await send(silence);
+    await audio;
+  };
+  const other = await startCall();
+  const probe = new PingProbe(`${wsBase}${versionedPath(livePath(other.callId))}`, headers, 20);
+  await probe.start();
+  const speaking = await startCall();
+  await speakOne(speaking.client, set[set.length - 1]!.samples); // warm-up: the engines load
+  await sleep(2000);
+  const profiler = profiling ? await connectProfiler(PORT, 1000) : null;
+  const startedAt = performance.now();
+  console.log(`measured part starts at ${Date.now()}`);
+  await profiler?.start();
+  for (const u of set.slice(0, utterances)) {
+    await speakOne(speaking.client, u.samples);
+    console.log(`utterance done at +${(performance.now() - startedAt).toFixed(0)} ms`);
+  }
+  await sleep(1500);
+  const profile = profiler ? await profiler.stop() : { nodes: [], startTime: 0, endTime: 0, samples: [], timeDeltas: [] };
+  probe.stop();
+  profiler?.close();
+  for (const c of [speaking, other]) c.client.send({ type: "end_call" });
+  await sleep(300);
+  if (process.argv[3]) writeFileSync(process.argv[3], JSON.stringify(profile));
+  const tasks = longTasks(profile);
+  console.log(`load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(`profile ${((profile.endTime - profile.startTime) / 1000).toFixed(0)} ms; synchronous blocks ≥ 15 ms: ${tasks.length}`);
+  // JavaScript frames and the garbage collector (the engines' wasm functions carry no names).
+  const ours = (fn: string) => !/^wasm-function|^js-to-wasm/.test(fn);
+  for (const task of tasks) {
+    const causes = task.causes.filter((c) => ours(c.fn)).slice(0, 6);
+    console.log(`  +${task.at.toFixed(0)} ms: ${task.ms.toFixed(1)} ms — ${causes.map((c) => `${c.fn} ${c.ms.toFixed(1)}`).join(" · ")}`);
+  }
+  const slow = probe.rtts.filter((r) => r.sentAt >= startedAt && r.rtt > 30);
+  const all = probe.rtts.filter((r) => r.sentAt >= startedAt).map((r) => r.rtt).sort((a, b) => a - b);
+  console.log(`pings: ${all.length}, p50 ${all[Math.floor(all.length * 0.5)]?.toFixed(1)} p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} max ${all.at(-1)?.toFixed(1)} ms`);
+  for (const line of workerLog.filter((l) => /decoder|recogniser|"event":"turn"/i.test(l))) console.log(`worker: ${line.slice(0, 300)}`);
+  for (const r of slow) console.log(`  ping at +${(r.sentAt - startedAt).toFixed(0)} ms: ${r.rtt.toFixed(1)} ms`);
+} finally {
+  await worker.stop();
+}
