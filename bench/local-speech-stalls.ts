@@ -6,7 +6,6 @@
 // Usage: npx tsx bench/local-speech-stalls.ts [utterances] [out.cpuprofile]
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pcm16ToBase64 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
 import { signedInUserSql } from "../scripts/local-app";
 import { insertRows, runLocalSql } from "../scripts/seed/sql";
@@ -62,12 +61,7 @@ try {
   const speakOne = async (client: CallClient, samples: Int16Array) => {
     const from = client.log.length;
     const t0 = performance.now();
-    let n = 0;
-    const send = async (chunk: Int16Array) => {
-      client.send({ type: "audio_data", data: pcm16ToBase64(chunk), timestamp: Date.now() });
-      n++;
-      await sleep(Math.max(0, t0 + n * CHUNK_MS - performance.now()));
-    };
+    const send = client.pacedAudio(CHUNK_MS, t0);
     for (let i = 0; i < samples.length; i += CHUNK) await send(samples.subarray(i, i + CHUNK));
     // Its own reply's audio: the first after its transcription (the previous reply may still be speaking).
     let gotAudio = false;

@@ -12,7 +12,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TranscriptEntry } from "../protocol/call";
-import { pcm16ToBase64 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
 import { startLocalApp } from "../scripts/local-app";
 import { runFlite } from "../worker/ai/local/tts/flite";
@@ -180,12 +179,7 @@ async function inTheApp(ctx: { log(m: string): void }): Promise<Figure[]> {
       const { client } = speaking;
       const from = client.log.length;
       const t0 = performance.now();
-      let n = 0;
-      const send = async (chunk: Int16Array) => {
-        client.send({ type: "audio_data", data: pcm16ToBase64(chunk), timestamp: Date.now() });
-        n++;
-        await sleep(Math.max(0, t0 + n * CHUNK_MS - performance.now()));
-      };
+      const send = client.pacedAudio(CHUNK_MS, t0);
       for (let i = 0; i < u.samples.length; i += CHUNK) await send(u.samples.subarray(i, i + CHUNK));
       if (index > 0) decodeWindows.push([t0, performance.now()]);
       let heard: string | null = null;

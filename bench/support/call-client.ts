@@ -1,5 +1,6 @@
 // A browser-like client of the call socket (/ws/call) for benches: every message it receives is logged
 // with its arrival time, and find() waits for the first one after an index that matches.
+import { pcm16ToBase64 } from "../../protocol/pcm16";
 import type { ServerMessage } from "../../protocol/call";
 
 export type Received = { msg: ServerMessage; at: number };
@@ -44,6 +45,16 @@ export class CallClient {
         });
       });
     }
+  }
+
+  /** Sends 16 kHz PCM chunks as `audio_data` at real-time pace: chunk n leaves n·chunkMs after `t0`. */
+  pacedAudio(chunkMs: number, t0 = performance.now()): (chunk: Int16Array) => Promise<void> {
+    let n = 0;
+    return async (chunk) => {
+      this.send({ type: "audio_data", data: pcm16ToBase64(chunk), timestamp: Date.now() });
+      n++;
+      await new Promise((r) => setTimeout(r, Math.max(0, t0 + n * chunkMs - performance.now())));
+    };
   }
 
   close(): void {
