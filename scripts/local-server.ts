@@ -61,7 +61,8 @@ export function spawnServer({ args, env, readyURL, timeoutMs = 90_000 }: ServerO
       await new Promise((r) => setTimeout(r, 300));
     },
   };
-  const ready = waitUntilUp(readyURL, timeoutMs, child).catch(async (err: unknown) => {
+  const exited = () => (child.exitCode === null ? null : `${child.spawnargs.slice(1, 3).join(" ")} exited with ${child.exitCode}`);
+  const ready = waitUntilUp(readyURL, timeoutMs, exited).catch(async (err: unknown) => {
     await server.stop();
     throw new Error(`${(err as Error).message}\n${log.slice(-2000)}`);
   });
@@ -75,10 +76,15 @@ export async function startServer(options: ServerOptions): Promise<LocalServer> 
   return server;
 }
 
-async function waitUntilUp(url: string, ms: number, child: ChildProcess): Promise<void> {
+/**
+ * Polls `url` until it answers OK; fails after `ms`, or as soon as `gone()` names why the server will
+ * never answer (it exited, its start failed).
+ */
+export async function waitUntilUp(url: string, ms: number, gone: () => string | null): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${child.spawnargs.slice(1, 3).join(" ")} exited with ${child.exitCode}`);
+    const reason = gone();
+    if (reason) throw new Error(reason);
     try {
       if ((await fetch(url)).ok) return;
     } catch {

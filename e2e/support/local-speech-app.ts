@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "../../scripts/local-db.mjs";
-import { freePort, spawnServer } from "../../scripts/local-server";
+import { freePort, spawnServer, waitUntilUp } from "../../scripts/local-server";
 import { writeIsolatedConfig } from "../../test/local-settings";
 
 /** The project's Vite config with its own dependency cache (see the file). */
@@ -69,15 +69,7 @@ export async function startLocalSpeechApp(dir: string): Promise<LocalSpeechApp> 
 
 /** Waits until an app launched by another process answers; the launcher stops it. */
 export async function awaitLaunchedApp({ baseURL, failureFile }: LaunchedAppRef): Promise<LocalSpeechApp> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (existsSync(failureFile)) throw new Error(`the local speech app did not start: ${readFileSync(failureFile, "utf8")}`);
-    try {
-      if ((await fetch(`${baseURL}/api/config`)).ok) return { baseURL, stop: async () => {} };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`the local speech app did not answer ${baseURL} within ${START_TIMEOUT_MS} ms`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const failed = () => (existsSync(failureFile) ? `the local speech app did not start: ${readFileSync(failureFile, "utf8")}` : null);
+  await waitUntilUp(`${baseURL}/api/config`, START_TIMEOUT_MS, failed);
+  return { baseURL, stop: async () => {} };
 }
