@@ -28,7 +28,8 @@
 // (streaming.ts): a reply is prepared unheard on the model's eager end of turn (speculation.ts), thrown
 // away if the caller resumes, adopted when the turn ends. The VAD still hears barge-in. When the stream
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
-import type { CallType, EmotionScores, TurnOutcome } from "../../protocol/call";
+import type { CallType, EmotionScores } from "../../protocol/call";
+import type { ConversationOptions } from "./conversation-options";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
 import { type CallerTurn, spokenTurn, textTurn } from "./caller-turn";
 import { systemClock, type Clock } from "./clock";
@@ -36,45 +37,15 @@ import type { PipelineEmit } from "./events";
 import { TurnListener } from "./listening";
 import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
-import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming } from "./reply";
+import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
-import { SPOKEN_LINES as SPOKEN_LINES_TEXT, SpokenLines, type LineKind } from "./spoken-lines";
+import { SpokenLines } from "./spoken-lines";
+import { FailedTurns } from "./failed-turns";
 import type { StepContext } from "./steps";
 import { StreamTurns } from "./stream-turns";
-import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext, type TrailSink } from "./trail";
-import { TurnDetector, type TurnEvent, type TurnOptions } from "./turn";
+import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext } from "./trail";
+import { TurnDetector, type TurnEvent } from "./turn";
 import { TurnHold } from "./turn-hold";
-import type { VadOptions } from "./vad";
-
-export interface ConversationOptions {
-  provider: AiProvider;
-  persona: Persona;
-  emit: PipelineEmit;
-  clock?: Clock;
-  newId?: () => string;
-  turn?: Partial<TurnOptions>;
-  vad?: Partial<VadOptions>;
-  /** Caller speech must last this long to interrupt the assistant (filters echo blips). Default 200 ms. */
-  bargeInMs?: number;
-  /** How long to wait for more speech when the provider's turn model says the caller isn't done. */
-  turnHoldMs?: number;
-  /** The conversation so far (e.g. after the Durable Object restarted). */
-  history?: ChatMessage[];
-  maxHistory?: number;
-  /** browser_test (default) or phone: providers may word things differently (no "type it" on a phone). */
-  callType?: CallType;
-  /** Deadlines, retries and when to give up (defaults: settings.ts). */
-  settings?: Partial<PipelineSettings>;
-  /** Backoff jitter source (default Math.random). */
-  random?: () => number;
-  /** The call this conversation belongs to, for the log lines. */
-  callId?: string;
-  /** Where log lines go (default: console, one JSON object per line). */
-  trail?: TrailSink;
-}
-
-/** The error event's code per failed stage (the browser's `error {code}`). */
-const ERROR_CODES = { transcribe: "stt_failed", turn: "turn_detect_failed", emotions: "emotion_failed", reply: "llm_failed", speech: "tts_failed" } as const;
 
 export class Conversation {
   private readonly provider: AiProvider;
@@ -103,7 +74,7 @@ export class Conversation {
   private readonly hearing: HearingDeps;
   /** Aborted by abort(): every step in flight stops. */
   private readonly lifetime = new AbortController();
-  private failedTurns = 0;
+  private readonly failures: FailedTurns;
   /** Streaming speech-to-text, while it decides the turns (null: the VAD decides). */
   private stream: StreamTurns | null = null;
   private pending = 0;
@@ -142,6 +113,18 @@ export class Conversation {
     this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, (kind, err) =>
       logFailure(this.trail, null, "speech", err, { line: kind, fallback: "the bundled voice says it" }),
     );
+    this.failures = new FailedTurns({
+      emit: this.emit,
+      trail: this.trail,
+      maxFailedTurns: this.settings.maxFailedTurns,
+      lines: this.lines,
+      signal: this.lifetime.signal,
+      say: (turnId, line, report) => this.say(turnId, line, report),
+      closed: () => this.closed,
+      stop: () => {
+        this.closed = true;
+      },
+    });
   }
 
   /**
@@ -199,7 +182,7 @@ export class Conversation {
         const now = this.clock.now();
         const report = new TurnReport("none");
         const outcome = await this.runReply(null, null, {}, { turnEndedAt: now, transcribedAt: now, endOfTurnMs: undefined }, report);
-        await this.afterTurn(null, null, report, outcome, "hello");
+        await this.failures.after(null, this.turnIndex, null, report, outcome, "hello");
       })
       .catch((err: unknown) => this.pipelineFailed(err));
   }
@@ -332,38 +315,17 @@ export class Conversation {
       const timing = { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs };
       outcome = await this.runReply(turnId, info, emotions, timing, report, adopted?.adopt());
     }
-    await this.afterTurn(index, turnId, report, outcome, "apology");
+    await this.failures.after(index, this.turnIndex, turnId, report, outcome, "apology");
   }
 
-  /** Logs the turn; after a failure: the error event, then the apology — or, after too many, the goodbye. */
-  private async afterTurn(index: number | null, turnId: string | null, report: TurnReport, outcome: ReplyOutcome | null, line: LineKind): Promise<void> {
-    const failed = report.failure;
-    if (!failed) {
-      if (outcome && !outcome.interrupted) this.failedTurns = 0;
-      logTurn(this.trail, index ?? this.turnIndex, turnId, report, "ok");
-      return;
-    }
-    logFailure(this.trail, index, failed.stage, failed);
-    this.emit({ type: "error", code: failed.code === "empty" ? "stt_empty" : ERROR_CODES[failed.stage], message: failed.message });
-    if (report.countsAsFailure) this.failedTurns++;
-    const givingUp = this.failedTurns >= this.settings.maxFailedTurns;
-    const status: TurnOutcome["status"] = givingUp ? "gave_up" : "failed";
-    if (this.closed && !givingUp) return logTurn(this.trail, index ?? this.turnIndex, turnId, report, status);
-    const kind: LineKind = givingUp ? "goodbye" : line;
-    const { audio, source } = await this.lines.audio(kind, failed.stage === "speech", this.lifetime.signal);
-    if (source !== "prepared") report.fallback(`line:${source}`);
+  /** A scripted line (an apology, the goodbye) played as the assistant's reply. */
+  private async say(turnId: string | null, line: ScriptedLine, report: TurnReport): Promise<void> {
     const reply = this.newReply(report);
     this.active = reply;
     try {
-      await reply.say(turnId, { text: SPOKEN_LINES_TEXT[kind], audio, status });
+      await reply.say(turnId, line);
     } finally {
       this.active = null;
-    }
-    logTurn(this.trail, index ?? this.turnIndex, turnId, report, status);
-    if (givingUp) {
-      this.closed = true;
-      const reason = `ai_failed_${failed.stage}`;
-      this.emit({ type: "gave_up", reason, message: `The AI failed ${this.failedTurns} turns in a row; last: ${failed.message}` });
     }
   }
 

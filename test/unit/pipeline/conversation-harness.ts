@@ -1,7 +1,8 @@
 // Drives a Conversation with a ScriptedProvider (optionally behind a ChaosProvider's faults) on a
 // ManualClock and records the events and the trail's log lines with their times.
 import type { Persona } from "../../../worker/ai/provider";
-import { Conversation, type ConversationOptions } from "../../../worker/pipeline/conversation";
+import { Conversation } from "../../../worker/pipeline/conversation";
+import type { ConversationOptions } from "../../../worker/pipeline/conversation-options";
 import type { PipelineEvent } from "../../../worker/pipeline/events";
 import { ManualClock } from "../support/manual-clock";
 import { ChaosProvider, type Fault, type FaultMethod } from "../support/chaos-provider";

@@ -1,0 +1,37 @@
+// What a Conversation (conversation.ts) is made with: its provider, persona and event sink, and the
+// optional clock, ids, turn-taking and resilience settings tests and restarts set.
+import type { CallType } from "../../protocol/call";
+import type { AiProvider, ChatMessage, Persona } from "../ai/provider";
+import type { Clock } from "./clock";
+import type { PipelineEmit } from "./events";
+import type { PipelineSettings } from "./settings";
+import type { TrailSink } from "./trail";
+import type { TurnOptions } from "./turn";
+import type { VadOptions } from "./vad";
+
+export interface ConversationOptions {
+  provider: AiProvider;
+  persona: Persona;
+  emit: PipelineEmit;
+  clock?: Clock;
+  newId?: () => string;
+  turn?: Partial<TurnOptions>;
+  vad?: Partial<VadOptions>;
+  /** Caller speech must last this long to interrupt the assistant (filters echo blips). Default 200 ms. */
+  bargeInMs?: number;
+  /** How long to wait for more speech when the provider's turn model says the caller isn't done. */
+  turnHoldMs?: number;
+  /** The conversation so far (e.g. after the Durable Object restarted). */
+  history?: ChatMessage[];
+  maxHistory?: number;
+  /** browser_test (default) or phone: providers may word things differently (no "type it" on a phone). */
+  callType?: CallType;
+  /** Deadlines, retries and when to give up (defaults: settings.ts). */
+  settings?: Partial<PipelineSettings>;
+  /** Backoff jitter source (default Math.random). */
+  random?: () => number;
+  /** The call this conversation belongs to, for the log lines. */
+  callId?: string;
+  /** Where log lines go (default: console, one JSON object per line). */
+  trail?: TrailSink;
+}
