@@ -40,6 +40,7 @@ const profiling = process.env.PROFILE !== "0";
 const workerLog: string[] = [];
 const worker = await startDevWorker({
   vars: { AI_PROVIDER: "local" },
+  build: "source",
   inspectorPort: profiling ? PORT : undefined,
   prepare: (stateDir) => runLocalSql([...sql, ...echoSql], stateDir),
   onLog: (m) => {

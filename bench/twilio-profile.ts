@@ -3,13 +3,16 @@
 // of the steady state and prints self and total time per function, plus workerd's CPU per call.
 // Usage: npx tsx bench/twilio-profile.ts [listening|talking] [calls] [out.cpuprofile]
 // PROFILE=0: no profile, only workerd's CPU over the same window (the profiler's own cost left out).
+// PROFILE=heap: where the garbage comes from instead: bytes allocated per function (V8's sampling heap
+// profiler, collected objects included), and workerd's own garbage-collection trace over the window.
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
-import { connectProfiler, selfTimes, totalTimes } from "./support/workerd-profile";
+import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./support/workerd-gc";
+import { allocations, connectProfiler, selfTimes, totalTimes } from "./support/workerd-profile";
 
 const kind = process.argv[2] ?? "listening";
 const calls = Number(process.argv[3] ?? 25);
@@ -39,7 +42,16 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
   );
 }
 
-const worker = await startDevWorker({ vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN }, inspectorPort: PORT });
+const heap = process.env.PROFILE === "heap";
+const gcLines: { at: number; line: string }[] = [];
+const untrace = heap ? traceWorkerdGc() : () => {};
+const worker = await startDevWorker({
+  vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
+  inspectorPort: PORT,
+  onLog: (line) => {
+    if (parseGcLine(line, 0)) gcLines.push({ at: Date.now(), line });
+  },
+}).finally(untrace);
 try {
   await runCalls(worker.directURL, 1, SPEECH_WAV, 4);
   const profiler = await connectProfiler(PORT);
@@ -51,6 +63,27 @@ try {
   await new Promise((r) => setTimeout(r, calls * 100 + (speech ? 1000 : 7000)));
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
+  if (heap) {
+    await profiler.startHeap();
+    await new Promise((r) => setTimeout(r, 8000));
+    const head = await profiler.stopHeap();
+    const seconds = (Date.now() - t0) / 1000;
+    const cpu = cpuSecondsBetween(cpu0, cpuSecondsByPid("workerd"))[0] ?? 0;
+    console.log(`${kind}, ${calls} calls: workerd ${((cpu / seconds) * 100).toFixed(1)} % of a core`);
+    const all = allocations(head);
+    const total = all.reduce((a, x) => a + x.bytes, 0);
+    console.log(`allocated ${(total / seconds / 1e6).toFixed(2)} MB/s (${((total / seconds / calls / 50) | 0)} bytes per call per frame time)`);
+    for (const a of all.slice(0, 40)) console.log(`${(a.bytes / seconds / 1e3).toFixed(1).padStart(9)} kB/s ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
+    const inWindow = gcLines.filter((g) => g.at >= t0);
+    const pauses: GcPause[] = inWindow.map((g) => parseGcLine(g.line, g.at)!);
+    console.log("gc:", JSON.stringify(summarizeGc(pauses, t0, Date.now())));
+    for (const g of inWindow.filter((g) => !/Scavenge|Minor/.test(g.line))) console.log(g.line.trim());
+    for (const g of inWindow.filter((g) => /Scavenge|Minor/.test(g.line)).slice(0, 5)) console.log(g.line.trim());
+    profiler.close();
+    await running;
+    await worker.stop();
+    process.exit(0);
+  }
   const profiling = process.env.PROFILE !== "0";
   if (profiling) await profiler.start();
   await new Promise((r) => setTimeout(r, 8000));

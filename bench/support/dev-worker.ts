@@ -27,6 +27,11 @@ export interface DevWorkerOptions {
   prepare?: (stateDir: string) => void;
   /** Every structured log line of the Worker. */
   onLog?: (message: string) => void;
+  /**
+   * "production" (default): the production build's Worker, as deployed. "source": wrangler.toml's
+   * Worker with the local speech engines bundled (what `npm run dev` runs; for AI_PROVIDER=local).
+   */
+  build?: "production" | "source";
   /** Opens workerd's V8 inspector on this port (for CPU profiles, bench/support/workerd-profile.ts). */
   inspectorPort?: number;
 }
@@ -49,9 +54,10 @@ export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWo
       resolve();
     }),
   );
-  // The production build's Worker (scripts/production-build.ts: no local speech engines, as deployed),
+  // The production build's Worker (scripts/production-build.ts: no local speech engines, as deployed)
+  // unless a bench asks for the source one,
   // with the offline provider unless a bench asks for another.
-  const config = productionWorkerConfig();
+  const config = opts.build === "source" ? join(import.meta.dirname, "../../wrangler.toml") : productionWorkerConfig();
   const vars = { AI_PROVIDER: "offline", ...opts.vars };
   const bindings = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }]));
   const worker = await devEnv.startWorker({

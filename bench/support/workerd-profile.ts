@@ -22,9 +22,19 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
+/** A node of V8's sampling heap profile: bytes allocated by this function itself (sampled). */
+export interface HeapNode {
+  callFrame: CallFrame;
+  selfSize: number;
+  children: HeapNode[];
+}
+
 export interface WorkerdProfiler {
   start(): Promise<void>;
   stop(): Promise<CpuProfile>;
+  /** Allocation sampling, objects collected since counted too (what makes garbage, not what stays). */
+  startHeap(samplingIntervalBytes?: number): Promise<void>;
+  stopHeap(): Promise<HeapNode>;
   close(): void;
 }
 
@@ -61,6 +71,11 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
       await send("Profiler.start");
     },
     stop: async () => ((await send("Profiler.stop")) as { profile: CpuProfile }).profile,
+    startHeap: async (samplingInterval = 4096) => {
+      await send("HeapProfiler.enable");
+      await send("HeapProfiler.startSampling", { samplingInterval, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    },
+    stopHeap: async () => ((await send("HeapProfiler.stopSampling")) as { profile: { head: HeapNode } }).profile.head,
     close: () => ws.close(),
   };
 }
@@ -106,4 +121,19 @@ export function totalTimes(profile: CpuProfile): SelfTime[] {
     }
   });
   return [...ms].map(([fn, t]) => ({ fn, ms: t, share: t / total })).sort((a, b) => b.ms - a.ms);
+}
+
+/** Bytes allocated per function (self), largest first, from a sampling heap profile. */
+export function allocations(head: HeapNode): { fn: string; bytes: number; share: number }[] {
+  const bytes = new Map<string, number>();
+  let total = 0;
+  const walk = (n: HeapNode) => {
+    const f = n.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-2).join("/")}:${f.lineNumber + 1}`;
+    bytes.set(key, (bytes.get(key) ?? 0) + n.selfSize);
+    total += n.selfSize;
+    for (const c of n.children) walk(c);
+  };
+  walk(head);
+  return [...bytes].map(([fn, b]) => ({ fn, bytes: b, share: b / total })).sort((a, b) => b.bytes - a.bytes);
 }
