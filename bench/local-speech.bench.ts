@@ -61,12 +61,16 @@ async function recognition(ctx: { log(m: string): void }): Promise<Figure[]> {
       const decoder = await engine.acquire();
       decoder.start();
       for (let at = 0; at < u.samples.length; at += STEP_SAMPLES) {
-        const s = performance.now();
-        decoder.process(u.samples.subarray(at, at + STEP_SAMPLES));
-        const ms = performance.now() - s;
-        steps.push(ms);
-        decodeMs += ms;
-        await sleep(0);
+        // One step, then the search work it left (one piece per task, as stt/stream.ts runs them).
+        let left = -1;
+        while (left !== 0) {
+          const s = performance.now();
+          left = left < 0 ? decoder.process(u.samples.subarray(at, at + STEP_SAMPLES)) : decoder.search();
+          const ms = performance.now() - s;
+          steps.push(ms);
+          decodeMs += ms;
+          await sleep(0);
+        }
       }
       // The end of the utterance, piece by piece as the Worker runs it (stt/stream.ts).
       const pieces = decoder.ending();

@@ -35,32 +35,10 @@ int echo_decoder_use_lm(ps_decoder_t *ps, ngram_model_t *lm)
 EMSCRIPTEN_KEEPALIVE
 int echo_start(ps_decoder_t *ps) { return ps_start_utt(ps); }
 
+/* Searches up to max_frames of the frames the front end has made (ps_search_forward, at most that
+ * many); returns how many are left. */
 EMSCRIPTEN_KEEPALIVE
-int echo_process(ps_decoder_t *ps, const int16 *samples, int count)
-{
-    return ps_process_raw(ps, samples, (size_t) count, FALSE, FALSE);
-}
-
-/* ps_end_utt (pocketsphinx.c) in pieces, so the caller can give the thread back between them: the same
- * work in the same order, without its timers and its backtrace log. Most of its time goes to searching
- * the phone-loop lookahead window (-pl_window frames, each a full search step), so that is one call per
- * frame:
- *   echo_end_begin            flushes the front end (acmod_end_utt); returns the frames left to search;
- *   echo_end_search(n)        searches up to n of them (as ps_search_forward); returns how many are left;
- *   echo_end_lookahead        finishes the phone loop; returns how many lookahead frames are to search;
- *   echo_end_lookahead_step(k) searches the k-th of them;
- *   echo_end_finish           finishes the search (the hypothesis is then echo_hyp's). */
-EMSCRIPTEN_KEEPALIVE
-int echo_end_begin(ps_decoder_t *ps)
-{
-    if (ps->acmod->state == ACMOD_ENDED || ps->acmod->state == ACMOD_IDLE)
-        return -1;
-    acmod_end_utt(ps->acmod);
-    return ps->acmod->n_feat_frame;
-}
-
-EMSCRIPTEN_KEEPALIVE
-int echo_end_search(ps_decoder_t *ps, int max_frames)
+int echo_search(ps_decoder_t *ps, int max_frames)
 {
     while (ps->acmod->n_feat_frame > 0 && max_frames-- > 0) {
         if (ps->pl_window > 0 && ps_search_step(ps->phone_loop, ps->acmod->output_frame) < 0)
@@ -71,6 +49,41 @@ int echo_end_search(ps_decoder_t *ps, int max_frames)
         acmod_advance(ps->acmod);
         ++ps->n_frame;
     }
+    return ps->acmod->n_feat_frame;
+}
+
+/* ps_process_raw (pocketsphinx.c) in pieces: one acmod_process_raw call, which turns samples into
+ * frames; returns how many samples it took, or -1. The caller then searches the frames (echo_search)
+ * and feeds the rest of the samples, the same work in the same order as ps_process_raw, which
+ * searches every frame right away: when the front end's voice-activity detection hears speech start,
+ * it stops early and releases the ~30 frames it held back, and searching them at once held the thread
+ * for 35-85 ms once per utterance (measured in Node). */
+EMSCRIPTEN_KEEPALIVE
+int echo_feed(ps_decoder_t *ps, const int16 *samples, int count)
+{
+    size_t n = (size_t) count;
+    if (ps->acmod->state == ACMOD_IDLE)
+        return -1;
+    if (acmod_process_raw(ps->acmod, &samples, &n, FALSE) < 0)
+        return -1;
+    return count - (int) n;
+}
+
+/* ps_end_utt (pocketsphinx.c) in pieces, so the caller can give the thread back between them: the same
+ * work in the same order, without its timers and its backtrace log. Most of its time goes to searching
+ * the phone-loop lookahead window (-pl_window frames, each a full search step), so that is one call per
+ * frame:
+ *   echo_end_begin            flushes the front end (acmod_end_utt); returns the frames left to search;
+ *   echo_search(n)            searches up to n of them (as ps_search_forward); returns how many are left;
+ *   echo_end_lookahead        finishes the phone loop; returns how many lookahead frames are to search;
+ *   echo_end_lookahead_step(k) searches the k-th of them;
+ *   echo_end_finish           finishes the search (the hypothesis is then echo_hyp's). */
+EMSCRIPTEN_KEEPALIVE
+int echo_end_begin(ps_decoder_t *ps)
+{
+    if (ps->acmod->state == ACMOD_ENDED || ps->acmod->state == ACMOD_IDLE)
+        return -1;
+    acmod_end_utt(ps->acmod);
     return ps->acmod->n_feat_frame;
 }
 

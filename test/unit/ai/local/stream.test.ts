@@ -1,6 +1,6 @@
 // Incremental recognition's pacing (worker/ai/local/stt/stream.ts) over a recording decoder: one 10 ms
 // step per task while it keeps up, 20 ms blocks while it is behind by more than 200 ms, every sample
-// decoded once and in order, the end of the utterance one piece per task, and the decoder given back
+// decoded once and in order, search work a step leaves and the end of the utterance one piece per task, and the decoder given back
 // when the utterance ends.
 import { describe, expect, it } from "vitest";
 import { CATCH_UP_STEPS, IncrementalTranscription, STEP_SAMPLES, type DecoderPool, type UtteranceDecoder } from "../../../../worker/ai/local/stt/stream";
@@ -11,8 +11,18 @@ class RecordingDecoder implements UtteranceDecoder {
   start(): void {
     this.started++;
   }
-  process(samples: Int16Array): void {
+  /** Search work process() leaves, per step (by the step's index); search() does one unit per call. */
+  readonly leaves = new Map<number, number>();
+  private left = 0;
+  process(samples: Int16Array): number {
     this.blocks.push(samples.slice());
+    this.left = this.leaves.get(this.blocks.length - 1) ?? 0;
+    this.timeline.push(`step ${this.blocks.length - 1}`);
+    return this.left;
+  }
+  search(): number {
+    this.timeline.push("search");
+    return --this.left;
   }
   /** Pieces of the end, as they ran (with what else ran on the thread between them). */
   readonly timeline: string[] = [];
@@ -88,8 +98,27 @@ describe("incremental recognition pacing", () => {
     stream.cancel();
     await expect(stream.finish()).resolves.toEqual({ text: "", recognized: true });
     expect(decoder.blocks.length).toBeLessThanOrEqual(1);
-    expect(decoder.timeline).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
+    expect(decoder.timeline.filter((e) => e.startsWith("end"))).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
     expect(released).toEqual([decoder]);
+  });
+
+  it("search work a step leaves (the recogniser's held-back speech) goes on one piece per task before the next step", async () => {
+    const { decoder, engine } = pool();
+    decoder.leaves.set(1, 3);
+    const stream = new IncrementalTranscription(Promise.resolve(engine));
+    stream.push(ramp(3 * STEP_SAMPLES));
+    const finishing = stream.finish();
+    const other = setInterval(() => decoder.timeline.push("other task"), 0);
+    await finishing;
+    clearInterval(other);
+    const work = decoder.timeline.filter((e) => e !== "other task");
+    expect(work.slice(0, 6)).toEqual(["step 0", "step 1", "search", "search", "search", "step 2"]);
+    // Each piece is a task of its own: other tasks ran between step 1 and each search.
+    const from = decoder.timeline.indexOf("step 1");
+    const to = decoder.timeline.indexOf("step 2");
+    const between = decoder.timeline.slice(from, to + 1);
+    expect(between.filter((e) => e === "other task").length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < between.length; i++) expect(between[i] === "search" && between[i - 1] === "search").toBe(false);
   });
 
   it("a decoder that fails mid-utterance is discarded, not given back, and the failure reaches finish()", async () => {
@@ -118,6 +147,6 @@ describe("incremental recognition pacing", () => {
     expect(decoded).toBeLessThan(100);
     await new Promise((r) => setTimeout(r, 20));
     expect(decoder.blocks.length).toBe(decoded);
-    expect(decoder.timeline).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
+    expect(decoder.timeline.filter((e) => e.startsWith("end"))).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
   });
 });

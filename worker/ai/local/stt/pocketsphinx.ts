@@ -19,25 +19,35 @@ export const RECOGNIZER_SAMPLE_RATE = 16000;
 /**
  * Decoder settings. The forward-flat and best-path passes are off: they run when the utterance ends
  * and would block the thread for 150–200 ms per turn (measured), for a small accuracy gain. The search
- * keeps PocketSphinx's defaults (4 top Gaussians, its own silence removal) with at most 10,000 active
+ * keeps PocketSphinx's defaults (4 top Gaussians, its own silence removal) with at most 3,000 active
  * HMMs per frame, which bounds the worst frames without costing words. Measured in Node in one run
- * (scripts fed 10 ms steps, as the Worker does): word error rate 10.7 % on the tests' flite set (8.9 %
- * with the audio clipped at 2× gain, as Chromium's gain control does to a first sentence), 13.9 % on
- * the bench's held-apart flite set, 25.4 % on LibriVox read speech; real-time factor 0.21–0.34; end of
- * utterance at most 14–67 ms. CMU's "speed" settings (-maxhmmpf 3000 -maxwpf 5 -pl_window 10 -topn 2)
- * measured 12.5 / 12.5 / 18.8 / 26.8 % for a real-time factor of 0.14–0.22 (and 19–22 % in the Chromium
- * test): words matter more here than CPU.
+ * (10 ms steps, the search work split as the Worker runs it): word error rate 14.9 % on the bench's
+ * held-apart flite set, 28.2 % on LibriVox read speech and 12.5 % on the tests' flite set with 3,000,
+ * 5,000 or 10,000 active HMMs alike, while the longest step was 17 / 29 / 33 ms and the p99 step
+ * 7.9 / 10.2 / 12.9 ms. CMU's other "speed" settings (-maxwpf 5 -pl_window 10 -topn 2) cost words
+ * (measured earlier: 12.5 / 18.8 / 26.8 % and 19–22 % in the Chromium test).
  */
-const DECODER_ARGS = ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "10000"];
+const DECODER_ARGS = ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "3000"];
 
 /** Largest block handed to the decoder at once, in samples (the heap copy buffer). */
 const MAX_BLOCK = 16000;
 
+/**
+ * Search frames (10 ms of audio each) one process() or search() call searches at most: a step's
+ * audio, or two steps' while catching up. When PocketSphinx's own voice-activity detection hears
+ * speech start it releases the ~30 frames it held back at once; searching them together held the
+ * thread for 35–85 ms once per utterance (measured in Node), so the rest wait for search() calls.
+ */
+export const SEARCH_FRAMES_PER_CALL = 2;
+
 export class RecognizerError extends Error {}
 
-/** One decoder: a single utterance at a time (start → process… → end). */
+/** One decoder: a single utterance at a time (start → process/search… → end). */
 export class Decoder {
   private readonly buffer: number;
+  /** Samples of the current block (in `buffer`) not fed to the front end yet: [unfedAt, blockEnd). */
+  private unfedAt = 0;
+  private blockEnd = 0;
 
   constructor(
     private readonly ps: PocketSphinxModule,
@@ -48,15 +58,50 @@ export class Decoder {
 
   start(): void {
     if (this.ps._echo_start(this.handle) < 0) throw new RecognizerError("PocketSphinx could not start an utterance.");
+    this.unfedAt = this.blockEnd = 0;
   }
 
-  /** Decodes 16 kHz PCM16 samples (any count; split into heap-sized blocks). */
-  process(samples: Int16Array): void {
+  /**
+   * Takes 16 kHz PCM16 samples and does up to SEARCH_FRAMES_PER_CALL frames of their search; returns
+   * the work left for search() (0: none). More than MAX_BLOCK samples (scripts) are done in one go.
+   */
+  process(samples: Int16Array): number {
     for (let at = 0; at < samples.length; at += MAX_BLOCK) {
+      while (this.search() > 0); // the block before is done before the buffer is reused
       const block = samples.subarray(at, at + MAX_BLOCK);
       this.ps.HEAP16.set(block, this.buffer >> 1);
-      if (this.ps._echo_process(this.handle, this.buffer, block.length) < 0) throw new RecognizerError("PocketSphinx failed to decode audio.");
+      this.unfedAt = 0;
+      this.blockEnd = block.length;
+      this.feed();
     }
+    return this.search();
+  }
+
+  /**
+   * Searches up to SEARCH_FRAMES_PER_CALL frames; once none are left, feeds the front end the samples
+   * it stopped short of (PocketSphinx's ps_process_raw, split: echo_glue.c). Returns the work left:
+   * frames to search plus samples to feed (0: none).
+   */
+  search(): number {
+    let frames = this.searchFrames(SEARCH_FRAMES_PER_CALL);
+    if (frames === 0 && this.unfedAt < this.blockEnd) {
+      this.feed();
+      frames = this.searchFrames(0);
+    }
+    return frames + (this.blockEnd - this.unfedAt);
+  }
+
+  private searchFrames(max: number): number {
+    const left = this.ps._echo_search(this.handle, max);
+    if (left < 0) throw new RecognizerError("PocketSphinx failed to decode audio.");
+    return left;
+  }
+
+  /** One front-end call over the unfed samples (it may stop early: see echo_glue.c). */
+  private feed(): void {
+    const took = this.ps._echo_feed(this.handle, this.buffer + 2 * this.unfedAt, this.blockEnd - this.unfedAt);
+    if (took < 0 || (took === 0 && this.searchFrames(0) === 0)) throw new RecognizerError("PocketSphinx failed to decode audio.");
+    this.unfedAt += took;
   }
 
   /**
@@ -68,11 +113,13 @@ export class Decoder {
   *ending(): Generator<void, string, void> {
     const { ps, handle } = this;
     const failed = () => new RecognizerError("PocketSphinx failed to end the utterance.");
+    // Audio taken but not decoded yet (a cancelled stream, or a script's whole utterance) first.
+    while (this.search() > 0) yield;
     let left = ps._echo_end_begin(handle);
     if (left < 0) throw failed();
     while (left > 0) {
       yield;
-      left = ps._echo_end_search(handle, 1);
+      left = ps._echo_search(handle, 1);
       if (left < 0) throw failed();
     }
     const lookahead = ps._echo_end_lookahead(handle);

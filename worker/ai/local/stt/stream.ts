@@ -7,7 +7,10 @@ import type { Transcript, TranscriptionStream } from "../../provider";
 /** One utterance at a time (pocketsphinx.ts's Decoder). */
 export interface UtteranceDecoder {
   start(): void;
-  process(samples: Int16Array): void;
+  /** Takes audio and searches some of it; returns how much search work is left for search() calls. */
+  process(samples: Int16Array): number;
+  /** Searches a little more of what process() left; returns how much is left. */
+  search(): number;
   /** Ends the utterance one piece per next() (each about a decode step's work); returns the words. */
   ending(): Iterator<void, string, void>;
 }
@@ -124,8 +127,14 @@ export class IncrementalTranscription implements TranscriptionStream {
         if (this.cancelled) break;
         const step = this.take(this.queued > BACKLOG_SAMPLES ? this.stepSamples * CATCH_UP_STEPS : this.stepSamples);
         if (step) {
-          this.decoder.process(step);
+          // A step's search work beyond its own audio (the recogniser's held-back speech frames) goes
+          // on in pieces, one per task, before the next step.
+          let left = this.decoder.process(step);
           await nextTask();
+          while (left > 0 && !this.cancelled) {
+            left = this.decoder.search();
+            await nextTask();
+          }
           continue;
         }
         if (this.ending) break;

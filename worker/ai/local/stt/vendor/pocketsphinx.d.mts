@@ -17,9 +17,9 @@ export interface PocketSphinxModule {
   _echo_lm_read(decoder: number, path: number): number;
   _echo_decoder_use_lm(decoder: number, lm: number): number;
   _echo_start(decoder: number): number;
-  _echo_process(decoder: number, samples: number, count: number): number;
+  _echo_feed(decoder: number, samples: number, count: number): number;
+  _echo_search(decoder: number, maxFrames: number): number;
   _echo_end_begin(decoder: number): number;
-  _echo_end_search(decoder: number, maxFrames: number): number;
   _echo_end_lookahead(decoder: number): number;
   _echo_end_lookahead_step(decoder: number, k: number): number;
   _echo_end_finish(decoder: number): number;
