@@ -5,6 +5,7 @@
 // PROFILE=0: no profile, only workerd's CPU over the same window (the profiler's own cost left out).
 // PROFILE=heap: where the garbage comes from instead: bytes allocated per function (V8's sampling heap
 // profiler, collected objects included), and workerd's own garbage-collection trace over the window.
+// PROFILE=live: what is still alive at the end of the window, by the function that allocated it.
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -42,7 +43,7 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
   );
 }
 
-const heap = process.env.PROFILE === "heap";
+const heap = process.env.PROFILE === "heap" || process.env.PROFILE === "live";
 const gcLines: { at: number; line: string }[] = [];
 const untrace = heap ? traceWorkerdGc() : () => {};
 const worker = await startDevWorker({
@@ -64,7 +65,7 @@ try {
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
   if (heap) {
-    await profiler.startHeap();
+    await profiler.startHeap(process.env.PROFILE === "heap");
     await new Promise((r) => setTimeout(r, 8000));
     const head = await profiler.stopHeap();
     const seconds = (Date.now() - t0) / 1000;
@@ -72,13 +73,24 @@ try {
     console.log(`${kind}, ${calls} calls: workerd ${((cpu / seconds) * 100).toFixed(1)} % of a core`);
     const all = allocations(head);
     const total = all.reduce((a, x) => a + x.bytes, 0);
-    console.log(`allocated ${(total / seconds / 1e6).toFixed(2)} MB/s (${((total / seconds / calls / 50) | 0)} bytes per call per frame time)`);
-    for (const a of all.slice(0, 40)) console.log(`${(a.bytes / seconds / 1e3).toFixed(1).padStart(9)} kB/s ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
+    if (process.env.PROFILE === "live") {
+      console.log(`alive at the end (sampled, allocated in the window): ${(total / 1e6).toFixed(2)} MB`);
+      for (const a of all.slice(0, 30)) console.log(`${(a.bytes / 1e3).toFixed(1).padStart(9)} kB ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
+    } else console.log(`allocated ${(total / seconds / 1e6).toFixed(2)} MB/s (${((total / seconds / calls / 50) | 0)} bytes per call per frame time)`);
+    if (process.env.PROFILE === "heap") for (const a of all.slice(0, 40)) console.log(`${(a.bytes / seconds / 1e3).toFixed(1).padStart(9)} kB/s ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
     const inWindow = gcLines.filter((g) => g.at >= t0);
     const pauses: GcPause[] = inWindow.map((g) => parseGcLine(g.line, g.at)!);
     console.log("gc:", JSON.stringify(summarizeGc(pauses, t0, Date.now())));
-    for (const g of inWindow.filter((g) => !/Scavenge|Minor/.test(g.line))) console.log(g.line.trim());
-    for (const g of inWindow.filter((g) => /Scavenge|Minor/.test(g.line)).slice(0, 5)) console.log(g.line.trim());
+    // Per isolate (workerd runs Miniflare's own services in isolates of their own): collections, longest, heap.
+    const byIsolate = new Map<string, string[]>();
+    for (const g of inWindow) {
+      const id = /\[\d+:(0x[0-9a-f]+)\]/.exec(g.line)?.[1] ?? "?";
+      byIsolate.set(id, [...(byIsolate.get(id) ?? []), g.line.trim()]);
+    }
+    for (const [id, lines] of byIsolate) {
+      const ms = lines.map((l) => parseGcLine(l, 0)!.ms);
+      console.log(`isolate ${id}: ${lines.length} collections, longest ${Math.max(...ms).toFixed(1)} ms, total ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms; last: ${lines.at(-1)!.slice(0, 160)}`);
+    }
     profiler.close();
     await running;
     await worker.stop();

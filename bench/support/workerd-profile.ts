@@ -32,8 +32,11 @@ export interface HeapNode {
 export interface WorkerdProfiler {
   start(): Promise<void>;
   stop(): Promise<CpuProfile>;
-  /** Allocation sampling, objects collected since counted too (what makes garbage, not what stays). */
-  startHeap(samplingIntervalBytes?: number): Promise<void>;
+  /**
+   * Allocation sampling: with `collected`, objects collected since count too (what makes garbage);
+   * without, only what is still alive when it stops (what stays).
+   */
+  startHeap(collected?: boolean, samplingIntervalBytes?: number): Promise<void>;
   stopHeap(): Promise<HeapNode>;
   close(): void;
 }
@@ -71,9 +74,9 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
       await send("Profiler.start");
     },
     stop: async () => ((await send("Profiler.stop")) as { profile: CpuProfile }).profile,
-    startHeap: async (samplingInterval = 4096) => {
+    startHeap: async (collected = true, samplingInterval = 4096) => {
       await send("HeapProfiler.enable");
-      await send("HeapProfiler.startSampling", { samplingInterval, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      await send("HeapProfiler.startSampling", { samplingInterval, includeObjectsCollectedByMajorGC: collected, includeObjectsCollectedByMinorGC: collected });
     },
     stopHeap: async () => ((await send("HeapProfiler.stopSampling")) as { profile: { head: HeapNode } }).profile.head,
     close: () => ws.close(),
