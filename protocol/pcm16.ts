@@ -39,18 +39,17 @@ for (let i = 0; i < B64_ALPHABET.length; i++) B64_VALUES[B64_ALPHABET.charCodeAt
  * text is not base64 (what `atob` refuses: a stray character, misplaced padding, a length of 4n + 1) or
  * its bytes do not fit in `out`. No allocation: a phone call decodes 50 frames a second into one buffer.
  * Accepts exactly the whitespace-free text `atob` accepts, with the same bytes; for anything else
- * (whitespace, non-ASCII spaces) use base64ToBytes. `from`/`to`: decode only those characters of `b64`
- * (e.g. a payload inside a frame, without cutting it out).
+ * (whitespace, non-ASCII spaces) use base64ToBytes.
  */
-export function base64IntoBytes(b64: string, out: Uint8Array, from = 0, to = b64.length): number {
-  let end = to - from;
-  if (end % 4 === 0 && end > 0 && b64.charCodeAt(from + end - 1) === 61) end -= b64.charCodeAt(from + end - 2) === 61 ? 2 : 1;
+export function base64IntoBytes(b64: string, out: Uint8Array): number {
+  let end = b64.length;
+  if (end % 4 === 0 && end > 0 && b64.charCodeAt(end - 1) === 61) end -= b64.charCodeAt(end - 2) === 61 ? 2 : 1;
   if (end % 4 === 1) return -1;
   const n = (end * 3) >> 2;
   if (n > out.length) return -1;
   const whole = end - (end % 4);
   let o = 0;
-  for (let i = from; i < from + whole; i += 4) {
+  for (let i = 0; i < whole; i += 4) {
     const a = sextet(b64, i);
     const b = sextet(b64, i + 1);
     const c = sextet(b64, i + 2);
@@ -63,10 +62,9 @@ export function base64IntoBytes(b64: string, out: Uint8Array, from = 0, to = b64
   }
   const rest = end - whole;
   if (rest > 0) {
-    const at = from + whole;
-    const a = sextet(b64, at);
-    const b = sextet(b64, at + 1);
-    const c = rest === 3 ? sextet(b64, at + 2) : 0;
+    const a = sextet(b64, whole);
+    const b = sextet(b64, whole + 1);
+    const c = rest === 3 ? sextet(b64, whole + 2) : 0;
     if ((a | b | c) < 0) return -1;
     const v = (a << 18) | (b << 12) | (c << 6);
     out[o++] = v >> 16;

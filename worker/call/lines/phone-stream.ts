@@ -22,7 +22,6 @@ import {
   TWILIO_SAMPLE_RATE,
   type TwilioOutbound,
 } from "../../twilio/media-messages";
-import { emptyScan, scanMediaFrame } from "../../twilio/media-scan";
 import type { CallerLine, EndReason } from "./line";
 import { type Outgoing, PacedOutbox } from "./paced-outbox";
 
@@ -101,8 +100,6 @@ export class PhoneStream implements CallerLine {
   private clockOffset = Infinity;
   private readonly upsampler = new Upsampler8to16();
   private readonly payloadIn = new Uint8Array(TWILIO_FRAME_BYTES);
-  /** Where the last scanned media frame's fields were (written over by every frame). */
-  private readonly scan = emptyScan();
   private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
   private lastChunk = 0;
   private markSeq = 0;
@@ -132,13 +129,6 @@ export class PhoneStream implements CallerLine {
   // ---- inbound ----
 
   receive(frame: string | ArrayBuffer): TwilioEvent {
-    // Media frames in Twilio's own layout are read in place (media-scan.ts); everything else is parsed.
-    if (typeof frame === "string" && scanMediaFrame(frame, this.scan)) {
-      const f = this.scan;
-      const sid = this.streamSid;
-      if (!sid || f.sidEnd - f.sidStart !== sid.length || !frame.startsWith(sid, f.sidStart)) return { kind: "ignored", why: "media outside the started stream" };
-      return this.media(f.track, f.chunk, f.timestamp, frame, f.payloadStart, f.payloadEnd);
-    }
     const parsed = parseTwilioFrame(frame);
     if (!parsed.ok) return { kind: "invalid", error: parsed.error };
     const m = parsed.message;
@@ -153,8 +143,29 @@ export class PhoneStream implements CallerLine {
         this.streamSid = m.start.streamSid;
         return { kind: "start", streamSid: m.start.streamSid, callSid: m.start.callSid, customParameters: m.start.customParameters };
       case "media": {
-        const { track, chunk, timestamp, payload } = m.media;
-        return this.media(track, Number(chunk), Number(timestamp), payload, 0, payload.length);
+        if (m.media.track !== "inbound") return { kind: "ignored", why: `${m.media.track} track` };
+        // A 20 ms payload decodes into the stream's own buffer (no allocation); any other size the usual way.
+        const decoded = base64IntoBytes(m.media.payload, this.payloadIn);
+        let bytes: Uint8Array;
+        if (decoded === TWILIO_FRAME_BYTES) bytes = this.payloadIn;
+        else if (decoded >= 0) bytes = this.payloadIn.subarray(0, decoded);
+        else {
+          try {
+            bytes = base64ToBytes(m.media.payload);
+          } catch (err) {
+            if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
+            throw err;
+          }
+        }
+        const chunk = Number(m.media.chunk);
+        if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
+        if (chunk > this.lastChunk) this.lastChunk = chunk;
+        this.stats.framesIn++;
+        const now = Date.now();
+        this.recordLag(now - Number(m.media.timestamp), chunk);
+        this.pump(now);
+        const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
+        return { kind: "audio", pcm: this.upsampler.process(pcm8) };
       }
       case "dtmf":
         return { kind: "dtmf", digit: m.dtmf.digit };
@@ -166,32 +177,6 @@ export class PhoneStream implements CallerLine {
       case "stop":
         return { kind: "stop", callSid: m.stop.callSid };
     }
-  }
-
-  /** A media frame of the started stream; its payload is `text`'s characters [from, to). */
-  private media(track: "inbound" | "outbound", chunk: number, timestamp: number, text: string, from: number, to: number): TwilioEvent {
-    if (track !== "inbound") return { kind: "ignored", why: `${track} track` };
-    // A 20 ms payload decodes into the stream's own buffer (no allocation); any other size the usual way.
-    const decoded = base64IntoBytes(text, this.payloadIn, from, to);
-    let bytes: Uint8Array;
-    if (decoded === TWILIO_FRAME_BYTES) bytes = this.payloadIn;
-    else if (decoded >= 0) bytes = this.payloadIn.subarray(0, decoded);
-    else {
-      try {
-        bytes = base64ToBytes(text.slice(from, to));
-      } catch (err) {
-        if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
-        throw err;
-      }
-    }
-    if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
-    if (chunk > this.lastChunk) this.lastChunk = chunk;
-    this.stats.framesIn++;
-    const now = Date.now();
-    this.recordLag(now - timestamp, chunk);
-    this.pump(now);
-    const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
-    return { kind: "audio", pcm: this.upsampler.process(pcm8) };
   }
 
   private recordLag(offset: number, chunk: number): void {
