@@ -120,6 +120,7 @@ export class Conversation {
       lines: this.lines,
       signal: this.lifetime.signal,
       say: (turnId, line, report) => this.say(turnId, line, report),
+      turnIndex: () => this.turnIndex,
       closed: () => this.closed,
       stop: () => {
         this.closed = true;
@@ -182,7 +183,7 @@ export class Conversation {
         const now = this.clock.now();
         const report = new TurnReport("none");
         const outcome = await this.runReply(null, null, {}, { turnEndedAt: now, transcribedAt: now, endOfTurnMs: undefined }, report);
-        await this.failures.after(null, this.turnIndex, null, report, outcome, "hello");
+        await this.failures.after(null, null, report, outcome, "hello");
       })
       .catch((err: unknown) => this.pipelineFailed(err));
   }
@@ -315,7 +316,7 @@ export class Conversation {
       const timing = { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs };
       outcome = await this.runReply(turnId, info, emotions, timing, report, adopted?.adopt());
     }
-    await this.failures.after(index, this.turnIndex, turnId, report, outcome, "apology");
+    await this.failures.after(index, turnId, report, outcome, "apology");
   }
 
   /** A scripted line (an apology, the goodbye) played as the assistant's reply. */

@@ -19,6 +19,8 @@ export interface FailedTurnsDeps {
   signal: AbortSignal;
   /** Plays a scripted line as the assistant's reply to `turnId`. */
   say: (turnId: string | null, line: ScriptedLine, report: TurnReport) => Promise<void>;
+  /** The turn index a line logs when it answers no caller turn (the greeting). */
+  turnIndex: () => number;
   /** The conversation is closing: a failure is logged, not apologised for (the goodbye still plays). */
   closed: () => boolean;
   /** Giving up: the conversation takes no more turns (called before `gave_up` is emitted). */
@@ -31,15 +33,16 @@ export class FailedTurns {
   constructor(private readonly deps: FailedTurnsDeps) {}
 
   /**
-   * Logs the turn (`index` null: the greeting, logged as the next turn's index); after a failure
+   * Logs the turn (`index` null: the greeting, logged as deps.turnIndex()); after a failure
    * speaks `line` (or the goodbye, then stops the conversation and emits `gave_up`).
    */
-  async after(index: number | null, nextIndex: number, turnId: string | null, report: TurnReport, outcome: ReplyOutcome | null, line: LineKind): Promise<void> {
+  async after(index: number | null, turnId: string | null, report: TurnReport, outcome: ReplyOutcome | null, line: LineKind): Promise<void> {
     const { emit, trail } = this.deps;
+    const logged = () => index ?? this.deps.turnIndex();
     const failed = report.failure;
     if (!failed) {
       if (outcome && !outcome.interrupted) this.inARow = 0;
-      logTurn(trail, index ?? nextIndex, turnId, report, "ok");
+      logTurn(trail, logged(), turnId, report, "ok");
       return;
     }
     logFailure(trail, index, failed.stage, failed);
@@ -48,14 +51,14 @@ export class FailedTurns {
     const givingUp = this.inARow >= this.deps.maxFailedTurns;
     const status: TurnOutcome["status"] = givingUp ? "gave_up" : "failed";
     if (this.deps.closed() && !givingUp) {
-      logTurn(trail, index ?? nextIndex, turnId, report, status);
+      logTurn(trail, logged(), turnId, report, status);
       return;
     }
     const kind: LineKind = givingUp ? "goodbye" : line;
     const { audio, source } = await this.deps.lines.audio(kind, failed.stage === "speech", this.deps.signal);
     if (source !== "prepared") report.fallback(`line:${source}`);
     await this.deps.say(turnId, { text: SPOKEN_LINES[kind], audio, status }, report);
-    logTurn(trail, index ?? nextIndex, turnId, report, status);
+    logTurn(trail, logged(), turnId, report, status);
     if (!givingUp) return;
     this.deps.stop();
     emit({ type: "gave_up", reason: `ai_failed_${failed.stage}`, message: `The AI failed ${this.inARow} turns in a row; last: ${failed.message}` });
