@@ -13,7 +13,7 @@ import { startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
 import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./support/workerd-gc";
-import { allocations, connectProfiler, selfTimes, totalTimes } from "./support/workerd-profile";
+import { allocations, connectProfiler, type HeapNode, selfTimes, totalTimes } from "./support/workerd-profile";
 
 const kind = process.argv[2] ?? "listening";
 const calls = Number(process.argv[3] ?? 25);
@@ -43,16 +43,45 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
   );
 }
 
-const heap = process.env.PROFILE === "heap" || process.env.PROFILE === "live";
-const gcLines: { at: number; line: string }[] = [];
+/** cpu (default), 0 (no profile), heap (what makes garbage) or live (what stays). */
+const mode = process.env.PROFILE ?? "cpu";
+const heap = mode === "heap" || mode === "live";
+/** workerd's collections while the profile runs (heap modes), with the isolate each ran in. */
+const collections: { pause: GcPause; isolate: string; line: string }[] = [];
 const untrace = heap ? traceWorkerdGc() : () => {};
 const worker = await startDevWorker({
   vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
   inspectorPort: PORT,
   onLog: (line) => {
-    if (parseGcLine(line, 0)) gcLines.push({ at: Date.now(), line });
+    const pause = parseGcLine(line, Date.now());
+    if (pause) collections.push({ pause, isolate: /\[\d+:(0x[0-9a-f]+)\]/.exec(line)?.[1] ?? "?", line: line.trim() });
   },
 }).finally(untrace);
+
+/** Bytes allocated per function (heap: per second, garbage included; live: what is still alive). */
+function printAllocations(head: HeapNode, seconds: number): void {
+  const all = allocations(head);
+  const total = all.reduce((a, x) => a + x.bytes, 0);
+  if (mode === "live") {
+    console.log(`alive at the end (sampled, allocated in the window): ${(total / 1e6).toFixed(2)} MB`);
+    for (const a of all.slice(0, 30)) console.log(`${(a.bytes / 1e3).toFixed(1).padStart(9)} kB ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
+    return;
+  }
+  console.log(`allocated ${(total / seconds / 1e6).toFixed(2)} MB/s (${(total / seconds / calls / 50) | 0} bytes per call per frame time)`);
+  for (const a of all.slice(0, 40)) console.log(`${(a.bytes / seconds / 1e3).toFixed(1).padStart(9)} kB/s ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
+}
+
+/** Collections since `from`, in all and per isolate (workerd runs Miniflare's own services in isolates of their own). */
+function printCollections(from: number): void {
+  const inWindow = collections.filter((c) => c.pause.at >= from);
+  console.log("gc:", JSON.stringify(summarizeGc(inWindow.map((c) => c.pause), from, Date.now())));
+  const byIsolate = Map.groupBy(inWindow, (c) => c.isolate);
+  for (const [id, list] of byIsolate) {
+    const ms = list.map((c) => c.pause.ms);
+    console.log(`isolate ${id}: ${list.length} collections, longest ${Math.max(...ms).toFixed(1)} ms, total ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms; last: ${list.at(-1)!.line.slice(0, 160)}`);
+  }
+}
+
 try {
   await runCalls(worker.directURL, 1, SPEECH_WAV, 4);
   const profiler = await connectProfiler(PORT);
@@ -64,58 +93,28 @@ try {
   await new Promise((r) => setTimeout(r, calls * 100 + (speech ? 1000 : 7000)));
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
-  if (heap) {
-    await profiler.startHeap(process.env.PROFILE === "heap");
-    await new Promise((r) => setTimeout(r, 8000));
-    const head = await profiler.stopHeap();
-    const seconds = (Date.now() - t0) / 1000;
-    const cpu = cpuSecondsBetween(cpu0, cpuSecondsByPid("workerd"))[0] ?? 0;
-    console.log(`${kind}, ${calls} calls: workerd ${((cpu / seconds) * 100).toFixed(1)} % of a core`);
-    const all = allocations(head);
-    const total = all.reduce((a, x) => a + x.bytes, 0);
-    if (process.env.PROFILE === "live") {
-      console.log(`alive at the end (sampled, allocated in the window): ${(total / 1e6).toFixed(2)} MB`);
-      for (const a of all.slice(0, 30)) console.log(`${(a.bytes / 1e3).toFixed(1).padStart(9)} kB ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
-    } else console.log(`allocated ${(total / seconds / 1e6).toFixed(2)} MB/s (${((total / seconds / calls / 50) | 0)} bytes per call per frame time)`);
-    if (process.env.PROFILE === "heap") for (const a of all.slice(0, 40)) console.log(`${(a.bytes / seconds / 1e3).toFixed(1).padStart(9)} kB/s ${(a.share * 100).toFixed(1).padStart(5)} %  ${a.fn}`);
-    const inWindow = gcLines.filter((g) => g.at >= t0);
-    const pauses: GcPause[] = inWindow.map((g) => parseGcLine(g.line, g.at)!);
-    console.log("gc:", JSON.stringify(summarizeGc(pauses, t0, Date.now())));
-    // Per isolate (workerd runs Miniflare's own services in isolates of their own): collections, longest, heap.
-    const byIsolate = new Map<string, string[]>();
-    for (const g of inWindow) {
-      const id = /\[\d+:(0x[0-9a-f]+)\]/.exec(g.line)?.[1] ?? "?";
-      byIsolate.set(id, [...(byIsolate.get(id) ?? []), g.line.trim()]);
-    }
-    for (const [id, lines] of byIsolate) {
-      const ms = lines.map((l) => parseGcLine(l, 0)!.ms);
-      console.log(`isolate ${id}: ${lines.length} collections, longest ${Math.max(...ms).toFixed(1)} ms, total ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms; last: ${lines.at(-1)!.slice(0, 160)}`);
-    }
-    profiler.close();
-    await running;
-    await worker.stop();
-    process.exit(0);
-  }
-  const profiling = process.env.PROFILE !== "0";
-  if (profiling) await profiler.start();
+  if (heap) await profiler.startHeap(mode === "heap");
+  else if (mode !== "0") await profiler.start();
   await new Promise((r) => setTimeout(r, 8000));
-  const profile = profiling ? await profiler.stop() : null;
+  const head = heap ? await profiler.stopHeap() : null;
+  const profile = !heap && mode !== "0" ? await profiler.stop() : null;
   const seconds = (Date.now() - t0) / 1000;
   const cpu = cpuSecondsBetween(cpu0, cpuSecondsByPid("workerd"))[0] ?? 0;
   console.log(`${kind}, ${calls} calls: workerd ${((cpu / seconds) * 100).toFixed(1)} % of a core, ${((cpu / seconds / calls) * 100).toFixed(3)} % per call`);
-  if (!profile) {
-    profiler.close();
-    await running;
-    process.exit(0);
+  if (head) {
+    printAllocations(head, seconds);
+    printCollections(t0);
   }
-  if (out) {
-    writeFileSync(out, JSON.stringify(profile));
-    cpSync(".wrangler/tmp", `${out}.bundle`, { recursive: true }); // the bundle the profile's line numbers refer to
+  if (profile) {
+    if (out) {
+      writeFileSync(out, JSON.stringify(profile));
+      cpSync(".wrangler/tmp", `${out}.bundle`, { recursive: true }); // the bundle the profile's line numbers refer to
+    }
+    console.log("self time:");
+    for (const s of selfTimes(profile).slice(0, 40)) console.log(`${s.ms.toFixed(0).padStart(7)} ms ${(s.share * 100).toFixed(1).padStart(5)} %  ${s.fn}`);
+    console.log("total time:");
+    for (const s of totalTimes(profile).slice(0, 50)) console.log(`${s.ms.toFixed(0).padStart(7)} ms ${(s.share * 100).toFixed(1).padStart(5)} %  ${s.fn}`);
   }
-  console.log("self time:");
-  for (const s of selfTimes(profile).slice(0, 40)) console.log(`${s.ms.toFixed(0).padStart(7)} ms ${(s.share * 100).toFixed(1).padStart(5)} %  ${s.fn}`);
-  console.log("total time:");
-  for (const s of totalTimes(profile).slice(0, 50)) console.log(`${s.ms.toFixed(0).padStart(7)} ms ${(s.share * 100).toFixed(1).padStart(5)} %  ${s.fn}`);
   profiler.close();
   await running;
 } finally {

@@ -83,6 +83,11 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
   };
 }
 
+/** A function as the summaries name it: name, file (last two path parts) and line. */
+function frameKey(f: CallFrame): string {
+  return `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-2).join("/")}:${f.lineNumber + 1}`;
+}
+
 export interface SelfTime {
   fn: string;
   ms: number;
@@ -96,8 +101,7 @@ export function selfTimes(profile: CpuProfile): SelfTime[] {
   let total = 0;
   profile.samples.forEach((id, i) => {
     const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    const f = byNode.get(id)!.callFrame;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-2).join("/")}:${f.lineNumber + 1}`;
+    const key = frameKey(byNode.get(id)!.callFrame);
     ms.set(key, (ms.get(key) ?? 0) + dt);
     total += dt;
   });
@@ -116,8 +120,7 @@ export function totalTimes(profile: CpuProfile): SelfTime[] {
     total += dt;
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const f = byNode.get(cur)!.callFrame;
-      const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-2).join("/")}:${f.lineNumber + 1}`;
+      const key = frameKey(byNode.get(cur)!.callFrame);
       if (seen.has(key)) continue;
       seen.add(key);
       ms.set(key, (ms.get(key) ?? 0) + dt);
@@ -131,8 +134,7 @@ export function allocations(head: HeapNode): { fn: string; bytes: number; share:
   const bytes = new Map<string, number>();
   let total = 0;
   const walk = (n: HeapNode) => {
-    const f = n.callFrame;
-    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-2).join("/")}:${f.lineNumber + 1}`;
+    const key = frameKey(n.callFrame);
     bytes.set(key, (bytes.get(key) ?? 0) + n.selfSize);
     total += n.selfSize;
     for (const c of n.children) walk(c);
