@@ -55,8 +55,7 @@ export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWo
     }),
   );
   // The production build's Worker (scripts/production-build.ts: no local speech engines, as deployed)
-  // unless a bench asks for the source one,
-  // with the offline provider unless a bench asks for another.
+  // unless a bench asks for the source one, with the offline provider unless it asks for another.
   const config = opts.build === "source" ? join(import.meta.dirname, "../../wrangler.toml") : productionWorkerConfig();
   const vars = { AI_PROVIDER: "offline", ...opts.vars };
   const bindings = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }]));
