@@ -75,7 +75,8 @@ function printAllocations(head: HeapNode, seconds: number): void {
 function printCollections(from: number): void {
   const inWindow = collections.filter((c) => c.pause.at >= from);
   console.log("gc:", JSON.stringify(summarizeGc(inWindow.map((c) => c.pause), from, Date.now())));
-  const byIsolate = Map.groupBy(inWindow, (c) => c.isolate);
+  const byIsolate = new Map<string, typeof inWindow>();
+  for (const c of inWindow) byIsolate.set(c.isolate, [...(byIsolate.get(c.isolate) ?? []), c]);
   for (const [id, list] of byIsolate) {
     const ms = list.map((c) => c.pause.ms);
     console.log(`isolate ${id}: ${list.length} collections, longest ${Math.max(...ms).toFixed(1)} ms, total ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms; last: ${list.at(-1)!.line.slice(0, 160)}`);
