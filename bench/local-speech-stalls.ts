@@ -59,11 +59,13 @@ try {
     const started = await client.find(0, (m) => m.type === "call_started", 60_000);
     return { client, callId: (started.msg as { callId: string }).callId };
   };
+  const decodeWindows: Array<[number, number]> = [];
   const speakOne = async (client: CallClient, samples: Int16Array) => {
     const from = client.log.length;
     const t0 = performance.now();
     const send = client.pacedAudio(CHUNK_MS, t0);
     for (let i = 0; i < samples.length; i += CHUNK) await send(samples.subarray(i, i + CHUNK));
+    decodeWindows.push([t0, performance.now()]);
     // Its own reply's audio: the first after its transcription (the previous reply may still be speaking).
     let gotAudio = false;
     const audio = client
@@ -80,6 +82,10 @@ try {
   const speaking = await startCall();
   await speakOne(speaking.client, set[set.length - 1]!.samples); // warm-up: the engines load
   await sleep(2000);
+  const idleFrom = performance.now();
+  await sleep(3000);
+  const idleTo = performance.now();
+  decodeWindows.length = 0;
   const profiler = profiling ? await connectProfiler(PORT, 1000) : null;
   const startedAt = performance.now();
   console.log(`measured part starts at ${Date.now()}`);
@@ -107,6 +113,10 @@ try {
   const slow = probe.rtts.filter((r) => r.sentAt >= startedAt && r.rtt > 30);
   const all = probe.rtts.filter((r) => r.sentAt >= startedAt).map((r) => r.rtt).sort((a, b) => a - b);
   console.log(`pings: ${all.length}, p50 ${all[Math.floor(all.length * 0.5)]?.toFixed(1)} p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} max ${all.at(-1)?.toFixed(1)} ms`);
+  const p99 = (rtts: number[]) => rtts.sort((a, b) => a - b)[Math.floor(rtts.length * 0.99)] ?? Number.NaN;
+  const idle = p99(probe.rtts.filter((r) => r.sentAt >= idleFrom && r.sentAt < idleTo).map((r) => r.rtt));
+  const decoding = p99(probe.rtts.filter((r) => decodeWindows.some(([a, b]) => r.sentAt >= a && r.sentAt < b)).map((r) => r.rtt));
+  console.log(`ping p99 idle ${idle.toFixed(1)} ms, during decodes ${decoding.toFixed(1)} ms (rise ${(decoding - idle).toFixed(1)} ms)`);
   for (const line of workerLog.filter((l) => /decoder|recogniser|"event":"turn"/i.test(l))) console.log(`worker: ${line.slice(0, 300)}`);
   for (const r of slow) console.log(`  ping at +${(r.sentAt - startedAt).toFixed(0)} ms: ${r.rtt.toFixed(1)} ms`);
 } finally {

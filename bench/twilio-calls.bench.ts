@@ -24,6 +24,7 @@
 // smaller count — once for the median call and once for every call (the worst). Target: ≥ 100.
 // Quick checks: TWILIO_BENCH_COUNTS=5,10 (call counts), TWILIO_BENCH_CURVES=listening (or talking).
 // The full curve takes about 6 minutes.
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { type BenchContext, defineBench, type Figure, stats } from "./support/bench";
@@ -139,6 +140,7 @@ export default defineBench({
     const worker = await startDevWorker({
       vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
       onLog: (line) => {
+        if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${line}\n`);
         const pause = parseGcLine(line, Date.now());
         if (pause) gcPauses.push(pause);
       },

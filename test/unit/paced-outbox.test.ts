@@ -5,10 +5,10 @@ import { type Outgoing, PacedOutbox } from "../../worker/call/lines/paced-outbox
 
 function outbox(leadMs = 100) {
   const sent: string[] = [];
-  const box = new PacedOutbox((item) => sent.push(item.kind === "frame" ? item.payload : `mark:${item.name}`), leadMs, 20);
+  const box = new PacedOutbox<string>((item) => sent.push(item.kind === "frame" ? item.audio : `mark:${item.name}`), leadMs, 20);
   return { box, sent };
 }
-const frames = (prefix: string, n: number, each = 1): Outgoing[] => Array.from({ length: n }, (_, i) => ({ kind: "frame", payload: `${prefix}${i}`, frames: each }));
+const frames = (prefix: string, n: number, each = 1): Outgoing<string>[] => Array.from({ length: n }, (_, i) => ({ kind: "frame", audio: `${prefix}${i}`, frames: each }));
 
 describe("PacedOutbox", () => {
   it("sends the lead at once, then keeps pace with playback; the mark follows its last frame", () => {

@@ -71,6 +71,16 @@ describe("PCM16 ⇄ base64", () => {
     expect(bytesToBase64(all)).toBe(Buffer.from(all).toString("base64"));
   });
 
+  it("encodes a whole sentence's audio past its reused buffer, and each result stays as it was", () => {
+    const long = Uint8Array.from({ length: 200_001 }, (_, i) => (i * 7919) % 256);
+    const first = bytesToBase64(long.subarray(0, 99_999));
+    const whole = bytesToBase64(long);
+    const small = bytesToBase64(new Uint8Array([1, 2, 3, 4]));
+    expect(whole).toBe(Buffer.from(long).toString("base64"));
+    expect(first).toBe(Buffer.from(long.subarray(0, 99_999)).toString("base64"));
+    expect(small).toBe("AQIDBA==");
+  });
+
   it("decodes base64 with whitespace in it, ASCII or not, and refuses misplaced padding", () => {
     expect([...base64ToBytes(" AQID\nBA== ")]).toEqual([1, 2, 3, 4]);
     expect([...base64ToBytes("AQID\u00a0BA==")]).toEqual([1, 2, 3, 4]);

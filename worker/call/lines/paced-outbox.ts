@@ -4,12 +4,13 @@
 // thread. The outbox keeps up to `leadMs` of audio ahead of what the caller has heard (enough to ride
 // out jitter), sends the rest as playback advances, and sends each mark right after the audio before
 // it. An item of audio may hold several frames (`frames` × `frameMs`); it goes once all of it fits in
-// the lead. Pure: time comes in as `now` (ms), items go out through `send`.
+// the lead. Pure: time comes in as `now` (ms), items go out through `send`. What an item of audio holds
+// (`A`) is the caller's business: the phone line queues μ-law bytes and encodes each item as it goes.
 
-export type Outgoing = { kind: "frame"; payload: string; frames: number } | { kind: "mark"; name: string };
+export type Outgoing<A> = { kind: "frame"; audio: A; frames: number } | { kind: "mark"; name: string };
 
-export class PacedOutbox {
-  private queue: Outgoing[] = [];
+export class PacedOutbox<A> {
+  private queue: Outgoing<A>[] = [];
   /** Index of the first unsent item in `queue`. */
   private head = 0;
   /** When the current stretch of continuous playback started, and how many frames were sent in it. */
@@ -17,7 +18,7 @@ export class PacedOutbox {
   private sentFrames = 0;
 
   constructor(
-    private readonly send: (item: Outgoing) => void,
+    private readonly send: (item: Outgoing<A>) => void,
     readonly leadMs = 200,
     readonly frameMs = 20,
   ) {}
@@ -28,7 +29,7 @@ export class PacedOutbox {
   }
 
   /** Queues frames and marks in order and sends what is due now. */
-  enqueue(items: Outgoing[], now: number): void {
+  enqueue(items: Outgoing<A>[], now: number): void {
     this.queue.push(...items);
     this.pump(now);
   }

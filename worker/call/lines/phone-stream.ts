@@ -105,7 +105,7 @@ export class PhoneStream implements CallerLine {
   private markSeq = 0;
   /** Marks sent whose audio Twilio has not finished playing yet, oldest first. */
   private readonly unplayed: string[] = [];
-  private readonly outbox = new PacedOutbox((item) => this.sendOutgoing(item), REPLY_LEAD_MS, TWILIO_FRAME_MS);
+  private readonly outbox = new PacedOutbox<Uint8Array>((item) => this.sendOutgoing(item), REPLY_LEAD_MS, TWILIO_FRAME_MS);
   /** Pumps the outbox when Twilio's inbound frames (which normally do) stop coming. */
   private pumpTimer: ReturnType<typeof setTimeout> | null = null;
   /** When the outbox was last pumped (by an inbound frame or the timer). */
@@ -209,7 +209,7 @@ export class PhoneStream implements CallerLine {
     }
     const name = `${entryId}:${++this.markSeq}`;
     this.unplayed.push(name);
-    const items: Outgoing[] = encodeReplyMedia(pcm8).map(({ payload, frames }) => ({ kind: "frame", payload, frames }));
+    const items: Outgoing<Uint8Array>[] = replyMedia(pcm8).map(({ mulaw, frames }) => ({ kind: "frame", audio: mulaw, frames }));
     items.push({ kind: "mark", name });
     this.outbox.enqueue(items, Date.now());
     this.armPumpTimer();
@@ -252,10 +252,10 @@ export class PhoneStream implements CallerLine {
     }, delayMs);
   }
 
-  private sendOutgoing(item: Outgoing): void {
+  private sendOutgoing(item: Outgoing<Uint8Array>): void {
     if (!this.streamSid) return;
     if (item.kind === "frame") {
-      if (this.post(mediaMessage(this.streamSid, item.payload))) this.stats.framesOut += item.frames;
+      if (this.post(mediaMessage(this.streamSid, bytesToBase64(item.audio)))) this.stats.framesOut += item.frames;
       return;
     }
     this.stats.marksSent++;
@@ -290,17 +290,18 @@ export class PhoneStream implements CallerLine {
 }
 
 /**
- * 8 kHz PCM16 → base64 μ-law payloads of `framesPerMessage` 160-byte frames each; the last holds the
- * frames that are left, its last frame padded with silence (every payload is whole 20 ms frames).
+ * 8 kHz PCM16 → μ-law messages of `framesPerMessage` 160-byte frames each (views of one buffer: the
+ * queue holds no text, each message is encoded as it is sent); the last holds the frames that are
+ * left, its last frame padded with silence (every message is whole 20 ms frames).
  */
-export function encodeReplyMedia(pcm8: Int16Array, framesPerMessage = REPLY_FRAMES_PER_MESSAGE): { payload: string; frames: number }[] {
+export function replyMedia(pcm8: Int16Array, framesPerMessage = REPLY_FRAMES_PER_MESSAGE): { mulaw: Uint8Array; frames: number }[] {
   const frames = Math.ceil(pcm8.length / TWILIO_FRAME_BYTES);
   const codes = new Uint8Array(frames * TWILIO_FRAME_BYTES).fill(MULAW_SILENCE);
   encodeMulaw(pcm8, codes);
-  const out: { payload: string; frames: number }[] = [];
+  const out: { mulaw: Uint8Array; frames: number }[] = [];
   for (let first = 0; first < frames; first += framesPerMessage) {
     const n = Math.min(framesPerMessage, frames - first);
-    out.push({ payload: bytesToBase64(codes.subarray(first * TWILIO_FRAME_BYTES, (first + n) * TWILIO_FRAME_BYTES)), frames: n });
+    out.push({ mulaw: codes.subarray(first * TWILIO_FRAME_BYTES, (first + n) * TWILIO_FRAME_BYTES), frames: n });
   }
   return out;
 }
