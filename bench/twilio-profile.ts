@@ -6,6 +6,7 @@
 // PROFILE=heap: where the garbage comes from instead: bytes allocated per function (V8's sampling heap
 // profiler, collected objects included), and workerd's own garbage-collection trace over the window.
 // PROFILE=live: what is still alive at the end of the window, by the function that allocated it.
+// PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object.
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -13,6 +14,7 @@ import { startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
 import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./support/workerd-gc";
+import { heapGroups } from "./support/heap-snapshot";
 import { allocations, connectProfiler, type HeapNode, selfTimes, totalTimes } from "./support/workerd-profile";
 
 const kind = process.argv[2] ?? "listening";
@@ -43,7 +45,7 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
   );
 }
 
-/** cpu (default), 0 (no profile), heap (what makes garbage) or live (what stays). */
+/** cpu (default), 0 (no profile), heap (what makes garbage), live (what stays) or snapshot. */
 const mode = process.env.PROFILE ?? "cpu";
 const heap = mode === "heap" || mode === "live";
 /** workerd's collections while the profile runs (heap modes), with the isolate each ran in. */
@@ -95,13 +97,18 @@ try {
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
   if (heap) await profiler.startHeap(mode === "heap");
-  else if (mode !== "0") await profiler.start();
+  else if (mode !== "0" && mode !== "snapshot") await profiler.start();
   await new Promise((r) => setTimeout(r, 8000));
   const head = heap ? await profiler.stopHeap() : null;
-  const profile = !heap && mode !== "0" ? await profiler.stop() : null;
+  const snapshot = mode === "snapshot" ? heapGroups(await profiler.snapshot()) : null;
+  const profile = !heap && mode !== "0" && mode !== "snapshot" ? await profiler.stop() : null;
   const seconds = (Date.now() - t0) / 1000;
   const cpu = cpuSecondsBetween(cpu0, cpuSecondsByPid("workerd"))[0] ?? 0;
   console.log(`${kind}, ${calls} calls: workerd ${((cpu / seconds) * 100).toFixed(1)} % of a core, ${((cpu / seconds / calls) * 100).toFixed(3)} % per call`);
+  if (snapshot) {
+    console.log(`heap snapshot: ${(snapshot.total / 1e6).toFixed(1)} MB in ${snapshot.nodes} objects`);
+    for (const g of snapshot.groups.slice(0, 30)) console.log(`${(g.bytes / 1e3).toFixed(0).padStart(8)} kB ${String(g.count).padStart(8)}  ${g.kind}`);
+  }
   if (head) {
     printAllocations(head, seconds);
     printCollections(t0);

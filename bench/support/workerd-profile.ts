@@ -38,6 +38,8 @@ export interface WorkerdProfiler {
    */
   startHeap(collected?: boolean, samplingIntervalBytes?: number): Promise<void>;
   stopHeap(): Promise<HeapNode>;
+  /** A heap snapshot (after a full collection: only what is alive), as V8's JSON text. */
+  snapshot(): Promise<string>;
   close(): void;
 }
 
@@ -53,8 +55,10 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
   });
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const snapshotChunks: string[] = [];
   ws.on("message", (data) => {
-    const m = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
+    const m = JSON.parse(String(data)) as { id?: number; method?: string; params?: { chunk?: string }; result?: unknown; error?: { message: string } };
+    if (m.method === "HeapProfiler.addHeapSnapshotChunk") snapshotChunks.push(m.params?.chunk ?? "");
     if (m.id === undefined) return;
     const p = pending.get(m.id);
     pending.delete(m.id);
@@ -79,6 +83,12 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
       await send("HeapProfiler.startSampling", { samplingInterval, includeObjectsCollectedByMajorGC: collected, includeObjectsCollectedByMinorGC: collected });
     },
     stopHeap: async () => ((await send("HeapProfiler.stopSampling")) as { profile: { head: HeapNode } }).profile.head,
+    snapshot: async () => {
+      snapshotChunks.length = 0;
+      await send("HeapProfiler.enable");
+      await send("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+      return snapshotChunks.join("");
+    },
     close: () => ws.close(),
   };
 }
