@@ -93,12 +93,14 @@ try {
   const running = runCalls(worker.directURL, calls, speech, callSeconds);
   // Steady state: every call has rung (and a talking caller has spoken) before the profile starts.
   // Listening: after the greetings have played. Talking: while the callers speak and hear the replies.
-  await new Promise((r) => setTimeout(r, calls * 100 + (speech ? 1000 : 7000)));
+  // PROFILE_WINDOW=ring: the ring-in instead (calls answering while the first ones stream).
+  const ringIn = process.env.PROFILE_WINDOW === "ring";
+  await new Promise((r) => setTimeout(r, ringIn ? 1000 : calls * 100 + (speech ? 1000 : 7000)));
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
   if (heap) await profiler.startHeap(mode === "heap");
   else if (mode !== "0" && mode !== "snapshot") await profiler.start();
-  await new Promise((r) => setTimeout(r, 8000));
+  await new Promise((r) => setTimeout(r, ringIn ? calls * 100 - 1000 : 8000));
   const head = heap ? await profiler.stopHeap() : null;
   const snapshot = mode === "snapshot" ? heapGroups(await profiler.snapshot()) : null;
   const profile = !heap && mode !== "0" && mode !== "snapshot" ? await profiler.stop() : null;

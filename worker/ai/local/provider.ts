@@ -10,6 +10,7 @@ import { upsample8to16 } from "../../audio/resample";
 import { lexiconEmotions } from "../lexicon";
 import { composeReply } from "../offline/replies";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
+import { SpeechMemo } from "../speech-memo";
 import { pocketSphinx } from "./stt/assets";
 import { RECOGNIZER_SAMPLE_RATE } from "./stt/pocketsphinx";
 import { IncrementalTranscription } from "./stt/stream";
@@ -20,6 +21,9 @@ import { FLITE_VOICES } from "./tts/voices";
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
 }
+
+/** One per isolate: every call of an Echo opens with the same greeting in the same voice. */
+const memo = new SpeechMemo();
 
 export class LocalSpeechProvider implements AiProvider {
   readonly name = "local" as const;
@@ -60,6 +64,6 @@ export class LocalSpeechProvider implements AiProvider {
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
     throwIfAborted(signal);
-    return runFlite(FLITE_MODULE, text, FLITE_VOICES[voice]);
+    return memo.get(text, voice, () => runFlite(FLITE_MODULE, text, FLITE_VOICES[voice]));
   }
 }

@@ -7,6 +7,7 @@ import type { VoiceStyle } from "../../../protocol/echo";
 import { levelDb } from "../../audio/level";
 import { lexiconEmotions } from "../lexicon";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../provider";
+import { SpeechMemo } from "../speech-memo";
 import { composeReply } from "./replies";
 import { SYNTH_SAMPLE_RATE, synthesizeSpeech } from "./synth";
 
@@ -26,6 +27,9 @@ export function activeSpeechMs(audio: PcmAudio): number {
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
 }
+
+/** One per isolate: every call of an Echo opens with the same greeting in the same voice. */
+const memo = new SpeechMemo();
 
 export class OfflineProvider implements AiProvider {
   readonly name = "offline" as const;
@@ -51,6 +55,6 @@ export class OfflineProvider implements AiProvider {
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
     throwIfAborted(signal);
-    return { samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE };
+    return memo.get(text, voice, () => ({ samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE }));
   }
 }

@@ -1,0 +1,40 @@
+// Speech the embedded engines already made, kept for the next time the same words are said in the same
+// voice: every call of an Echo opens with the same greeting, and the engines are deterministic, so the
+// isolate (which all local calls share) synthesizes it once instead of once per call. Least recently
+// used entries go first once the kept audio passes a bound. Each answer is a copy: callers own it.
+import type { PcmAudio } from "./provider";
+
+/** Audio kept at most (samples over all entries: 4 M ≈ 8 MB, ~4 minutes at 16 kHz). */
+const MAX_SAMPLES = 4 * 1024 * 1024;
+/** Longer texts are not kept (a greeting or a stock line is short; a long reply rarely comes again). */
+const MAX_TEXT = 400;
+
+export class SpeechMemo {
+  private readonly entries = new Map<string, PcmAudio>();
+  private samples = 0;
+
+  constructor(private readonly maxSamples = MAX_SAMPLES) {}
+
+  /** The speech for `text` in `voice`: kept, or made by `make` (and kept when it is short enough). */
+  async get(text: string, voice: string, make: () => Promise<PcmAudio> | PcmAudio): Promise<PcmAudio> {
+    if (text.length > MAX_TEXT) return make();
+    const key = `${voice}\n${text}`;
+    const kept = this.entries.get(key);
+    if (kept) {
+      this.entries.delete(key); // most recently used goes last
+      this.entries.set(key, kept);
+      return { samples: kept.samples.slice(), sampleRate: kept.sampleRate };
+    }
+    const made = await make();
+    if (made.samples.length <= this.maxSamples) {
+      this.entries.set(key, { samples: made.samples.slice(), sampleRate: made.sampleRate });
+      this.samples += made.samples.length;
+      for (const [oldest, audio] of this.entries) {
+        if (this.samples <= this.maxSamples) break;
+        this.entries.delete(oldest);
+        this.samples -= audio.samples.length;
+      }
+    }
+    return made;
+  }
+}
