@@ -90,7 +90,7 @@ try {
   const startedAt = performance.now();
   console.log(`measured part starts at ${Date.now()}`);
   await profiler?.start();
-  for (const u of set.slice(0, utterances)) {
+  for (const u of set.slice(Number(process.env.SKIP ?? 0), Number(process.env.SKIP ?? 0) + utterances)) {
     await speakOne(speaking.client, u.samples);
     console.log(`utterance done at +${(performance.now() - startedAt).toFixed(0)} ms`);
   }
