@@ -34,11 +34,13 @@ const MAX_BLOCK = 16000;
 
 /**
  * Search frames (10 ms of audio each) one process() or search() call searches at most: a step's
- * audio, or two steps' while catching up. When PocketSphinx's own voice-activity detection hears
- * speech start it releases the ~30 frames it held back at once; searching them together held the
- * thread for 35–85 ms once per utterance (measured in Node), so the rest wait for search() calls.
+ * audio; while catching up (two steps at once) the second frame waits for a search() call too. When
+ * PocketSphinx's own voice-activity detection hears speech start it releases the ~30 frames it held
+ * back at once; searching them together held the thread for 35–85 ms once per utterance (measured in
+ * Node), so the rest wait for search() calls. One frame, not two: a frame of speech took up to ~15 ms
+ * on a loaded machine, and another call's message waits behind whatever piece is running.
  */
-export const SEARCH_FRAMES_PER_CALL = 2;
+export const SEARCH_FRAMES_PER_CALL = 1;
 
 export class RecognizerError extends Error {}
 
