@@ -1,7 +1,8 @@
 // Speech the embedded engines already made, kept for the next time the same words are said in the same
 // voice: every call of an Echo opens with the same greeting, and the engines are deterministic, so the
-// isolate (which all local calls share) synthesizes it once instead of once per call. Least recently
-// used entries go first once the kept audio passes a bound. Each answer is a copy: callers own it.
+// isolate (which all local calls share) synthesizes it once instead of once per call — calls asking
+// while it is being made wait for that one. Least recently used entries go first once the kept audio
+// passes a bound. Each answer is a copy: callers own it.
 import type { PcmAudio } from "./provider";
 
 /** Audio kept at most (samples over all entries: 4 M ≈ 8 MB, ~4 minutes at 16 kHz). */
@@ -9,8 +10,14 @@ const MAX_SAMPLES = 4 * 1024 * 1024;
 /** Longer texts are not kept (a greeting or a stock line is short; a long reply rarely comes again). */
 const MAX_TEXT = 400;
 
+function copyOf(audio: PcmAudio): PcmAudio {
+  return { samples: audio.samples.slice(), sampleRate: audio.sampleRate };
+}
+
 export class SpeechMemo {
   private readonly entries = new Map<string, PcmAudio>();
+  /** Speech being made, by key: a second ask waits for it instead of making it again. */
+  private readonly making = new Map<string, Promise<PcmAudio>>();
   private samples = 0;
 
   constructor(private readonly maxSamples = MAX_SAMPLES) {}
@@ -23,17 +30,28 @@ export class SpeechMemo {
     if (kept) {
       this.entries.delete(key); // most recently used goes last
       this.entries.set(key, kept);
-      return { samples: kept.samples.slice(), sampleRate: kept.sampleRate };
+      return copyOf(kept);
     }
-    const made = await make();
-    if (made.samples.length <= this.maxSamples) {
-      this.entries.set(key, { samples: made.samples.slice(), sampleRate: made.sampleRate });
-      this.samples += made.samples.length;
-      for (const [oldest, audio] of this.entries) {
-        if (this.samples <= this.maxSamples) break;
-        this.entries.delete(oldest);
-        this.samples -= audio.samples.length;
-      }
+    let making = this.making.get(key);
+    if (!making) {
+      making = Promise.resolve()
+        .then(make)
+        .then((made) => this.keep(key, made))
+        .finally(() => this.making.delete(key));
+      this.making.set(key, making);
+    }
+    return copyOf(await making);
+  }
+
+  /** Keeps `made` (never handed out itself), dropping the least recently used past the bound. */
+  private keep(key: string, made: PcmAudio): PcmAudio {
+    if (made.samples.length > this.maxSamples) return made;
+    this.entries.set(key, made);
+    this.samples += made.samples.length;
+    for (const [oldest, audio] of this.entries) {
+      if (this.samples <= this.maxSamples) break;
+      this.entries.delete(oldest);
+      this.samples -= audio.samples.length;
     }
     return made;
   }

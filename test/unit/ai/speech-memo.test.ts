@@ -41,6 +41,17 @@ describe("SpeechMemo", () => {
     expect(made.filter((m) => m === `v:${long}`)).toHaveLength(2);
   });
 
+  it("makes it once for callers asking at the same time, each with its own copy, and counts it once", async () => {
+    const memo = new SpeechMemo(8); // two entries of 4 samples
+    const { made, make } = engine();
+    const [one, two] = await Promise.all([memo.get("a", "v", make("a", "v")), memo.get("a", "v", make("a", "v"))]);
+    one!.samples.fill(0);
+    expect(Array.from(two!.samples)).toEqual([100, 101, 102, 103]);
+    await memo.get("b", "v", make("b", "v")); // a and b fit: nothing was counted twice
+    await memo.get("a", "v", make("a", "v"));
+    expect(made).toEqual(["v:a", "v:b"]);
+  });
+
   it("keeps nothing when the engine fails", async () => {
     const memo = new SpeechMemo();
     await expect(memo.get("Hi.", "v", () => Promise.reject(new Error("engine down")))).rejects.toThrow("engine down");
