@@ -4,19 +4,22 @@
 // every synchronous block over 15 ms with the functions it spent its time in, and the ping round
 // trips over 30 ms. A diagnostic, not a bench: the profiler itself slows the isolate.
 // Usage: npx tsx bench/local-speech-stalls.ts [utterances] [out.cpuprofile]
+// PROFILE=0: no profile (the other call's ping p99 idle and during decodes, as the bench measures it);
+// SKIP=n: start at the set's nth utterance; WORKER_LOG=file: workerd's log lines, time-stamped.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
-import { signedInUserSql } from "../scripts/local-app";
-import { insertRows, runLocalSql } from "../scripts/seed/sql";
 import { parseWav } from "../worker/audio/wav";
 import { CallClient } from "./support/call-client";
-import { startDevWorker } from "./support/dev-worker";
+import { stats } from "./support/bench";
+import { startLocalSpeechWorker } from "./support/local-speech-worker";
 import { longTasks } from "./support/long-tasks";
 import { PingProbe } from "./support/ping-probe";
 import { connectProfiler } from "./support/workerd-profile";
 
 const utterances = Number(process.argv[2] ?? 5);
+/** SKIP=n: start at the set's nth utterance. */
+const skip = Number(process.env.SKIP ?? 0);
 const CHUNK = 4096;
 const CHUNK_MS = (CHUNK * 1000) / 16000;
 const PORT = 9800 + Math.floor(Math.random() * 150);
@@ -28,34 +31,22 @@ const set = (JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Arr
   samples: parseWav(readFileSync(join(dir, `${u.name}.wav`))).samples,
 }));
 
-const { user, sql } = signedInUserSql("stalls");
-const echoId = crypto.randomUUID();
-const now = Date.now();
-const echoSql = insertRows(
-  "echoes",
-  ["id", "user_id", "name", "description", "personality", "expertise", "instructions", "voice_style", "is_active", "total_calls", "created_at", "updated_at"],
-  [[echoId, user.id, "Bench", "", "empathetic", "general", "", "default", 1, 0, now, now]],
-);
 const profiling = process.env.PROFILE !== "0";
 const workerLog: string[] = [];
-const worker = await startDevWorker({
-  vars: { AI_PROVIDER: "local" },
-  build: "source",
+const app = await startLocalSpeechWorker({
   inspectorPort: profiling ? PORT : undefined,
-  prepare: (stateDir) => runLocalSql([...sql, ...echoSql], stateDir),
   onLog: (m) => {
     workerLog.push(m);
     if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${m}\n`);
   },
 });
 try {
-  const base = worker.directURL;
-  const headers = { Origin: base, Cookie: user.cookie };
-  const wsBase = base.replace(/^http/, "ws");
+  const headers = { Origin: app.baseURL, Cookie: app.cookie };
+  const wsBase = app.baseURL.replace(/^http/, "ws");
   const startCall = async () => {
     const client = new CallClient(`${wsBase}${versionedPath(CALL_SOCKET_PATH)}`, headers);
     await client.opened;
-    client.send({ type: "start_call", echoId, userId: user.id, callType: "browser_test" });
+    client.send({ type: "start_call", echoId: app.echoId, userId: app.userId, callType: "browser_test" });
     const started = await client.find(0, (m) => m.type === "call_started", 60_000);
     return { client, callId: (started.msg as { callId: string }).callId };
   };
@@ -90,7 +81,7 @@ try {
   const startedAt = performance.now();
   console.log(`measured part starts at ${Date.now()}`);
   await profiler?.start();
-  for (const u of set.slice(Number(process.env.SKIP ?? 0), Number(process.env.SKIP ?? 0) + utterances)) {
+  for (const u of set.slice(skip, skip + utterances)) {
     await speakOne(speaking.client, u.samples);
     console.log(`utterance done at +${(performance.now() - startedAt).toFixed(0)} ms`);
   }
@@ -111,14 +102,13 @@ try {
     console.log(`  +${task.at.toFixed(0)} ms: ${task.ms.toFixed(1)} ms — ${causes.map((c) => `${c.fn} ${c.ms.toFixed(1)}`).join(" · ")}`);
   }
   const slow = probe.rtts.filter((r) => r.sentAt >= startedAt && r.rtt > 30);
-  const all = probe.rtts.filter((r) => r.sentAt >= startedAt).map((r) => r.rtt).sort((a, b) => a - b);
-  console.log(`pings: ${all.length}, p50 ${all[Math.floor(all.length * 0.5)]?.toFixed(1)} p99 ${all[Math.floor(all.length * 0.99)]?.toFixed(1)} max ${all.at(-1)?.toFixed(1)} ms`);
-  const p99 = (rtts: number[]) => rtts.sort((a, b) => a - b)[Math.floor(rtts.length * 0.99)] ?? Number.NaN;
-  const idle = p99(probe.rtts.filter((r) => r.sentAt >= idleFrom && r.sentAt < idleTo).map((r) => r.rtt));
-  const decoding = p99(probe.rtts.filter((r) => decodeWindows.some(([a, b]) => r.sentAt >= a && r.sentAt < b)).map((r) => r.rtt));
+  const all = stats(probe.rtts.filter((r) => r.sentAt >= startedAt).map((r) => r.rtt));
+  console.log(`pings: ${all.n}, p50 ${all.p50.toFixed(1)} p99 ${all.p99.toFixed(1)} max ${all.max.toFixed(1)} ms`);
+  const idle = stats(probe.rtts.filter((r) => r.sentAt >= idleFrom && r.sentAt < idleTo).map((r) => r.rtt)).p99;
+  const decoding = stats(probe.rtts.filter((r) => decodeWindows.some(([a, b]) => r.sentAt >= a && r.sentAt < b)).map((r) => r.rtt)).p99;
   console.log(`ping p99 idle ${idle.toFixed(1)} ms, during decodes ${decoding.toFixed(1)} ms (rise ${(decoding - idle).toFixed(1)} ms)`);
   for (const line of workerLog.filter((l) => /decoder|recogniser|"event":"turn"/i.test(l))) console.log(`worker: ${line.slice(0, 300)}`);
   for (const r of slow) console.log(`  ping at +${(r.sentAt - startedAt).toFixed(0)} ms: ${r.rtt.toFixed(1)} ms`);
 } finally {
-  await worker.stop();
+  await app.stop();
 }

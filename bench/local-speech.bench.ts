@@ -18,8 +18,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TranscriptEntry } from "../protocol/call";
 import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
-import { signedInUserSql, startLocalApp } from "../scripts/local-app";
-import { runLocalSql } from "../scripts/seed/sql";
+import { startLocalApp } from "../scripts/local-app";
 import { runFlite } from "../worker/ai/local/tts/flite";
 import { FLITE_VOICES, type FliteVoice } from "../worker/ai/local/tts/voices";
 import { STEP_SAMPLES } from "../worker/ai/local/stt/stream";
@@ -27,7 +26,7 @@ import { parseWav } from "../worker/audio/wav";
 import { type Figure, defineBench, stats } from "./support/bench";
 import { insertBenchEcho } from "./support/bench-echo";
 import { CallClient } from "./support/call-client";
-import { startDevWorker } from "./support/dev-worker";
+import { type LocalSpeechWorker, startLocalSpeechWorker } from "./support/local-speech-worker";
 import { PingProbe } from "./support/ping-probe";
 import { fliteModule, loadPocketSphinx } from "./support/local-speech-node";
 import { wordErrorRate } from "./support/wer";
@@ -139,14 +138,9 @@ async function synthesis(): Promise<Figure[]> {
   ];
 }
 
-/** The app with AI_PROVIDER=local, a signed-in user and an Echo of theirs. */
-interface AppUnderTest {
-  baseURL: string;
-  userId: string;
-  cookie: string;
-  echoId: string;
+/** The app with AI_PROVIDER=local, a signed-in user and an Echo of theirs, and what its Worker logged. */
+interface AppUnderTest extends LocalSpeechWorker {
   log(): string;
-  stop(): Promise<void>;
 }
 
 /** `npm run dev`'s server: vite dev, whose Node process relays every WebSocket message to workerd. */
@@ -158,23 +152,14 @@ async function viaVite(): Promise<AppUnderTest> {
 
 /** The same Worker (with the local engines) in workerd, reached directly: a self-hosted deployment's path. */
 async function direct(): Promise<AppUnderTest> {
-  const { user, sql } = signedInUserSql("local-speech");
-  const echoId = insertBenchEcho({ sql: (statements) => sql.push(...statements) }, user.id, "empathetic", "default");
   const lines: string[] = [];
-  const worker = await startDevWorker({
-    vars: { AI_PROVIDER: "local" },
-    build: "source",
-    prepare: (stateDir) => runLocalSql(sql, stateDir),
-    onLog: (line) => lines.push(line),
-  });
-  return { baseURL: worker.directURL, userId: user.id, cookie: user.cookie, echoId, log: () => lines.join("\n"), stop: worker.stop };
+  const worker = await startLocalSpeechWorker({ onLog: (line) => lines.push(line) });
+  return { ...worker, log: () => lines.join("\n") };
 }
 
 async function inTheApp(ctx: { log(m: string): void }, start: () => Promise<AppUnderTest>, label: string, targeted: boolean): Promise<Figure[]> {
   const app = await start();
   try {
-    const user = { id: app.userId };
-    const echoId = app.echoId;
     const headers = { Origin: app.baseURL, Cookie: app.cookie };
     const wsBase = app.baseURL.replace(/^http/, "ws");
     const startCall = async () => {
@@ -191,7 +176,7 @@ async function inTheApp(ctx: { log(m: string): void }, start: () => Promise<AppU
           client = new CallClient(`${wsBase}${versionedPath(CALL_SOCKET_PATH)}`, headers);
         }
       }
-      client.send({ type: "start_call", echoId, userId: user.id, callType: "browser_test" });
+      client.send({ type: "start_call", echoId: app.echoId, userId: app.userId, callType: "browser_test" });
       const started = await client.find(0, (m) => m.type === "call_started", 60_000);
       return { client, callId: (started.msg as { callId: string }).callId };
     };

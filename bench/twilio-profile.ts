@@ -48,6 +48,7 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
 /** cpu (default), 0 (no profile), heap (what makes garbage), live (what stays) or snapshot. */
 const mode = process.env.PROFILE ?? "cpu";
 const heap = mode === "heap" || mode === "live";
+const cpuProfile = !heap && mode !== "0" && mode !== "snapshot";
 /** workerd's collections while the profile runs (heap modes), with the isolate each ran in. */
 const collections: { pause: GcPause; isolate: string; line: string }[] = [];
 const untrace = heap ? traceWorkerdGc() : () => {};
@@ -99,11 +100,11 @@ try {
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
   if (heap) await profiler.startHeap(mode === "heap");
-  else if (mode !== "0" && mode !== "snapshot") await profiler.start();
+  else if (cpuProfile) await profiler.start();
   await new Promise((r) => setTimeout(r, ringIn ? calls * 100 - 1000 : 8000));
   const head = heap ? await profiler.stopHeap() : null;
   const snapshot = mode === "snapshot" ? heapGroups(await profiler.snapshot()) : null;
-  const profile = !heap && mode !== "0" && mode !== "snapshot" ? await profiler.stop() : null;
+  const profile = cpuProfile ? await profiler.stop() : null;
   const seconds = (Date.now() - t0) / 1000;
   const cpu = cpuSecondsBetween(cpu0, cpuSecondsByPid("workerd"))[0] ?? 0;
   console.log(`${kind}, ${calls} calls: workerd ${((cpu / seconds) * 100).toFixed(1)} % of a core, ${((cpu / seconds / calls) * 100).toFixed(3)} % per call`);
