@@ -2,6 +2,7 @@
 // (connected, start, media, dtmf, mark, stop) and the ones we send back (media, mark, clear).
 // Sequence numbers, chunks and timestamps are decimal strings on the wire.
 import { z } from "zod";
+import { scanMediaFrame } from "./media-scan";
 
 /** 20 ms of 8 kHz μ-law: 160 bytes per frame. Twilio sends one frame per `media` message; what we send
  * back may carry several (Twilio plays outbound media of any length). */
@@ -103,6 +104,10 @@ export type TwilioParse = { ok: true; message: TwilioInbound } | { ok: false; er
 export function parseTwilioFrame(frame: string | ArrayBuffer): TwilioParse {
   if (typeof frame !== "string") return { ok: false, error: "binary frames are not part of the Media Streams protocol" };
   if (frame.length > MAX_TWILIO_FRAME_CHARS) return { ok: false, error: `frame too large (${frame.length} characters)` };
+  // Media frames are read by the scanner when they have Twilio's plain shape (no JSON.parse: see media-scan.ts).
+  const scanned = scanMediaFrame(frame);
+  const plain = scanned && fastMediaMessage(scanned);
+  if (plain) return { ok: true, message: plain };
   let raw: unknown;
   try {
     raw = JSON.parse(frame);
