@@ -5,6 +5,9 @@
 // PROFILE=0: no profile, only workerd's CPU over the same window (the profiler's own cost left out).
 // PROFILE=heap: where the garbage comes from instead: bytes allocated per function (V8's sampling heap
 // profiler, collected objects included), and workerd's own garbage-collection trace over the window.
+// PROFILE=promoted: what survives young-generation collections and then dies in the old generation
+// (the garbage that makes full collections): bytes per function, alive at the end or collected by a
+// full collection, not those a young-generation collection took.
 // PROFILE=live: what is still alive at the end of the window, by the function that allocated it.
 // PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object.
 import { cpSync, writeFileSync } from "node:fs";
@@ -15,6 +18,7 @@ import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
 import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./support/workerd-gc";
 import { heapGroups } from "./support/heap-snapshot";
+import { longTasks } from "./support/long-tasks";
 import { allocations, connectProfiler, type HeapNode, selfTimes, totalTimes } from "./support/workerd-profile";
 
 const kind = process.argv[2] ?? "listening";
@@ -47,7 +51,7 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
 
 /** cpu (default), 0 (no profile), heap (what makes garbage), live (what stays) or snapshot. */
 const mode = process.env.PROFILE ?? "cpu";
-const heap = mode === "heap" || mode === "live";
+const heap = mode === "heap" || mode === "live" || mode === "promoted";
 const cpuProfile = !heap && mode !== "0" && mode !== "snapshot";
 /** workerd's collections while the profile runs (heap modes), with the isolate each ran in. */
 const collections: { pause: GcPause; isolate: string; line: string }[] = [];
@@ -99,9 +103,9 @@ try {
   await new Promise((r) => setTimeout(r, ringIn ? 1000 : calls * 100 + (speech ? 1000 : 7000)));
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
-  if (heap) await profiler.startHeap(mode === "heap");
+  if (heap) await profiler.startHeap({ major: mode !== "live", minor: mode === "heap" });
   else if (cpuProfile) await profiler.start();
-  await new Promise((r) => setTimeout(r, ringIn ? calls * 100 - 1000 : 8000));
+  await new Promise((r) => setTimeout(r, ringIn ? calls * 100 - 1000 : Number(process.env.PROFILE_SECONDS ?? 8) * 1000));
   const head = heap ? await profiler.stopHeap() : null;
   const snapshot = mode === "snapshot" ? heapGroups(await profiler.snapshot()) : null;
   const profile = cpuProfile ? await profiler.stop() : null;
@@ -121,6 +125,8 @@ try {
       writeFileSync(out, JSON.stringify(profile));
       cpSync(".wrangler/tmp", `${out}.bundle`, { recursive: true }); // the bundle the profile's line numbers refer to
     }
+    console.log("long tasks (≥ 25 ms, ms since the profile started):");
+    for (const t of longTasks(profile, 25)) console.log(`${t.at.toFixed(0).padStart(7)} ms: ${t.ms.toFixed(0)} ms  ${t.causes.slice(0, 6).map((c) => `${c.fn} ${c.ms.toFixed(0)}`).join(", ")}`);
     console.log("self time:");
     for (const s of selfTimes(profile).slice(0, 40)) console.log(`${s.ms.toFixed(0).padStart(7)} ms ${(s.share * 100).toFixed(1).padStart(5)} %  ${s.fn}`);
     console.log("total time:");

@@ -36,7 +36,7 @@ export interface WorkerdProfiler {
    * Allocation sampling: with `collected`, objects collected since count too (what makes garbage);
    * without, only what is still alive when it stops (what stays).
    */
-  startHeap(collected?: boolean, samplingIntervalBytes?: number): Promise<void>;
+  startHeap(collected?: { major: boolean; minor: boolean }, samplingIntervalBytes?: number): Promise<void>;
   stopHeap(): Promise<HeapNode>;
   /** A heap snapshot (after a full collection: only what is alive), as V8's JSON text. */
   snapshot(): Promise<string>;
@@ -78,9 +78,10 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
       await send("Profiler.start");
     },
     stop: async () => ((await send("Profiler.stop")) as { profile: CpuProfile }).profile,
-    startHeap: async (collected = true, samplingInterval = 4096) => {
+    /** `collected`: also objects collected since, by major and/or minor collections. */
+    startHeap: async (collected: { major: boolean; minor: boolean } = { major: true, minor: true }, samplingInterval = 4096) => {
       await send("HeapProfiler.enable");
-      await send("HeapProfiler.startSampling", { samplingInterval, includeObjectsCollectedByMajorGC: collected, includeObjectsCollectedByMinorGC: collected });
+      await send("HeapProfiler.startSampling", { samplingInterval, includeObjectsCollectedByMajorGC: collected.major, includeObjectsCollectedByMinorGC: collected.minor });
     },
     stopHeap: async () => ((await send("HeapProfiler.stopSampling")) as { profile: { head: HeapNode } }).profile.head,
     snapshot: async () => {
