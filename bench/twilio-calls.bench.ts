@@ -22,7 +22,12 @@
 //  - dropped frames, protocol violations, replies, V8 garbage-collection pauses in workerd.
 // Capacity: the largest call count at which p99 ≤ 20 ms and 0 failed upgrades held, at it and every
 // smaller count — once for the median call and once for every call (the worst). Target: ≥ 100.
-// Quick checks: TWILIO_BENCH_COUNTS=5,10 (call counts), TWILIO_BENCH_CURVES=listening (or talking).
+// Reference (same run, same simulator, same call counts): a Durable Object that does nothing but parse
+// each frame and measure its lag, behind the same Worker → Durable Object hand-over
+// (bench/reference-phone/worker.ts) — workerd's own floor on this machine. The listening calls' p99
+// is printed as a ratio to it, and the reference's own capacity beside ours.
+// Quick checks: TWILIO_BENCH_COUNTS=5,10 (call counts), TWILIO_BENCH_CURVES=listening (or talking,
+// reference).
 // The full curve takes about 6 minutes.
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +40,7 @@ import type { CallResult, TwilioThreadInput, TwilioThreadMessage } from "./suppo
 import { type GcPause, parseGcLine, summarizeGc, traceWorkerdGc } from "./support/workerd-gc";
 
 const COUNTS = (process.env.TWILIO_BENCH_COUNTS ?? "25,50,75,100,150").split(",").map(Number).filter((n) => n > 0);
-const CURVES = (process.env.TWILIO_BENCH_CURVES ?? "listening,talking").split(",");
+const CURVES = (process.env.TWILIO_BENCH_CURVES ?? "reference,listening,talking").split(",");
 const THREADS = Number(process.env.TWILIO_BENCH_THREADS ?? 2);
 /** Calls ring in at this interval (10 a second). */
 const RING_EVERY_MS = 100;
@@ -45,6 +50,7 @@ const LAG_LIMIT_MS = 20;
 const CAPACITY_TARGET = 100;
 const AUTH_TOKEN = "bench-twilio-auth-token";
 const SPEECH_WAV = join(import.meta.dirname, "../test/fixtures/speech-hello.wav");
+const REFERENCE_CONFIG = join(import.meta.dirname, "reference-phone/wrangler.jsonc");
 
 /** Runs `calls` calls spread over THREADS threads. */
 async function runCalls(baseURL: string, calls: number, speechWav: string | null, callSeconds: number): Promise<CallResult[]> {
@@ -111,12 +117,12 @@ async function runPoint(ctx: BenchContext, baseURL: string, label: string, calls
   return point;
 }
 
-/** The whole curve of one kind of caller, and its capacity figures. */
-async function curve(ctx: BenchContext, baseURL: string, label: string, speechWav: string | null, gcPauses: readonly GcPause[]): Promise<Figure[]> {
+/** The whole curve of one kind of caller, and its capacity figures (with a target unless `reference`). */
+async function curve(ctx: BenchContext, baseURL: string, label: string, speechWav: string | null, gcPauses: readonly GcPause[], reference = false): Promise<{ points: Point[]; figures: Figure[] }> {
   const points: Point[] = [];
   for (const calls of COUNTS) points.push(await runPoint(ctx, baseURL, label, calls, speechWav, gcPauses));
   const held = (p: Point, lag: number) => p.failedUpgrades === 0 && lag <= LAG_LIMIT_MS;
-  const target = { kind: "min" as const, value: CAPACITY_TARGET };
+  const target = reference ? undefined : { kind: "min" as const, value: CAPACITY_TARGET };
   const figures: Figure[] = [
     { name: `${label}: capacity, median call p99 ≤ ${LAG_LIMIT_MS} ms, 0 failed upgrades`, value: capacity(points.map((p) => ({ load: p.calls, held: held(p, p.p99Median) }))), unit: "calls", target },
     { name: `${label}: capacity, every call p99 ≤ ${LAG_LIMIT_MS} ms, 0 failed upgrades`, value: capacity(points.map((p) => ({ load: p.calls, held: held(p, p.p99Worst) }))), unit: "calls", target },
@@ -129,7 +135,15 @@ async function curve(ctx: BenchContext, baseURL: string, label: string, speechWa
       { name: `${label} ${p.calls} calls: workerd CPU per call`, value: p.cpuPerCall, unit: "% of a core" },
     );
   }
-  return figures;
+  return { points, figures };
+}
+
+/** Our median call's p99 as a ratio to the reference's, per call count. */
+function ratios(label: string, ours: readonly Point[], reference: readonly Point[]): Figure[] {
+  return ours.flatMap((p) => {
+    const ref = reference.find((r) => r.calls === p.calls);
+    return ref ? [{ name: `${label} ${p.calls} calls: median call p99 ÷ reference's`, value: p.p99Median / Math.max(1, ref.p99Median), unit: "×" }] : [];
+  });
 }
 
 export default defineBench({
@@ -150,8 +164,32 @@ export default defineBench({
       const [warm] = await runCalls(worker.directURL, 1, SPEECH_WAV, 4);
       if (warm?.error) ctx.log(`warm-up call failed: ${warm.error}`);
       const figures: Figure[] = [];
-      if (CURVES.includes("listening")) figures.push(...(await curve(ctx, worker.directURL, "listening", null, gcPauses)));
-      if (CURVES.includes("talking")) figures.push(...(await curve(ctx, worker.directURL, "talking", SPEECH_WAV, gcPauses)));
+      let reference: Point[] = [];
+      if (CURVES.includes("reference")) {
+        // Its own workerd, started now and stopped before ours is measured (idle meanwhile either way).
+        const refPauses: GcPause[] = [];
+        const untraceRef = traceWorkerdGc();
+        const ref = await startDevWorker({
+          configPath: REFERENCE_CONFIG,
+          onLog: (line) => {
+            const pause = parseGcLine(line, Date.now());
+            if (pause) refPauses.push(pause);
+          },
+        }).finally(untraceRef);
+        try {
+          await runCalls(ref.directURL, 1, null, 2);
+          const r = await curve(ctx, ref.directURL, "reference", null, refPauses, true);
+          reference = r.points;
+          figures.push(...r.figures);
+        } finally {
+          await ref.stop();
+        }
+      }
+      if (CURVES.includes("listening")) {
+        const listening = await curve(ctx, worker.directURL, "listening", null, gcPauses);
+        figures.push(...listening.figures, ...ratios("listening", listening.points, reference));
+      }
+      if (CURVES.includes("talking")) figures.push(...(await curve(ctx, worker.directURL, "talking", SPEECH_WAV, gcPauses)).figures);
       return figures;
     } finally {
       await worker.stop();

@@ -32,6 +32,8 @@ export interface DevWorkerOptions {
    * Worker with the local speech engines bundled (what `npm run dev` runs; for AI_PROVIDER=local).
    */
   build?: "production" | "source";
+  /** Another Worker's wrangler config instead of the app's (a bench's reference Worker). */
+  configPath?: string;
   /** Opens workerd's V8 inspector on this port (for CPU profiles, bench/support/workerd-profile.ts). */
   inspectorPort?: number;
 }
@@ -56,7 +58,7 @@ export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWo
   );
   // The production build's Worker (scripts/production-build.ts: no local speech engines, as deployed)
   // unless a bench asks for the source one, with the offline provider unless it asks for another.
-  const config = opts.build === "source" ? join(import.meta.dirname, "../../wrangler.toml") : productionWorkerConfig();
+  const config = opts.configPath ?? (opts.build === "source" ? join(import.meta.dirname, "../../wrangler.toml") : productionWorkerConfig());
   const vars = { AI_PROVIDER: "offline", ...opts.vars };
   const bindings = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }]));
   const worker = await devEnv.startWorker({

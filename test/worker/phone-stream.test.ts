@@ -3,7 +3,8 @@
 // statistics.
 import { describe, expect, it } from "vitest";
 import { decodeMulaw } from "../../worker/audio/mulaw";
-import { replyMedia, lagPercentile, PhoneStream, REPLY_FRAMES_PER_MESSAGE } from "../../worker/call/lines/phone-stream";
+import { lagPercentile } from "../../worker/call/lines/frame-lag";
+import { replyMedia, PhoneStream, REPLY_FRAMES_PER_MESSAGE } from "../../worker/call/lines/phone-stream";
 import { twilioOutboundSchema } from "../../worker/twilio/media-messages";
 import { eventually } from "./support/call";
 

@@ -22,6 +22,7 @@ import {
   TWILIO_SAMPLE_RATE,
   type TwilioOutbound,
 } from "../../twilio/media-messages";
+import { FrameLag } from "./frame-lag";
 import type { CallerLine, EndReason } from "./line";
 import { type Outgoing, PacedOutbox } from "./paced-outbox";
 
@@ -47,14 +48,6 @@ export interface TwilioStreamStats {
   framesOut: number;
   marksSent: number;
   clears: number;
-  /**
-   * Inbound frame lag once the stream runs (after its first second): how much later than its media
-   * timestamp (relative to the earliest frame) each frame arrived, as a histogram of 1 ms buckets
-   * (the last bucket collects everything above).
-   */
-  lagHistogram: number[];
-  /** Largest lag in the stream's first second (frames held while the stream is verified and attached). */
-  startupLagMs: number;
 }
 
 /** Reply audio per outbound `media` message, in 20 ms frames (100 ms). */
@@ -68,24 +61,6 @@ export const REPLY_LEAD_MS = 200 + (REPLY_FRAMES_PER_MESSAGE - 1) * TWILIO_FRAME
 /** How long the stand-by pump timer waits while Twilio's frames are coming (well inside the lead). */
 const PUMP_STANDBY_MS = 100;
 
-/** Frames of the stream's first second: their lag is the one-time start-up delay, reported apart. */
-const STARTUP_FRAMES = 50;
-
-const LAG_BUCKETS = 1000;
-
-/** The p-th percentile (0–100) of a lag histogram, in ms. */
-export function lagPercentile(histogram: readonly number[], p: number): number {
-  const total = histogram.reduce((a, b) => a + b, 0);
-  if (total === 0) return 0;
-  const rank = Math.ceil((p / 100) * total);
-  let seen = 0;
-  for (let ms = 0; ms < histogram.length; ms++) {
-    seen += histogram[ms]!;
-    if (seen >= rank) return ms;
-  }
-  return histogram.length - 1;
-}
-
 export class PhoneStream implements CallerLine {
   readonly stats: TwilioStreamStats = {
     framesIn: 0,
@@ -93,11 +68,9 @@ export class PhoneStream implements CallerLine {
     framesOut: 0,
     marksSent: 0,
     clears: 0,
-    lagHistogram: new Array<number>(LAG_BUCKETS).fill(0),
-    startupLagMs: 0,
   };
-  /** Smallest (arrival − media timestamp) seen: the stream's clock offset. */
-  private clockOffset = Infinity;
+  /** Inbound frame lag against the media timestamps (frame-lag.ts). */
+  readonly lag = new FrameLag();
   private readonly upsampler = new Upsampler8to16();
   private readonly payloadIn = new Uint8Array(TWILIO_FRAME_BYTES);
   private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
@@ -162,7 +135,7 @@ export class PhoneStream implements CallerLine {
         if (chunk > this.lastChunk) this.lastChunk = chunk;
         this.stats.framesIn++;
         const now = Date.now();
-        this.recordLag(now - Number(m.media.timestamp), chunk);
+        this.lag.record(now, Number(m.media.timestamp), chunk);
         this.pump(now);
         const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
         return { kind: "audio", pcm: this.upsampler.process(pcm8) };
@@ -179,18 +152,10 @@ export class PhoneStream implements CallerLine {
     }
   }
 
-  private recordLag(offset: number, chunk: number): void {
-    if (offset < this.clockOffset) this.clockOffset = offset;
-    const lag = Math.min(LAG_BUCKETS - 1, Math.max(0, Math.round(offset - this.clockOffset)));
-    if (chunk <= STARTUP_FRAMES) this.stats.startupLagMs = Math.max(this.stats.startupLagMs, lag);
-    else this.stats.lagHistogram[lag]!++;
-  }
-
   /** One line for logs and the stream's close reason (≤ 123 bytes). */
   summary(): string {
     const s = this.stats;
-    const h = s.lagHistogram;
-    return `frames in ${s.framesIn}, missing ${s.framesMissing}, out ${s.framesOut}; lag p50 ${lagPercentile(h, 50)} ms, p99 ${lagPercentile(h, 99)} ms; start ${s.startupLagMs} ms`;
+    return `frames in ${s.framesIn}, missing ${s.framesMissing}, out ${s.framesOut}; ${this.lag.summary()}`;
   }
 
   // ---- outbound ----
