@@ -21,6 +21,17 @@ const UNPLAIN = /[\\\u0000-\u001f]/;
 
 const TOP_KEYS = ["event", "sequenceNumber", "streamSid", "media"];
 const MEDIA_KEYS = ["track", "chunk", "timestamp", "payload"];
+/** Values read as these very strings instead of new copies (most frames' `event` and `track`). */
+const KNOWN_VALUES = ["media", "inbound", "outbound"];
+
+/** The index in `words` of the word written at `at` and closed by a quote, or -1 (nothing is copied). */
+function wordAt(text: string, at: number, words: readonly string[]): number {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (text.charCodeAt(at + w.length) === QUOTE && text.startsWith(w, at)) return i;
+  }
+  return -1;
+}
 
 /** Position after any spaces from `at`. */
 function skip(text: string, at: number): number {
@@ -42,13 +53,11 @@ function readObject(text: string, at: number, keys: readonly string[], into: Rec
   for (;;) {
     // key
     if (text.charCodeAt(at) !== QUOTE) return -1;
-    const keyEnd = text.indexOf('"', at + 1);
-    if (keyEnd < 0) return -1;
-    const index = keys.indexOf(text.slice(at + 1, keyEnd));
+    const index = wordAt(text, at + 1, keys);
     if (index < 0 || (seen & (1 << index)) !== 0) return -1;
     seen |= 1 << index;
     const key = keys[index]!;
-    at = skip(text, keyEnd + 1);
+    at = skip(text, at + key.length + 2);
     if (text.charCodeAt(at) !== COLON) return -1;
     at = skip(text, at + 1);
     // value
@@ -58,9 +67,10 @@ function readObject(text: string, at: number, keys: readonly string[], into: Rec
       if (at < 0) return -1;
     } else {
       if (text.charCodeAt(at) !== QUOTE) return -1;
-      const valueEnd = text.indexOf('"', at + 1);
+      const known = wordAt(text, at + 1, KNOWN_VALUES);
+      const valueEnd = known >= 0 ? at + 1 + KNOWN_VALUES[known]!.length : text.indexOf('"', at + 1);
       if (valueEnd < 0) return -1;
-      into[key] = text.slice(at + 1, valueEnd);
+      into[key] = known >= 0 ? KNOWN_VALUES[known] : text.slice(at + 1, valueEnd);
       at = valueEnd + 1;
     }
     at = skip(text, at);
