@@ -4,6 +4,7 @@
 // frame so the turn detector can reject unvoiced bursts (clicks, rustle, noise swells). Pure and streaming.
 import { levelDb } from "../audio/level";
 import { emphasizedLevelDb, voicing } from "./features";
+import { RollingWindow } from "./rolling-window";
 
 export interface VadOptions {
   sampleRate: number;
@@ -54,12 +55,11 @@ export class VoiceActivityDetector {
   private previous: Int16Array;
   /** The previous frame and this one, for the voicing analysis (reused). */
   private readonly window: Int16Array;
-  private levels: number[] = [];
-  private recent: number[] = [];
+  /** Band levels over the noise window, and over the last `steadyMs` (steady-sound tracking). */
+  private readonly levels: RollingWindow;
+  private readonly recent: RollingWindow;
   /** Level of a steady sound that started after the floor was learnt (-100: none). */
   private steadyFloor = -100;
-  private readonly windowFrames: number;
-  private readonly steadyFrames: number;
   private frameIndex = 0;
 
   constructor(options: Partial<VadOptions> = {}) {
@@ -68,8 +68,8 @@ export class VoiceActivityDetector {
     this.pending = new Int16Array(this.frameSize);
     this.previous = new Int16Array(this.frameSize);
     this.window = new Int16Array(this.frameSize * 2);
-    this.windowFrames = Math.max(1, Math.round(this.options.noiseWindowMs / this.options.frameMs));
-    this.steadyFrames = Math.max(2, Math.round(this.options.steadyMs / this.options.frameMs));
+    this.levels = new RollingWindow(Math.max(1, Math.round(this.options.noiseWindowMs / this.options.frameMs)));
+    this.recent = new RollingWindow(Math.max(2, Math.round(this.options.steadyMs / this.options.frameMs)));
   }
 
   /**
@@ -77,7 +77,7 @@ export class VoiceActivityDetector {
    * the level of a steady sound (hum, tone) as soon as one has lasted `steadyMs`, until it stops.
    */
   get noiseDb(): number {
-    const minimum = this.levels.length ? minOf(this.levels) : -100;
+    const minimum = this.levels.length ? this.levels.min() : -100;
     return Math.max(minimum, this.steadyFloor);
   }
 
@@ -114,7 +114,6 @@ export class VoiceActivityDetector {
     const level = emphasizedLevelDb(frame, this.previous[this.previous.length - 1] ?? 0);
     const raw = levelDb(frame);
     this.levels.push(level);
-    if (this.levels.length > this.windowFrames) this.levels.shift();
     this.trackSteady(level);
     const noise = this.noiseDb;
     const speech = level >= o.minLevelDb && level >= noise + o.marginDb;
@@ -136,22 +135,9 @@ export class VoiceActivityDetector {
 
   private trackSteady(level: number): void {
     this.recent.push(level);
-    if (this.recent.length > this.steadyFrames) this.recent.shift();
     if (this.steadyFloor > -100 && level < this.steadyFloor - 2 * this.options.steadyRangeDb) this.steadyFloor = -100; // it stopped
-    if (this.recent.length < this.steadyFrames) return;
-    const low = minOf(this.recent);
-    if (maxOf(this.recent) - low <= this.options.steadyRangeDb && low > this.noiseDb) this.steadyFloor = low;
+    if (this.recent.length < this.recent.capacity) return;
+    const low = this.recent.min();
+    if (this.recent.max() - low <= this.options.steadyRangeDb && low > this.noiseDb) this.steadyFloor = low;
   }
-}
-
-// Math.min(...values) without spreading the window into arguments on every frame of every call.
-function minOf(values: readonly number[]): number {
-  let m = Infinity;
-  for (let i = 0; i < values.length; i++) if (values[i]! < m) m = values[i]!;
-  return m;
-}
-function maxOf(values: readonly number[]): number {
-  let m = -Infinity;
-  for (let i = 0; i < values.length; i++) if (values[i]! > m) m = values[i]!;
-  return m;
 }
