@@ -49,7 +49,7 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
   );
 }
 
-/** cpu (default), 0 (no profile), heap (what makes garbage), live (what stays) or snapshot. */
+/** cpu (default), 0 (no profile), heap (what makes garbage), promoted (what reaches the old generation), live (what stays) or snapshot. */
 const mode = process.env.PROFILE ?? "cpu";
 const heap = mode === "heap" || mode === "live" || mode === "promoted";
 const cpuProfile = !heap && mode !== "0" && mode !== "snapshot";

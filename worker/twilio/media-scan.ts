@@ -19,8 +19,13 @@ const SPACE = 0x20;
 /** What sends a frame to the usual parser: escapes and raw control characters. */
 const UNPLAIN = /[\\\u0000-\u001f]/;
 
-const TOP_KEYS = ["event", "sequenceNumber", "streamSid", "media"];
-const MEDIA_KEYS = ["track", "chunk", "timestamp", "payload"];
+/** An object's keys, each once; values are strings, except `nested`'s, an object of its own shape. */
+interface Shape {
+  keys: readonly string[];
+  nested?: { key: string; shape: Shape };
+}
+const MEDIA_SHAPE: Shape = { keys: ["track", "chunk", "timestamp", "payload"] };
+const FRAME_SHAPE: Shape = { keys: ["event", "sequenceNumber", "streamSid", "media"], nested: { key: "media", shape: MEDIA_SHAPE } };
 /** Values read as these very strings instead of new copies (most frames' `event` and `track`). */
 const KNOWN_VALUES = ["media", "inbound", "outbound"];
 
@@ -39,12 +44,9 @@ function skip(text: string, at: number): number {
   return at;
 }
 
-/**
- * The members of the object at `at` (after spaces) into `into`: keys from `keys`, each once, values
- * strings except `nestedKey`, whose value is an object read the same way into `nested`. Returns the
- * position after the object, or -1.
- */
-function readObject(text: string, at: number, keys: readonly string[], into: Record<string, unknown>, nestedKey: string | null, nested: Record<string, unknown> | null, nestedKeys: readonly string[]): number {
+/** The members of the object at `at` (after spaces), of `shape`, into `into`: the position after it, or -1. */
+function readObject(text: string, at: number, shape: Shape, into: Record<string, unknown>): number {
+  const keys = shape.keys;
   at = skip(text, at);
   if (text.charCodeAt(at) !== OPEN) return -1;
   at = skip(text, at + 1);
@@ -61,9 +63,10 @@ function readObject(text: string, at: number, keys: readonly string[], into: Rec
     if (text.charCodeAt(at) !== COLON) return -1;
     at = skip(text, at + 1);
     // value
-    if (key === nestedKey && nested) {
-      into[key] = nested;
-      at = readObject(text, at, nestedKeys, nested, null, null, []);
+    if (shape.nested && key === shape.nested.key) {
+      const inner: Record<string, unknown> = {};
+      into[key] = inner;
+      at = readObject(text, at, shape.nested.shape, inner);
       if (at < 0) return -1;
     } else {
       if (text.charCodeAt(at) !== QUOTE) return -1;
@@ -88,6 +91,6 @@ function readObject(text: string, at: number, keys: readonly string[], into: Rec
 export function scanMediaFrame(text: string): Record<string, unknown> | null {
   if (UNPLAIN.test(text)) return null;
   const top: Record<string, unknown> = {};
-  const end = readObject(text, 0, TOP_KEYS, top, "media", {}, MEDIA_KEYS);
+  const end = readObject(text, 0, FRAME_SHAPE, top);
   return end >= 0 && skip(text, end) === text.length ? top : null;
 }
