@@ -1,7 +1,9 @@
 // Where workerd's CPU goes during simulated phone calls: starts the Worker with its V8 inspector, runs
 // PROFILE_CALLS (25) listening or talking calls (the twilio-calls bench's simulator), takes a CPU profile
 // of the steady state and prints self and total time per function, plus workerd's CPU per call.
-// Usage: npx tsx bench/twilio-profile.ts [listening|talking] [calls] [out.cpuprofile]
+// Usage: npx tsx bench/twilio-profile.ts [listening|talking|reference] [calls] [out.cpuprofile]
+// reference: listening calls against the twilio-calls bench's reference (bench/reference-phone), the
+// floor to hold a profile of ours against.
 // PROFILE=0: no profile, only workerd's CPU over the same window (the profiler's own cost left out).
 // PROFILE=heap: where the garbage comes from instead: bytes allocated per function (V8's sampling heap
 // profiler, collected objects included), and workerd's own garbage-collection trace over the window.
@@ -57,6 +59,7 @@ const cpuProfile = !heap && mode !== "0" && mode !== "snapshot";
 const collections: { pause: GcPause; isolate: string; line: string }[] = [];
 const untrace = heap ? traceWorkerdGc() : () => {};
 const worker = await startDevWorker({
+  configPath: kind === "reference" ? join(import.meta.dirname, "reference-phone/wrangler.jsonc") : undefined,
   vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
   inspectorPort: PORT,
   onLog: (line) => {
