@@ -106,6 +106,7 @@ try {
   await new Promise((r) => setTimeout(r, ringIn ? 1000 : calls * 100 + (speech ? 1000 : 7000)));
   const cpu0 = cpuSecondsByPid("workerd");
   const t0 = Date.now();
+  console.log("window starts"); // (for an outside profiler: perf record from here)
   if (heap) await profiler.startHeap({ major: mode !== "live", minor: mode === "heap" });
   else if (cpuProfile) await profiler.start();
   await new Promise((r) => setTimeout(r, ringIn ? calls * 100 - 1000 : Number(process.env.PROFILE_SECONDS ?? 8) * 1000));

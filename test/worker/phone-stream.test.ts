@@ -1,10 +1,9 @@
-// The phone line's media stream codec on its own, over a real WebSocket pair: framing of reply audio into
-// 100 ms messages of 160-byte μ-law frames and marks sent at playback pace, clear, inbound decoding, gap counting and the lag
-// statistics.
+// The phone line's media stream codec on its own, over a real WebSocket pair: reply audio in 100 ms
+// messages of 160-byte μ-law frames (their framing: test/unit/reply-media.test.ts) and marks sent at
+// playback pace, clear, inbound decoding, gap counting and the lag statistics.
 import { describe, expect, it } from "vitest";
-import { decodeMulaw } from "../../worker/audio/mulaw";
 import { lagPercentile } from "../../worker/call/lines/frame-lag";
-import { replyMedia, PhoneStream, REPLY_FRAMES_PER_MESSAGE } from "../../worker/call/lines/phone-stream";
+import { PhoneStream } from "../../worker/call/lines/phone-stream";
 import { twilioOutboundSchema } from "../../worker/twilio/media-messages";
 import { eventually } from "./support/call";
 
@@ -38,26 +37,6 @@ const media = (chunk: number, payload = btoa(String.fromCharCode(...new Uint8Arr
   JSON.stringify({ event: "media", sequenceNumber: String(chunk + 1), streamSid: "MZ1", media: { track, chunk: String(chunk), timestamp: String((chunk - 1) * 20), payload } });
 
 describe("PhoneStream", () => {
-  it("packs 8 kHz audio into 100 ms messages of 160-byte μ-law frames, the last one whole frames padded with μ-law silence", () => {
-    expect(REPLY_FRAMES_PER_MESSAGE).toBe(5);
-    const short = replyMedia(Int16Array.from({ length: 401 }, () => 1000));
-    expect(short.map((m) => m.frames)).toEqual([3]);
-    const last = short[0]!.mulaw;
-    expect(last.length).toBe(480);
-    expect(Array.from(decodeMulaw(last.subarray(401)))).toEqual(new Array(79).fill(0));
-    expect(decodeMulaw(last.subarray(0, 401)).every((v) => Math.abs(v - 1000) < 40)).toBe(true);
-    // 1.3 s: 65 frames → 13 messages of 5; 1.3 s + 1 sample: a 14th message of one padded frame.
-    const pcm = Int16Array.from({ length: 10_401 }, (_, i) => Math.round(5000 * Math.sin(i / 7)));
-    const whole = replyMedia(pcm.subarray(0, 10_400));
-    expect(whole.map((m) => m.frames)).toEqual(new Array(13).fill(5));
-    const more = replyMedia(pcm);
-    expect(more.map((m) => m.frames)).toEqual([...new Array(13).fill(5), 1]);
-    // Same bytes as one frame per message, in the same order.
-    const joined = more.flatMap((m) => [...m.mulaw]);
-    expect(joined).toEqual(replyMedia(pcm, 1).flatMap((m) => [...m.mulaw]));
-    expect(joined).toHaveLength(66 * 160);
-  });
-
   it("sends nothing before start; then media frames at playback pace and a mark per sentence; clear on barge-in", async () => {
     const { transport, sent } = pair();
     transport.sendAudio(new Int16Array(3200), 16000, "e1");

@@ -5,9 +5,10 @@
 // zero and a centre tap of ½, so each output sample costs 12 multiplies (symmetric taps are paired).
 // The 12-tap kernels are unrolled: this runs once per 20 ms frame for every phone call.
 //
-// Streaming: the resamplers keep the filter's history between frames, so consecutive 20 ms frames join
-// without clicks. Each output frame has exactly 2× (up) or ½× (down) the input length; the filter
-// delays the signal by UPSAMPLE_DELAY_16K (1.5 ms) and DOWNSAMPLE_DELAY_8K (1.4 ms) samples.
+// Up (the caller's audio, as it arrives): a streaming resampler keeps the filter's history between
+// frames, so consecutive 20 ms frames join without clicks; each output frame is exactly twice its input,
+// delayed by UPSAMPLE_DELAY_16K (1.5 ms). Down (a reply, whose whole sentence is at hand): any range
+// of the delay-free output is computed from the input directly, so a sentence goes 100 ms at a time.
 
 const PAIRS = 12;
 const TAPS = 4 * PAIRS - 1; // 47
@@ -15,8 +16,6 @@ const KAISER_BETA = 5.65;
 
 /** Delay of the streaming upsampler, in output (16 kHz) samples. */
 export const UPSAMPLE_DELAY_16K = 2 * PAIRS;
-/** Delay of the streaming downsampler, in output (8 kHz) samples. */
-export const DOWNSAMPLE_DELAY_8K = PAIRS - 1;
 
 function besselI0(x: number): number {
   let sum = 1;
@@ -94,9 +93,9 @@ class FrameWindow {
   constructor(readonly history: number) {
     this.buf = new Float64Array(history + 320);
   }
-  /** Appends input[offset], input[offset + stride], … after the history. */
-  load(input: Int16Array, offset = 0, stride = 1): Float64Array {
-    const count = Math.ceil((input.length - offset) / stride);
+  /** Appends `input` after the history. */
+  load(input: Int16Array): Float64Array {
+    const count = input.length;
     const need = this.history + count;
     if (this.buf.length < need) {
       const grown = new Float64Array(need);
@@ -105,7 +104,7 @@ class FrameWindow {
     }
     const buf = this.buf;
     const h = this.history;
-    for (let i = 0; i < count; i++) buf[h + i] = input[offset + i * stride]!;
+    for (let i = 0; i < count; i++) buf[h + i] = input[i]!;
     return buf;
   }
   /** Keep the last `history` samples of a frame of `length` for the next one. */
@@ -133,26 +132,47 @@ export class Upsampler8to16 {
   }
 }
 
-/** Streaming 16 kHz → 8 kHz (÷2). Input length must be even; returns half as many samples. */
-export class Downsampler16to8 {
-  // Polyphase: the even input samples meet the centre tap, the odd ones the 24 odd taps.
-  private readonly even = new FrameWindow(PAIRS - 1);
-  private readonly odd = new FrameWindow(2 * PAIRS - 1);
+/** x[i] of a signal that is zero outside [0, end). */
+function sampleAt(x: Int16Array, i: number, end: number): number {
+  return i >= 0 && i < end ? x[i]! : 0;
+}
 
-  process(input: Int16Array, out: Int16Array = new Int16Array(input.length >> 1)): Int16Array {
-    if (input.length % 2 !== 0) throw new RangeError("Downsampler16to8: input length must be even");
-    const e = this.even.load(input, 0, 2);
-    const o = this.odd.load(input, 1, 2);
-    const n = input.length >> 1;
-    // Output m is the filtered value at an even input sample delayed by PAIRS - 1 output samples;
-    // its odd neighbours on either side are o[m + PAIRS - 1 - j] and o[m + PAIRS + j].
-    for (let m = 0; m < n; m++) {
-      out[m] = toInt16(0.5 * e[m]! + oddPhase(o, m + PAIRS - 1, m + PAIRS));
+/**
+ * Samples [first, first + out.length) of `downsample16to8(input)`, bit for bit, computed from `input`
+ * directly: output k is the half-band filter centred on input 2k (zero outside the signal). A reply
+ * is converted message by message as it is sent, instead of a whole sentence at once.
+ */
+export function downsample16to8Range(input: Int16Array, first: number, out: Int16Array): Int16Array {
+  const end = input.length & ~1;
+  if (first < 0 || 2 * (first + out.length) > end) throw new RangeError("downsample16to8Range: outside the signal");
+  const reach = 2 * PAIRS - 1; // the filter's farthest odd tap from its centre
+  for (let m = 0; m < out.length; m++) {
+    const c = 2 * (first + m);
+    let v: number;
+    if (c - reach >= 0 && c + reach < end) {
+      v =
+        0.5 * input[c]! +
+        (G0 * (input[c - 1]! + input[c + 1]!) +
+          G1 * (input[c - 3]! + input[c + 3]!) +
+          G2 * (input[c - 5]! + input[c + 5]!) +
+          G3 * (input[c - 7]! + input[c + 7]!) +
+          G4 * (input[c - 9]! + input[c + 9]!) +
+          G5 * (input[c - 11]! + input[c + 11]!) +
+          G6 * (input[c - 13]! + input[c + 13]!) +
+          G7 * (input[c - 15]! + input[c + 15]!) +
+          G8 * (input[c - 17]! + input[c + 17]!) +
+          G9 * (input[c - 19]! + input[c + 19]!) +
+          G10 * (input[c - 21]! + input[c + 21]!) +
+          G11 * (input[c - 23]! + input[c + 23]!));
+    } else {
+      // Near either end (the same sum, in the same order, with the zeros outside the signal).
+      let odd = 0;
+      for (let j = 0; j < PAIRS; j++) odd += ODD_TAPS[j]! * (sampleAt(input, c - 2 * j - 1, end) + sampleAt(input, c + 2 * j + 1, end));
+      v = 0.5 * input[c]! + odd;
     }
-    this.even.carry(n);
-    this.odd.carry(n);
-    return out;
+    out[m] = toInt16(v);
   }
+  return out;
 }
 
 /** One-shot 8 → 16 kHz of a whole signal, delay removed (output aligned with the input). */
@@ -164,8 +184,5 @@ export function upsample8to16(input: Int16Array): Int16Array {
 
 /** One-shot 16 → 8 kHz of a whole signal (an odd last sample is dropped), delay removed. */
 export function downsample16to8(input: Int16Array): Int16Array {
-  const even = input.length & ~1;
-  const padded = new Int16Array(even + 2 * DOWNSAMPLE_DELAY_8K);
-  padded.set(input.subarray(0, even));
-  return new Downsampler16to8().process(padded).slice(DOWNSAMPLE_DELAY_8K, DOWNSAMPLE_DELAY_8K + (even >> 1));
+  return downsample16to8Range(input, 0, new Int16Array(input.length >> 1));
 }

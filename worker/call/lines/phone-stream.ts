@@ -1,7 +1,6 @@
 // The phone line's media stream codec: one Twilio Media Stream (bidirectional <Connect><Stream>). Inbound, 20 ms frames
-// of base64 μ-law at 8 kHz become the pipeline's 16 kHz PCM16; outbound, reply audio is resampled to
-// 8 kHz, μ-law encoded and sent in `media` messages of 100 ms (five 160-byte frames; a sentence's last
-// message is a whole number of frames, padded with silence) with a `mark` after each sentence, so
+// of base64 μ-law at 8 kHz become the pipeline's 16 kHz PCM16; outbound, reply audio goes in `media`
+// messages of 100 ms (reply-media.ts: 8 kHz μ-law, made as each message is sent) with a `mark` after each sentence, so
 // Twilio tells us when each sentence has been heard. Twilio plays outbound media of any length; one
 // message per 100 ms instead of per 20 ms is a fifth of the runtime's per-send cost, the largest
 // share of a phone call's CPU in local workerd. Audio leaves at playback pace (PacedOutbox),
@@ -10,8 +9,8 @@
 // at once (and returns the pending marks).
 import type { ServerMessage } from "../../../protocol/call";
 import { base64IntoBytes, base64ToBytes, bytesToBase64, PcmFormatError } from "../../../protocol/pcm16";
-import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "../../audio/mulaw";
-import { downsample16to8, Upsampler8to16 } from "../../audio/resample";
+import { decodeMulaw } from "../../audio/mulaw";
+import { Upsampler8to16 } from "../../audio/resample";
 import {
   clearMessage,
   markMessage,
@@ -19,12 +18,12 @@ import {
   parseTwilioFrame,
   TWILIO_FRAME_BYTES,
   TWILIO_FRAME_MS,
-  TWILIO_SAMPLE_RATE,
   type TwilioOutbound,
 } from "../../twilio/media-messages";
 import { FrameLag } from "./frame-lag";
 import type { CallerLine, EndReason } from "./line";
 import { type Outgoing, PacedOutbox } from "./paced-outbox";
+import { REPLY_FRAMES_PER_MESSAGE, type ReplyMessage, replyMedia, replyMulaw } from "./reply-media";
 
 /** What a Twilio frame means to the call. */
 export type TwilioEvent =
@@ -50,8 +49,6 @@ export interface TwilioStreamStats {
   clears: number;
 }
 
-/** Reply audio per outbound `media` message, in 20 ms frames (100 ms). */
-export const REPLY_FRAMES_PER_MESSAGE = 5;
 /**
  * Reply audio kept ahead of playback: a 100 ms message goes once all of it fits, so just before each
  * send Twilio still holds ≥ 180 ms, as it did with single frames and a 200 ms lead.
@@ -78,7 +75,10 @@ export class PhoneStream implements CallerLine {
   private markSeq = 0;
   /** Marks sent whose audio Twilio has not finished playing yet, oldest first. */
   private readonly unplayed: string[] = [];
-  private readonly outbox = new PacedOutbox<Uint8Array>((item) => this.sendOutgoing(item), REPLY_LEAD_MS, TWILIO_FRAME_MS);
+  private readonly outbox = new PacedOutbox<ReplyMessage>((item) => this.sendOutgoing(item), REPLY_LEAD_MS, TWILIO_FRAME_MS);
+  /** A message's μ-law bytes and 8 kHz samples as it is sent (base64-encoded at once, so reused). */
+  private readonly mulawOut = new Uint8Array(REPLY_FRAMES_PER_MESSAGE * TWILIO_FRAME_BYTES);
+  private readonly pcm8Out = new Int16Array(REPLY_FRAMES_PER_MESSAGE * TWILIO_FRAME_BYTES);
   /** Pumps the outbox when Twilio's inbound frames (which normally do) stop coming. */
   private pumpTimer: ReturnType<typeof setTimeout> | null = null;
   /** When the outbox was last pumped (by an inbound frame or the timer). */
@@ -165,16 +165,14 @@ export class PhoneStream implements CallerLine {
 
   sendAudio(pcm: Int16Array, sampleRate: number, entryId: string): void {
     if (!this.streamSid) return; // nothing to play into before Twilio's start
-    let pcm8: Int16Array;
-    if (sampleRate === 16000) pcm8 = downsample16to8(pcm);
-    else if (sampleRate === TWILIO_SAMPLE_RATE) pcm8 = pcm;
-    else {
+    const rate = sampleRate === 16000 || sampleRate === 8000 ? sampleRate : null;
+    if (rate === null) {
       console.error(`phone stream: unsupported reply sample rate ${sampleRate}`);
       return;
     }
     const name = `${entryId}:${++this.markSeq}`;
     this.unplayed.push(name);
-    const items: Outgoing<Uint8Array>[] = replyMedia(pcm8).map(({ mulaw, frames }) => ({ kind: "frame", audio: mulaw, frames }));
+    const items: Outgoing<ReplyMessage>[] = replyMedia({ pcm, sampleRate: rate }).map((message) => ({ kind: "frame", audio: message, frames: message.frames }));
     items.push({ kind: "mark", name });
     this.outbox.enqueue(items, Date.now());
     this.armPumpTimer();
@@ -217,10 +215,11 @@ export class PhoneStream implements CallerLine {
     }, delayMs);
   }
 
-  private sendOutgoing(item: Outgoing<Uint8Array>): void {
+  private sendOutgoing(item: Outgoing<ReplyMessage>): void {
     if (!this.streamSid) return;
     if (item.kind === "frame") {
-      if (this.post(mediaMessage(this.streamSid, bytesToBase64(item.audio)))) this.stats.framesOut += item.frames;
+      const mulaw = replyMulaw(item.audio, this.mulawOut, this.pcm8Out);
+      if (this.post(mediaMessage(this.streamSid, bytesToBase64(mulaw)))) this.stats.framesOut += item.frames;
       return;
     }
     this.stats.marksSent++;
@@ -252,21 +251,4 @@ export class PhoneStream implements CallerLine {
       return false;
     }
   }
-}
-
-/**
- * 8 kHz PCM16 → μ-law messages of `framesPerMessage` 160-byte frames each (views of one buffer: the
- * queue holds no text, each message is encoded as it is sent); the last holds the frames that are
- * left, its last frame padded with silence (every message is whole 20 ms frames).
- */
-export function replyMedia(pcm8: Int16Array, framesPerMessage = REPLY_FRAMES_PER_MESSAGE): { mulaw: Uint8Array; frames: number }[] {
-  const frames = Math.ceil(pcm8.length / TWILIO_FRAME_BYTES);
-  const codes = new Uint8Array(frames * TWILIO_FRAME_BYTES).fill(MULAW_SILENCE);
-  encodeMulaw(pcm8, codes);
-  const out: { mulaw: Uint8Array; frames: number }[] = [];
-  for (let first = 0; first < frames; first += framesPerMessage) {
-    const n = Math.min(framesPerMessage, frames - first);
-    out.push({ mulaw: codes.subarray(first * TWILIO_FRAME_BYTES, (first + n) * TWILIO_FRAME_BYTES), frames: n });
-  }
-  return out;
 }
