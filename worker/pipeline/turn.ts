@@ -50,6 +50,9 @@ export type TurnEvent =
 
 type State = "idle" | "candidate" | "speaking";
 
+/** push()'s answer when nothing happened (never written to). */
+const NO_EVENTS: TurnEvent[] = [];
+
 const CANDIDATE_GAP_MS = 100;
 const STEADY_TURN_RANGE_DB = 4;
 
@@ -57,7 +60,15 @@ export class TurnDetector {
   readonly options: TurnOptions;
   readonly vad: VoiceActivityDetector;
   private state: State = "idle";
-  private preRoll: Array<{ samples: Int16Array; frame: VadFrame }> = [];
+  /** The last frames before speech (a ring of `preRollCapacity`), to open a turn with. */
+  private readonly preRollCapacity: number;
+  private readonly preRollSamples: Int16Array[] = [];
+  private readonly preRollAnalysis: VadFrame[] = [];
+  private preRollNext = 0;
+  private preRollCount = 0;
+  /** What the current push() returns: NO_EVENTS until a frame has something to say. */
+  private events: TurnEvent[] = NO_EVENTS;
+  private readonly onVadFrame = (frame: VadFrame, samples: Int16Array): void => this.step(frame, samples);
   private frames: Int16Array[] = [];
   private analysis: VadFrame[] = [];
   /** The level range of the turn's speech frames after the first (see wasSteady). */
@@ -74,6 +85,7 @@ export class TurnDetector {
   constructor(options: Partial<TurnOptions> = {}, vadOptions: Partial<VadOptions> = {}) {
     this.options = { ...DEFAULT_TURN_OPTIONS, ...options };
     this.vad = new VoiceActivityDetector(vadOptions);
+    this.preRollCapacity = Math.ceil(this.options.preRollMs / this.vad.options.frameMs);
   }
 
   /** True once speech is confirmed and until the turn ends. */
@@ -101,56 +113,87 @@ export class TurnDetector {
     return this.streamMs;
   }
 
-  push(samples: Int16Array): TurnEvent[] {
-    const events: TurnEvent[] = [];
+  /** Feeds audio; returns what it brought about (usually nothing: the same empty array every time). */
+  push(samples: Int16Array): readonly TurnEvent[] {
+    this.vad.push(samples, this.onVadFrame);
+    const events = this.events;
+    this.events = NO_EVENTS;
+    return events;
+  }
+
+  private emit(event: TurnEvent): void {
+    if (this.events === NO_EVENTS) this.events = [];
+    this.events.push(event);
+  }
+
+  private step(frame: VadFrame, frameSamples: Int16Array): void {
     const frameMs = this.vad.options.frameMs;
-    const preRollFrames = Math.ceil(this.options.preRollMs / frameMs);
-    for (const { frame, samples: frameSamples } of this.vad.push(samples)) {
-      this.streamMs = frame.startMs + frameMs;
-      if (this.state === "idle") {
-        if (frame.speech) {
-          this.state = "candidate";
-          this.frames = [...this.preRoll.map((p) => p.samples), frameSamples];
-          this.analysis = [...this.preRoll.map((p) => p.frame), frame];
-          this.startMs = frame.startMs;
-          this.speechFramesMs = frameMs;
-          this.voicedMs = frame.voiced ? frameMs : 0;
-          this.silenceRunMs = 0;
-          this.markSpeech(frame.startMs + frameMs);
-        } else {
-          this.preRoll.push({ samples: frameSamples, frame });
-          if (this.preRoll.length > preRollFrames) this.preRoll.shift();
-        }
-        continue;
-      }
-      this.frames.push(frameSamples);
-      this.analysis.push(frame);
+    this.streamMs = frame.startMs + frameMs;
+    if (this.state === "idle") {
       if (frame.speech) {
-        this.countSpeechLevel(frame.bandDb);
-        this.speechFramesMs += frameMs;
-        if (frame.voiced) this.voicedMs += frameMs;
+        this.state = "candidate";
+        this.openWithPreRoll(frameSamples, frame);
+        this.startMs = frame.startMs;
+        this.speechFramesMs = frameMs;
+        this.voicedMs = frame.voiced ? frameMs : 0;
         this.silenceRunMs = 0;
         this.markSpeech(frame.startMs + frameMs);
       } else {
-        this.silenceRunMs += frameMs;
+        this.keepPreRoll(frameSamples, frame);
       }
-      if (this.state === "candidate") {
-        if (this.speechFramesMs >= this.options.minSpeechMs && this.voicedMs >= this.options.minVoicedMs) {
-          this.state = "speaking";
-          events.push({ type: "speech_start", startMs: this.startMs, atMs: this.streamMs });
-        } else if (this.silenceRunMs >= Math.min(this.options.silenceMs, CANDIDATE_GAP_MS)) {
-          // Onsets are continuous: scattered noisy frames never add up to a turn.
-          this.discard();
-        }
-        continue;
-      }
-      const forced = this.streamMs - this.startMs >= this.options.maxTurnMs;
-      if (this.silenceRunMs >= this.options.silenceMs || forced) {
-        if (this.wasSteady()) this.discard(); // a hum or tone that started, not speech
-        else events.push(this.finish(forced));
-      }
+      return;
     }
-    return events;
+    this.frames.push(frameSamples);
+    this.analysis.push(frame);
+    if (frame.speech) {
+      this.countSpeechLevel(frame.bandDb);
+      this.speechFramesMs += frameMs;
+      if (frame.voiced) this.voicedMs += frameMs;
+      this.silenceRunMs = 0;
+      this.markSpeech(frame.startMs + frameMs);
+    } else {
+      this.silenceRunMs += frameMs;
+    }
+    if (this.state === "candidate") {
+      if (this.speechFramesMs >= this.options.minSpeechMs && this.voicedMs >= this.options.minVoicedMs) {
+        this.state = "speaking";
+        this.emit({ type: "speech_start", startMs: this.startMs, atMs: this.streamMs });
+      } else if (this.silenceRunMs >= Math.min(this.options.silenceMs, CANDIDATE_GAP_MS)) {
+        // Onsets are continuous: scattered noisy frames never add up to a turn.
+        this.discard();
+      }
+      return;
+    }
+    const forced = this.streamMs - this.startMs >= this.options.maxTurnMs;
+    if (this.silenceRunMs >= this.options.silenceMs || forced) {
+      if (this.wasSteady()) this.discard(); // a hum or tone that started, not speech
+      else this.emit(this.finish(forced));
+    }
+  }
+
+  /** A frame before any speech: kept in the pre-roll ring, the oldest dropped. */
+  private keepPreRoll(samples: Int16Array, frame: VadFrame): void {
+    if (this.preRollCapacity === 0) return;
+    this.preRollSamples[this.preRollNext] = samples;
+    this.preRollAnalysis[this.preRollNext] = frame;
+    this.preRollNext = (this.preRollNext + 1) % this.preRollCapacity;
+    if (this.preRollCount < this.preRollCapacity) this.preRollCount++;
+  }
+
+  /** A turn opens: the pre-roll, oldest first, then the first speech frame. */
+  private openWithPreRoll(samples: Int16Array, frame: VadFrame): void {
+    const cap = this.preRollCapacity;
+    const first = (this.preRollNext - this.preRollCount + cap) % (cap || 1);
+    this.frames = [];
+    this.analysis = [];
+    for (let i = 0; i < this.preRollCount; i++) {
+      const at = (first + i) % cap;
+      this.frames.push(this.preRollSamples[at]!);
+      this.analysis.push(this.preRollAnalysis[at]!);
+    }
+    this.frames.push(samples);
+    this.analysis.push(frame);
+    this.preRollCount = 0;
   }
 
   /** Drops any turn in progress. */
@@ -209,7 +252,7 @@ export class TurnDetector {
 
   private discard(): void {
     this.state = "idle";
-    this.preRoll = [];
+    this.preRollCount = 0;
     this.frames = [];
     this.analysis = [];
     this.laterSpeechMinDb = Infinity;

@@ -47,6 +47,9 @@ export interface VadFrame {
   pitchHz: number | null;
 }
 
+/** Receives each frame the detector completes, with its samples. */
+export type VadFrameHandler = (frame: VadFrame, samples: Int16Array) => void;
+
 export class VoiceActivityDetector {
   readonly options: VadOptions;
   readonly frameSize: number;
@@ -82,18 +85,18 @@ export class VoiceActivityDetector {
   }
 
   /**
-   * Feeds any number of samples; returns one VadFrame per completed frame, each with its samples. A
-   * whole frame that starts on a frame boundary is kept as a view of `samples` (no copy: a phone call
-   * pushes 50 frames a second), so callers hand over arrays they do not write to again.
+   * Feeds any number of samples; calls `onFrame` with each completed frame's VadFrame and samples, in
+   * order (no array or wrapper per frame: a phone call pushes 50 frames a second). A whole frame that
+   * starts on a frame boundary is handed on as a view of `samples` (no copy), so callers hand over
+   * arrays they do not write to again.
    */
-  push(samples: Int16Array): Array<{ frame: VadFrame; samples: Int16Array }> {
-    const out: Array<{ frame: VadFrame; samples: Int16Array }> = [];
+  push(samples: Int16Array, onFrame: VadFrameHandler): void {
     let at = 0;
     while (at < samples.length) {
       if (this.pendingLength === 0 && samples.length - at >= this.frameSize) {
         const frameSamples = at === 0 && samples.length === this.frameSize ? samples : samples.subarray(at, at + this.frameSize);
-        out.push({ frame: this.classify(frameSamples), samples: frameSamples });
         at += this.frameSize;
+        onFrame(this.classify(frameSamples), frameSamples);
         continue;
       }
       const take = Math.min(this.frameSize - this.pendingLength, samples.length - at);
@@ -102,11 +105,10 @@ export class VoiceActivityDetector {
       at += take;
       if (this.pendingLength === this.frameSize) {
         const frameSamples = this.pending.slice();
-        out.push({ frame: this.classify(frameSamples), samples: frameSamples });
         this.pendingLength = 0;
+        onFrame(this.classify(frameSamples), frameSamples);
       }
     }
-    return out;
   }
 
   private classify(frame: Int16Array): VadFrame {

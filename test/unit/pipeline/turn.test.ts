@@ -23,6 +23,26 @@ describe("TurnDetector", () => {
     expect(end!.audio.length / 16).toBeLessThan(end!.speechMs + 400);
   });
 
+  it("opens the turn with exactly the 200 ms before its onset, in order, however the audio is chunked", () => {
+    // 30 quiet frames, each a different value (far below speech), then the sentence.
+    const marked = Int16Array.from({ length: 30 * 320 }, (_, i) => 1 + Math.floor(i / 320));
+    const audio = concatPcm([marked, loadFixture("speech-hello"), silence(500)]);
+    for (const chunk of [320, 333, 4096]) {
+      const [end] = ends(run(audio, {}, chunk));
+      const onset = end!.startMs / 20;
+      expect(onset).toBeGreaterThanOrEqual(30);
+      expect(Array.from(end!.audio.subarray(0, 11 * 320))).toEqual(Array.from(audio.subarray((onset - 10) * 320, (onset + 1) * 320)));
+      expect(end!.frames[10]!.startMs).toBe(end!.startMs);
+    }
+    // Only 3 frames before the onset: the turn opens with those 3.
+    const hello = loadFixture("speech-hello");
+    const [first] = ends(run(concatPcm([hello, silence(500)]), {}, 320));
+    const late = concatPcm([marked.subarray(0, 3 * 320), hello.subarray((first!.startMs / 20) * 320), silence(500)]);
+    const [short] = ends(run(late, {}, 320));
+    expect(short!.startMs).toBe(60);
+    expect(Array.from(short!.audio.subarray(0, 4 * 320))).toEqual(Array.from(late.subarray(0, 4 * 320)));
+  });
+
   it("ends the turn `silenceMs` after speech stops (default 250 ms, ≤ 300 ms)", () => {
     const speechEnd = SPEECH_END_MS["speech-hello"]!;
     for (const silenceMs of [200, 250, 300]) {

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
-import { VoiceActivityDetector } from "../../../worker/pipeline/vad";
+import { type VadFrame, VoiceActivityDetector } from "../../../worker/pipeline/vad";
 import { loadFixture, silence } from "../support/fixtures";
 import { chunks, runStage } from "../support/stage-harness";
 
-const frames = (audio: Int16Array, chunk = 4096) => {
-  const vad = new VoiceActivityDetector();
-  return runStage(vad, chunks(audio, chunk)).map((o) => o.output.frame);
-};
+/** The detector as a stage: each push's frames, with their samples, as an array. */
+function vadStage(vad = new VoiceActivityDetector()): { push(samples: Int16Array): Array<{ frame: VadFrame; samples: Int16Array }> } {
+  return {
+    push(samples) {
+      const out: Array<{ frame: VadFrame; samples: Int16Array }> = [];
+      vad.push(samples, (frame, frameSamples) => out.push({ frame, samples: frameSamples }));
+      return out;
+    },
+  };
+}
+
+const frames = (audio: Int16Array, chunk = 4096) => runStage(vadStage(), chunks(audio, chunk)).map((o) => o.output.frame);
 
 describe("VoiceActivityDetector", () => {
   it("finds no speech in digital silence", () => {
@@ -64,7 +72,7 @@ describe("VoiceActivityDetector", () => {
   it("gives the same frames and samples whether frames come whole (kept without a copy) or split", () => {
     const audio = loadFixture("speech-hello-noisy");
     const run = (chunk: number) => {
-      const vad = new VoiceActivityDetector();
+      const vad = vadStage();
       return [...chunks(audio, chunk)].flatMap((c) => vad.push(c));
     };
     const split = run(333);
@@ -76,6 +84,6 @@ describe("VoiceActivityDetector", () => {
     }
     // A whole 20 ms frame is the caller's array itself.
     const frame = audio.slice(0, 320);
-    expect(new VoiceActivityDetector().push(frame)[0]!.samples).toBe(frame);
+    expect(vadStage().push(frame)[0]!.samples).toBe(frame);
   });
 });

@@ -1,7 +1,7 @@
 // Feeds input into one pipeline stage in chunks and collects what comes out, so each stage's tests read
 // as "this in → these out".
 export interface Stage<In, Out> {
-  push(input: In): Out[];
+  push(input: In): readonly Out[];
 }
 
 /** Pushes every input in order and returns all outputs, each tagged with the index of the input that produced it. */
