@@ -105,9 +105,9 @@ export function parseTwilioFrame(frame: string | ArrayBuffer): TwilioParse {
   if (typeof frame !== "string") return { ok: false, error: "binary frames are not part of the Media Streams protocol" };
   if (frame.length > MAX_TWILIO_FRAME_CHARS) return { ok: false, error: `frame too large (${frame.length} characters)` };
   // Media frames are read by the scanner when they have Twilio's plain shape (no JSON.parse: see media-scan.ts).
+  // Its object holds only the schema's keys, so once checked it is the message itself (no copy).
   const scanned = scanMediaFrame(frame);
-  const plain = scanned && fastMediaMessage(scanned);
-  if (plain) return { ok: true, message: plain };
+  if (scanned && isMediaMessage(scanned)) return { ok: true, message: scanned };
   let raw: unknown;
   try {
     raw = JSON.parse(frame);
@@ -133,17 +133,26 @@ const isDecimal = (v: unknown): v is string => typeof v === "string" && DECIMAL.
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * `mediaMessageSchema`'s check written out by hand (no zod on the hot path): the message as zod would
- * return it (known keys only), or null when any field is not exactly what the schema accepts — the
- * caller then runs zod, which accepts or refuses it with its own error. It never accepts more than zod
+ * `mediaMessageSchema`'s check written out by hand (no zod on the hot path): true when every field is
+ * exactly what the schema accepts (other keys are not looked at). It never accepts more than zod
  * (test/worker/twilio-wire.test.ts compares both on valid and broken frames).
  */
-export function fastMediaMessage(raw: unknown): MediaInbound | null {
-  if (!isPlainObject(raw) || raw.event !== "media") return null;
+function isMediaMessage(raw: unknown): raw is MediaInbound {
+  if (!isPlainObject(raw) || raw.event !== "media") return false;
   const { sequenceNumber, streamSid, media } = raw;
-  if (!isDecimal(sequenceNumber) || typeof streamSid !== "string" || streamSid.length < 1 || streamSid.length > SID_MAX || !isPlainObject(media)) return null;
+  if (!isDecimal(sequenceNumber) || typeof streamSid !== "string" || streamSid.length < 1 || streamSid.length > SID_MAX || !isPlainObject(media)) return false;
   const { track, chunk, timestamp, payload } = media;
-  if ((track !== "inbound" && track !== "outbound") || !isDecimal(chunk) || !isDecimal(timestamp)) return null;
-  if (typeof payload !== "string" || payload.length > MAX_TWILIO_FRAME_CHARS || !BASE64.test(payload)) return null;
+  if ((track !== "inbound" && track !== "outbound") || !isDecimal(chunk) || !isDecimal(timestamp)) return false;
+  return typeof payload === "string" && payload.length <= MAX_TWILIO_FRAME_CHARS && BASE64.test(payload);
+}
+
+/**
+ * The media message as zod would return it (the schema's keys only), or null when isMediaMessage
+ * refuses it — the caller then runs zod, which accepts or refuses it with its own error.
+ */
+export function fastMediaMessage(raw: unknown): MediaInbound | null {
+  if (!isMediaMessage(raw)) return null;
+  const { sequenceNumber, streamSid, media } = raw;
+  const { track, chunk, timestamp, payload } = media;
   return { event: "media", sequenceNumber, streamSid, media: { track, chunk, timestamp, payload } };
 }

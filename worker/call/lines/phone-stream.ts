@@ -55,6 +55,9 @@ export interface TwilioStreamStats {
  */
 export const REPLY_LEAD_MS = 200 + (REPLY_FRAMES_PER_MESSAGE - 1) * TWILIO_FRAME_MS;
 
+/** 16 kHz frames per block of caller audio (a second). */
+const FRAMES_PER_BLOCK = 50;
+
 /** How long the stand-by pump timer waits while Twilio's frames are coming (well inside the lead). */
 const PUMP_STANDBY_MS = 100;
 
@@ -69,6 +72,9 @@ export class PhoneStream implements CallerLine {
   /** Inbound frame lag against the media timestamps (frame-lag.ts). */
   readonly lag = new FrameLag();
   private readonly upsampler = new Upsampler8to16();
+  /** 16 kHz frames are views cut from blocks of a second: one buffer a second instead of one a frame. */
+  private block = new Int16Array(0);
+  private blockAt = 0;
   private readonly payloadIn = new Uint8Array(TWILIO_FRAME_BYTES);
   private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
   private lastChunk = 0;
@@ -138,7 +144,7 @@ export class PhoneStream implements CallerLine {
         this.lag.record(now, Number(m.media.timestamp), chunk);
         this.pump(now);
         const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
-        return { kind: "audio", pcm: this.upsampler.process(pcm8) };
+        return { kind: "audio", pcm: this.upsampler.process(pcm8, this.nextFrame(2 * pcm8.length)) };
       }
       case "dtmf":
         return { kind: "dtmf", digit: m.dtmf.digit };
@@ -150,6 +156,20 @@ export class PhoneStream implements CallerLine {
       case "stop":
         return { kind: "stop", callSid: m.stop.callSid };
     }
+  }
+
+  /**
+   * Room for the next 16 kHz frame: a view of the current block (the pipeline keeps frames, never
+   * writes them; a view keeps its whole block alive, a second of audio).
+   */
+  private nextFrame(length: number): Int16Array {
+    if (this.blockAt + length > this.block.length) {
+      this.block = new Int16Array(Math.max(length, FRAMES_PER_BLOCK * 2 * TWILIO_FRAME_BYTES));
+      this.blockAt = 0;
+    }
+    const frame = this.block.subarray(this.blockAt, this.blockAt + length);
+    this.blockAt += length;
+    return frame;
   }
 
   /** One line for logs and the stream's close reason (≤ 123 bytes). */
