@@ -115,10 +115,12 @@ export class TurnDetector {
 
   /** Feeds audio; returns what it brought about (usually nothing: the same empty array every time). */
   push(samples: Int16Array): readonly TurnEvent[] {
-    this.vad.push(samples, this.onVadFrame);
-    const events = this.events;
-    this.events = NO_EVENTS;
-    return events;
+    try {
+      this.vad.push(samples, this.onVadFrame);
+      return this.events;
+    } finally {
+      this.events = NO_EVENTS;
+    }
   }
 
   private emit(event: TurnEvent): void {
