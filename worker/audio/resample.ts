@@ -63,71 +63,50 @@ export function halfBandImpulseResponse(): Float64Array {
   return h;
 }
 
-/** Σ G_j·(b[lo-j] + b[hi+j]), j = 0..11: the half-band's odd phase around the gap lo | hi. */
-function oddPhase(b: Float64Array, lo: number, hi: number): number {
-  return (
-    G0 * (b[lo]! + b[hi]!) +
-    G1 * (b[lo - 1]! + b[hi + 1]!) +
-    G2 * (b[lo - 2]! + b[hi + 2]!) +
-    G3 * (b[lo - 3]! + b[hi + 3]!) +
-    G4 * (b[lo - 4]! + b[hi + 4]!) +
-    G5 * (b[lo - 5]! + b[hi + 5]!) +
-    G6 * (b[lo - 6]! + b[hi + 6]!) +
-    G7 * (b[lo - 7]! + b[hi + 7]!) +
-    G8 * (b[lo - 8]! + b[hi + 8]!) +
-    G9 * (b[lo - 9]! + b[hi + 9]!) +
-    G10 * (b[lo - 10]! + b[hi + 10]!) +
-    G11 * (b[lo - 11]! + b[hi + 11]!)
-  );
-}
-
 /** Round half away from zero and saturate to int16 (Int16Array stores truncate toward zero). */
 function toInt16(v: number): number {
   const r = v + (v >= 0 ? 0.5 : -0.5);
   return r > 32767 ? 32767 : r < -32768 ? -32768 : r;
 }
 
-/** A working buffer: `history` samples carried over from the previous frame, then the new frame. */
-class FrameWindow {
-  buf: Float64Array;
-  constructor(readonly history: number) {
-    this.buf = new Float64Array(history + 320);
-  }
-  /** Appends `input` after the history. */
-  load(input: Int16Array): Float64Array {
-    const count = input.length;
-    const need = this.history + count;
-    if (this.buf.length < need) {
-      const grown = new Float64Array(need);
-      grown.set(this.buf.subarray(0, this.history));
-      this.buf = grown;
-    }
-    const buf = this.buf;
-    const h = this.history;
-    for (let i = 0; i < count; i++) buf[h + i] = input[i]!;
-    return buf;
-  }
-  /** Keep the last `history` samples of a frame of `length` for the next one. */
-  carry(length: number): void {
-    this.buf.copyWithin(0, length, length + this.history);
-  }
-}
-
 /** Streaming 8 kHz → 16 kHz (×2). Each call returns exactly twice as many samples as it was given. */
 export class Upsampler8to16 {
-  private readonly win = new FrameWindow(2 * PAIRS - 1);
+  /** The last 2·PAIRS − 1 input samples, oldest first: the filter's reach back into the previous frame. */
+  private readonly history = new Float64Array(2 * PAIRS - 1);
 
   process(input: Int16Array, out: Int16Array = new Int16Array(input.length * 2)): Int16Array {
-    const buf = this.win.load(input);
+    // The filter's window of 24 input samples x0 … x23 lives in locals and slides one sample per
+    // step (one typed-array read per step instead of 24). Output pair m: the original sample x11
+    // (delayed by PAIRS − 1 input samples), then the half-sample point between x11 and x12 from the
+    // 12 samples on either side.
+    const h = this.history;
+    let x0 = h[0]!, x1 = h[1]!, x2 = h[2]!, x3 = h[3]!, x4 = h[4]!, x5 = h[5]!, x6 = h[6]!, x7 = h[7]!;
+    let x8 = h[8]!, x9 = h[9]!, x10 = h[10]!, x11 = h[11]!, x12 = h[12]!, x13 = h[13]!, x14 = h[14]!, x15 = h[15]!;
+    let x16 = h[16]!, x17 = h[17]!, x18 = h[18]!, x19 = h[19]!, x20 = h[20]!, x21 = h[21]!, x22 = h[22]!;
     const n = input.length;
-    // Output pair m: an original sample (even phase, delayed by PAIRS input samples), then the
-    // half-sample point between it and the next one (odd phase) from PAIRS samples on either side.
     for (let m = 0; m < n; m++) {
-      const k = m + PAIRS - 1;
-      out[2 * m] = buf[k]!;
-      out[2 * m + 1] = toInt16(2 * oddPhase(buf, k, k + 1));
+      const x23 = input[m]!;
+      out[2 * m] = x11;
+      const odd =
+        G0 * (x11 + x12) +
+        G1 * (x10 + x13) +
+        G2 * (x9 + x14) +
+        G3 * (x8 + x15) +
+        G4 * (x7 + x16) +
+        G5 * (x6 + x17) +
+        G6 * (x5 + x18) +
+        G7 * (x4 + x19) +
+        G8 * (x3 + x20) +
+        G9 * (x2 + x21) +
+        G10 * (x1 + x22) +
+        G11 * (x0 + x23);
+      out[2 * m + 1] = toInt16(2 * odd);
+      x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7; x7 = x8; x8 = x9; x9 = x10; x10 = x11;
+      x11 = x12; x12 = x13; x13 = x14; x14 = x15; x15 = x16; x16 = x17; x17 = x18; x18 = x19; x19 = x20; x20 = x21; x21 = x22; x22 = x23;
     }
-    this.win.carry(n);
+    h[0] = x0; h[1] = x1; h[2] = x2; h[3] = x3; h[4] = x4; h[5] = x5; h[6] = x6; h[7] = x7;
+    h[8] = x8; h[9] = x9; h[10] = x10; h[11] = x11; h[12] = x12; h[13] = x13; h[14] = x14; h[15] = x15;
+    h[16] = x16; h[17] = x17; h[18] = x18; h[19] = x19; h[20] = x20; h[21] = x21; h[22] = x22;
     return out;
   }
 }
@@ -138,39 +117,41 @@ function sampleAt(x: Int16Array, i: number, end: number): number {
 }
 
 /**
- * Samples [first, first + out.length) of `downsample16to8(input)`, bit for bit, computed from `input`
- * directly: output k is the half-band filter centred on input 2k (zero outside the signal). A reply
- * is converted message by message as it is sent, instead of a whole sentence at once.
+ * Samples [first, first + out.length) of `downsample16to8(input)`: output k is the half-band filter
+ * centred on input 2k (zero outside the signal), computed from `input` directly — a reply is
+ * converted message by message as it is sent, instead of a whole sentence at once.
  */
 export function downsample16to8Range(input: Int16Array, first: number, out: Int16Array): Int16Array {
   const end = input.length & ~1;
   if (first < 0 || 2 * (first + out.length) > end) throw new RangeError("downsample16to8Range: outside the signal");
-  const reach = 2 * PAIRS - 1; // the filter's farthest odd tap from its centre
-  for (let m = 0; m < out.length; m++) {
-    const c = 2 * (first + m);
-    let v: number;
-    if (c - reach >= 0 && c + reach < end) {
-      v =
-        0.5 * input[c]! +
-        (G0 * (input[c - 1]! + input[c + 1]!) +
-          G1 * (input[c - 3]! + input[c + 3]!) +
-          G2 * (input[c - 5]! + input[c + 5]!) +
-          G3 * (input[c - 7]! + input[c + 7]!) +
-          G4 * (input[c - 9]! + input[c + 9]!) +
-          G5 * (input[c - 11]! + input[c + 11]!) +
-          G6 * (input[c - 13]! + input[c + 13]!) +
-          G7 * (input[c - 15]! + input[c + 15]!) +
-          G8 * (input[c - 17]! + input[c + 17]!) +
-          G9 * (input[c - 19]! + input[c + 19]!) +
-          G10 * (input[c - 21]! + input[c + 21]!) +
-          G11 * (input[c - 23]! + input[c + 23]!));
-    } else {
-      // Near either end (the same sum, in the same order, with the zeros outside the signal).
-      let odd = 0;
-      for (let j = 0; j < PAIRS; j++) odd += ODD_TAPS[j]! * (sampleAt(input, c - 2 * j - 1, end) + sampleAt(input, c + 2 * j + 1, end));
-      v = 0.5 * input[c]! + odd;
-    }
-    out[m] = toInt16(v);
+  // The odd samples around the centre c = 2k, o0 … o23 = x[c − 23], x[c − 21], …, x[c + 23], live in
+  // locals and slide by one (two input samples) per output, as in the upsampler.
+  let c = 2 * first;
+  let o0 = sampleAt(input, c - 23, end), o1 = sampleAt(input, c - 21, end), o2 = sampleAt(input, c - 19, end), o3 = sampleAt(input, c - 17, end);
+  let o4 = sampleAt(input, c - 15, end), o5 = sampleAt(input, c - 13, end), o6 = sampleAt(input, c - 11, end), o7 = sampleAt(input, c - 9, end);
+  let o8 = sampleAt(input, c - 7, end), o9 = sampleAt(input, c - 5, end), o10 = sampleAt(input, c - 3, end), o11 = sampleAt(input, c - 1, end);
+  let o12 = sampleAt(input, c + 1, end), o13 = sampleAt(input, c + 3, end), o14 = sampleAt(input, c + 5, end), o15 = sampleAt(input, c + 7, end);
+  let o16 = sampleAt(input, c + 9, end), o17 = sampleAt(input, c + 11, end), o18 = sampleAt(input, c + 13, end), o19 = sampleAt(input, c + 15, end);
+  let o20 = sampleAt(input, c + 17, end), o21 = sampleAt(input, c + 19, end), o22 = sampleAt(input, c + 21, end);
+  for (let m = 0; m < out.length; m++, c += 2) {
+    const next = c + 23;
+    const o23 = next < end ? input[next]! : 0;
+    const odd =
+      G0 * (o11 + o12) +
+      G1 * (o10 + o13) +
+      G2 * (o9 + o14) +
+      G3 * (o8 + o15) +
+      G4 * (o7 + o16) +
+      G5 * (o6 + o17) +
+      G6 * (o5 + o18) +
+      G7 * (o4 + o19) +
+      G8 * (o3 + o20) +
+      G9 * (o2 + o21) +
+      G10 * (o1 + o22) +
+      G11 * (o0 + o23);
+    out[m] = toInt16(0.5 * input[c]! + odd);
+    o0 = o1; o1 = o2; o2 = o3; o3 = o4; o4 = o5; o5 = o6; o6 = o7; o7 = o8; o8 = o9; o9 = o10; o10 = o11;
+    o11 = o12; o12 = o13; o13 = o14; o14 = o15; o15 = o16; o16 = o17; o17 = o18; o18 = o19; o19 = o20; o20 = o21; o21 = o22; o22 = o23;
   }
   return out;
 }
