@@ -63,6 +63,21 @@ export function halfBandImpulseResponse(): Float64Array {
   return h;
 }
 
+/**
+ * The half-band's odd phase at the gap between w11 and w12 of a 24-sample window w0 … w23:
+ * Σ G_j·(w[11 − j] + w[12 + j]), nearest pair first (the same order everywhere, so results are bit for bit).
+ */
+// prettier-ignore
+function oddPhase(
+  w0: number, w1: number, w2: number, w3: number, w4: number, w5: number, w6: number, w7: number, w8: number, w9: number, w10: number, w11: number,
+  w12: number, w13: number, w14: number, w15: number, w16: number, w17: number, w18: number, w19: number, w20: number, w21: number, w22: number, w23: number,
+): number {
+  return (
+    G0 * (w11 + w12) + G1 * (w10 + w13) + G2 * (w9 + w14) + G3 * (w8 + w15) + G4 * (w7 + w16) + G5 * (w6 + w17) +
+    G6 * (w5 + w18) + G7 * (w4 + w19) + G8 * (w3 + w20) + G9 * (w2 + w21) + G10 * (w1 + w22) + G11 * (w0 + w23)
+  );
+}
+
 /** Round half away from zero and saturate to int16 (Int16Array stores truncate toward zero). */
 function toInt16(v: number): number {
   const r = v + (v >= 0 ? 0.5 : -0.5);
@@ -87,19 +102,7 @@ export class Upsampler8to16 {
     for (let m = 0; m < n; m++) {
       const x23 = input[m]!;
       out[2 * m] = x11;
-      const odd =
-        G0 * (x11 + x12) +
-        G1 * (x10 + x13) +
-        G2 * (x9 + x14) +
-        G3 * (x8 + x15) +
-        G4 * (x7 + x16) +
-        G5 * (x6 + x17) +
-        G6 * (x5 + x18) +
-        G7 * (x4 + x19) +
-        G8 * (x3 + x20) +
-        G9 * (x2 + x21) +
-        G10 * (x1 + x22) +
-        G11 * (x0 + x23);
+      const odd = oddPhase(x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, x17, x18, x19, x20, x21, x22, x23);
       out[2 * m + 1] = toInt16(2 * odd);
       x0 = x1; x1 = x2; x2 = x3; x3 = x4; x4 = x5; x5 = x6; x6 = x7; x7 = x8; x8 = x9; x9 = x10; x10 = x11;
       x11 = x12; x12 = x13; x13 = x14; x14 = x15; x15 = x16; x16 = x17; x17 = x18; x18 = x19; x19 = x20; x20 = x21; x21 = x22; x22 = x23;
@@ -136,19 +139,7 @@ export function downsample16to8Range(input: Int16Array, first: number, out: Int1
   for (let m = 0; m < out.length; m++, c += 2) {
     const next = c + 23;
     const o23 = next < end ? input[next]! : 0;
-    const odd =
-      G0 * (o11 + o12) +
-      G1 * (o10 + o13) +
-      G2 * (o9 + o14) +
-      G3 * (o8 + o15) +
-      G4 * (o7 + o16) +
-      G5 * (o6 + o17) +
-      G6 * (o5 + o18) +
-      G7 * (o4 + o19) +
-      G8 * (o3 + o20) +
-      G9 * (o2 + o21) +
-      G10 * (o1 + o22) +
-      G11 * (o0 + o23);
+    const odd = oddPhase(o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, o17, o18, o19, o20, o21, o22, o23);
     out[m] = toInt16(0.5 * input[c]! + odd);
     o0 = o1; o1 = o2; o2 = o3; o3 = o4; o4 = o5; o5 = o6; o6 = o7; o7 = o8; o8 = o9; o9 = o10; o10 = o11;
     o11 = o12; o12 = o13; o13 = o14; o14 = o15; o15 = o16; o16 = o17; o17 = o18; o18 = o19; o19 = o20; o20 = o21; o21 = o22; o22 = o23;

@@ -16,7 +16,11 @@ export type EndReason = "caller_ended" | "connection_lost" | "idle_timeout" | "e
 export interface CallerLine {
   /** Transcript, text and lifecycle messages (a phone line ignores what it cannot carry). */
   send(message: ServerMessage): void;
-  /** Reply audio, 16 kHz mono PCM16, for the assistant entry `entryId`. Any length: the line frames it. */
+  /**
+   * Reply audio, 16 kHz mono PCM16, for the assistant entry `entryId`. Any length: the line frames it,
+   * and may read `pcm` until it has all gone out (the phone line converts it as it sends), so callers
+   * hand over arrays they do not write to again.
+   */
   sendAudio(pcm: Int16Array, sampleRate: number, entryId: string): void;
   /** The caller barged in: drop everything queued for playback now. */
   stopPlayback(entryId: string): void;
