@@ -2,6 +2,7 @@
 // padded with μ-law silence, each message's bytes made on its own — and, joined, exactly the bytes of
 // the whole sentence downsampled and encoded at once.
 import { describe, expect, it } from "vitest";
+import { rng } from "../../scripts/seed/prng";
 import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from "../../worker/audio/mulaw";
 import { downsample16to8 } from "../../worker/audio/resample";
 import { REPLY_FRAMES_PER_MESSAGE, replyMedia, replyMulaw } from "../../worker/call/lines/reply-media";
@@ -15,8 +16,8 @@ function atOnce(pcm8: Int16Array): number[] {
 }
 
 const noise = (n: number, seed = 1) => {
-  let s = seed;
-  return Int16Array.from({ length: n }, () => ((s = (s * 1103515245 + 12345) >>> 0), ((s >>> 8) % 60000) - 30000));
+  const next = rng(seed);
+  return Int16Array.from({ length: n }, () => Math.floor(next() * 60000) - 30000);
 };
 
 describe("reply media", () => {

@@ -1,6 +1,7 @@
 // The media frame scanner against JSON.parse and the schema: the same message whenever it reads a
 // frame, and null (the usual parser decides) for anything outside Twilio's plain shape.
 import { describe, expect, it } from "vitest";
+import { rng } from "../../scripts/seed/prng";
 import { scanMediaFrame } from "../../worker/twilio/media-scan";
 import { fastMediaMessage, mediaMessageSchema, parseTwilioFrame } from "../../worker/twilio/media-messages";
 
@@ -18,17 +19,6 @@ function viaSchema(text: string): unknown {
   }
   const parsed = mediaMessageSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe("scanMediaFrame", () => {
@@ -69,7 +59,7 @@ describe("scanMediaFrame", () => {
   });
 
   it("never accepts a mutated frame the schema refuses, and reads every other one the same", () => {
-    const next = random(20261123);
+    const next = rng(20261123);
     const alphabet = ['"', "{", "}", ":", ",", " ", "\\", "\n", "a", "1", "=", "/", "media", "event", "x"];
     let read = 0;
     for (let n = 0; n < 20_000; n++) {

@@ -1,5 +1,6 @@
 // The VAD's rolling windows: the last `capacity` values with their minimum and maximum.
 import { describe, expect, it } from "vitest";
+import { rng } from "../../../scripts/seed/prng";
 import { RollingWindow } from "../../../worker/pipeline/rolling-window";
 
 describe("RollingWindow", () => {
@@ -7,10 +8,9 @@ describe("RollingWindow", () => {
     const w = new RollingWindow(5);
     expect([w.length, w.min(), w.max()]).toEqual([0, Infinity, -Infinity]);
     const all: number[] = [];
-    let seed = 7;
+    const next = rng(7);
     for (let i = 0; i < 200; i++) {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      const v = -90 + (seed % 8000) / 100;
+      const v = -90 + Math.floor(next() * 8000) / 100;
       w.push(v);
       all.push(v);
       const last = all.slice(-5);
