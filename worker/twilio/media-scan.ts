@@ -86,7 +86,7 @@ function readObject(text: string, at: number, shape: Shape, into: Record<string,
 
 /**
  * The raw fields of a media frame in Twilio's plain shape, or null. Values are not checked here: the
- * caller checks them as the schema does (fastMediaMessage).
+ * caller checks them as the schema does (isMediaMessage in media-messages.ts).
  */
 export function scanMediaFrame(text: string): Record<string, unknown> | null {
   if (UNPLAIN.test(text)) return null;

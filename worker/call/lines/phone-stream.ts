@@ -18,6 +18,7 @@ import {
   parseTwilioFrame,
   TWILIO_FRAME_BYTES,
   TWILIO_FRAME_MS,
+  TWILIO_SAMPLE_RATE,
   type TwilioOutbound,
 } from "../../twilio/media-messages";
 import { FrameLag } from "./frame-lag";
@@ -185,7 +186,7 @@ export class PhoneStream implements CallerLine {
 
   sendAudio(pcm: Int16Array, sampleRate: number, entryId: string): void {
     if (!this.streamSid) return; // nothing to play into before Twilio's start
-    const rate = sampleRate === 16000 || sampleRate === 8000 ? sampleRate : null;
+    const rate = sampleRate === 16000 || sampleRate === TWILIO_SAMPLE_RATE ? sampleRate : null;
     if (rate === null) {
       console.error(`phone stream: unsupported reply sample rate ${sampleRate}`);
       return;

@@ -5,7 +5,7 @@
 // playback pace instead of one long one when the call starts.
 import { encodeMulaw, MULAW_SILENCE } from "../../audio/mulaw";
 import { downsample16to8Range } from "../../audio/resample";
-import { TWILIO_FRAME_BYTES } from "../../twilio/media-messages";
+import { TWILIO_FRAME_BYTES, TWILIO_SAMPLE_RATE } from "../../twilio/media-messages";
 
 /** Reply audio per outbound `media` message, in 20 ms frames (100 ms). */
 export const REPLY_FRAMES_PER_MESSAGE = 5;
@@ -13,7 +13,7 @@ export const REPLY_FRAMES_PER_MESSAGE = 5;
 /** A sentence's audio as the reply gives it: 8 kHz is sent as is, 16 kHz is halved on the way out. */
 export interface ReplyAudio {
   pcm: Int16Array;
-  sampleRate: 8000 | 16000;
+  sampleRate: typeof TWILIO_SAMPLE_RATE | 16000;
 }
 
 /** One outbound message: `frames` frames of `audio` from frame `firstFrame` on. */
@@ -25,7 +25,7 @@ export interface ReplyMessage {
 
 /** The sentence's length at 8 kHz (an odd last 16 kHz sample is dropped). */
 function samples8(audio: ReplyAudio): number {
-  return audio.sampleRate === 8000 ? audio.pcm.length : (audio.pcm.length & ~1) >> 1;
+  return audio.sampleRate === TWILIO_SAMPLE_RATE ? audio.pcm.length : (audio.pcm.length & ~1) >> 1;
 }
 
 /** The sentence's messages, in order: whole ones of `framesPerMessage` frames, then what is left. */
@@ -50,6 +50,6 @@ export function replyMulaw(
   const first = message.firstFrame * TWILIO_FRAME_BYTES;
   const count = Math.max(0, Math.min(length, samples8(message.audio) - first));
   const { pcm, sampleRate } = message.audio;
-  encodeMulaw(sampleRate === 8000 ? pcm.subarray(first, first + count) : downsample16to8Range(pcm, first, pcm8.subarray(0, count)), bytes);
+  encodeMulaw(sampleRate === TWILIO_SAMPLE_RATE ? pcm.subarray(first, first + count) : downsample16to8Range(pcm, first, pcm8.subarray(0, count)), bytes);
   return bytes;
 }
