@@ -34,7 +34,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { type BenchContext, defineBench, type Figure, stats } from "./support/bench";
 import { capacity } from "./support/capacity";
-import { startDevWorker } from "./support/dev-worker";
+import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { CallResult, TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
 import { type GcPause, parseGcLine, summarizeGc, traceWorkerdGc } from "./support/workerd-gc";
@@ -50,7 +50,6 @@ const LAG_LIMIT_MS = 20;
 const CAPACITY_TARGET = 100;
 const AUTH_TOKEN = "bench-twilio-auth-token";
 const SPEECH_WAV = join(import.meta.dirname, "../test/fixtures/speech-hello.wav");
-const REFERENCE_CONFIG = join(import.meta.dirname, "reference-phone/wrangler.jsonc");
 
 /** Runs `calls` calls spread over THREADS threads. */
 async function runCalls(baseURL: string, calls: number, speechWav: string | null, callSeconds: number): Promise<CallResult[]> {
@@ -170,7 +169,7 @@ export default defineBench({
         const refPauses: GcPause[] = [];
         const untraceRef = traceWorkerdGc();
         const ref = await startDevWorker({
-          configPath: REFERENCE_CONFIG,
+          configPath: REFERENCE_PHONE_CONFIG,
           onLog: (line) => {
             const pause = parseGcLine(line, Date.now());
             if (pause) refPauses.push(pause);

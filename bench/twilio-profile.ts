@@ -15,7 +15,7 @@
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { startDevWorker } from "./support/dev-worker";
+import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
 import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./support/workerd-gc";
@@ -59,7 +59,7 @@ const cpuProfile = !heap && mode !== "0" && mode !== "snapshot";
 const collections: { pause: GcPause; isolate: string; line: string }[] = [];
 const untrace = heap ? traceWorkerdGc() : () => {};
 const worker = await startDevWorker({
-  configPath: kind === "reference" ? join(import.meta.dirname, "reference-phone/wrangler.jsonc") : undefined,
+  configPath: kind === "reference" ? REFERENCE_PHONE_CONFIG : undefined,
   vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
   inspectorPort: PORT,
   onLog: (line) => {

@@ -11,6 +11,9 @@ import { migrateLocal } from "../../scripts/local-db.mjs";
 import { LOCAL_TOOL_ENV } from "../../scripts/local-env.mjs";
 import { productionWorkerConfig } from "../../scripts/production-build";
 
+/** The phone benches' reference Worker (bench/reference-phone): a Durable Object that only parses frames. */
+export const REFERENCE_PHONE_CONFIG = join(import.meta.dirname, "../reference-phone/wrangler.jsonc");
+
 export interface DevWorker {
   /** workerd's own socket for the Worker (no relay). */
   directURL: string;
