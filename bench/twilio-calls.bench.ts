@@ -9,7 +9,9 @@
 // also transcribes it and synthesizes a spoken reply, paced back as μ-law).
 // How: the Worker runs through wrangler's dev API and the calls connect straight to workerd's socket
 // (bench/support/dev-worker.ts; `wrangler dev`'s public port adds a proxy worker relaying every frame,
-// a hop no deployment has). The simulated calls run on TWILIO_BENCH_THREADS (2) Node worker threads
+// a hop no deployment has). Its D1 and Durable Object storage live in memory (/dev/shm) unless
+// BENCH_STATE=disk: local SQLite's fsyncs on the shared thread are the VM disk's, not the app's
+// (benchStateRoot in dev-worker.ts). The simulated calls run on TWILIO_BENCH_THREADS (2) Node worker threads
 // (bench/support/twilio-call-thread.ts) so the simulator's own timers don't queue up.
 // Per run:
 //  - frame lag: how late each frame reached the call's session relative to its media timestamp, p99 per
@@ -162,6 +164,7 @@ export default defineBench({
       // Warm-up call: compiles the Worker and the Durable Object before the measured runs.
       const [warm] = await runCalls(worker.directURL, 1, SPEECH_WAV, 4);
       if (warm?.error) ctx.log(`warm-up call failed: ${warm.error}`);
+      ctx.log(`state (D1, Durable Object storage, R2): ${worker.stateMedium === "memory" ? "in memory (/dev/shm)" : "on disk"}`);
       const figures: Figure[] = [];
       let reference: Point[] = [];
       if (CURVES.includes("reference")) {

@@ -1,8 +1,9 @@
 // The Worker in local workerd through wrangler's own dev API (unstable_DevEnv: the code `wrangler dev`
-// runs), with throwaway migrated state. Benchmarks that push many frames connect DIRECTLY to workerd's
-// socket for the Worker (`directURL`): `wrangler dev`'s public port is a proxy worker in a second
-// workerd process that relays every frame, a hop no deployment has (`proxyURL`, for comparison).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// runs), with throwaway migrated state (in memory where the machine allows: benchStateRoot). Benchmarks
+// that push many frames connect DIRECTLY to workerd's socket for the Worker (`directURL`): `wrangler
+// dev`'s public port is a proxy worker in a second workerd process that relays every frame, a hop no
+// deployment has (`proxyURL`, for comparison).
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unstable_DevEnv } from "wrangler";
@@ -14,12 +15,29 @@ import { productionWorkerConfig } from "../../scripts/production-build";
 /** The phone benches' reference Worker (bench/reference-phone): a Durable Object that only parses frames. */
 export const REFERENCE_PHONE_CONFIG = join(import.meta.dirname, "../reference-phone/wrangler.jsonc");
 
+/**
+ * Where the throwaway state goes: a memory filesystem (/dev/shm) when the machine has one, unless
+ * BENCH_STATE=disk. Local workerd commits D1 and every Durable Object's storage to SQLite files with
+ * fsync, on the one thread all calls share; on these VMs' disk single fsyncs took up to 10–130 ms
+ * (strace, docs/twilio.md). With the state on disk, listening at 100 calls read 39–161 ms (median
+ * call's p99; five runs of the same code, one evening), in memory 21–66 ms (four runs, the same hour).
+ * Deployed, no SQLite commit waits for a disk on the isolate's thread (D1 is a service of its own;
+ * Durable Object storage is made durable outside the object's thread). The state is thrown away at
+ * stop either way.
+ */
+export function benchStateRoot(): { dir: string; medium: "memory" | "disk" } {
+  const memory = process.env.BENCH_STATE !== "disk" && existsSync("/dev/shm");
+  return memory ? { dir: "/dev/shm", medium: "memory" } : { dir: tmpdir(), medium: "disk" };
+}
+
 export interface DevWorker {
   /** workerd's own socket for the Worker (no relay). */
   directURL: string;
   /** wrangler dev's proxy worker in front of it. */
   proxyURL: string;
   stateDir: string;
+  /** Whether the state lives in memory or on disk (benchStateRoot). */
+  stateMedium: "memory" | "disk";
   stop(): Promise<void>;
 }
 
@@ -44,7 +62,8 @@ export interface DevWorkerOptions {
 export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWorker> {
   // wrangler runs in this process: its offline settings (no Request.cf lookup) go into our own env.
   for (const [name, value] of Object.entries(LOCAL_TOOL_ENV)) process.env[name] ??= value;
-  const stateDir = mkdtempSync(join(tmpdir(), "echo-dev-worker-"));
+  const root = benchStateRoot();
+  const stateDir = mkdtempSync(join(root.dir, "echo-dev-worker-"));
   const assets = join(stateDir, "assets");
   mkdirSync(assets);
   writeFileSync(join(assets, "index.html"), "<!doctype html><title>bench</title>");
@@ -85,7 +104,7 @@ export async function startDevWorker(opts: DevWorkerOptions = {}): Promise<DevWo
     await worker.ready;
     const proxyURL = (await worker.url).origin;
     await reloaded;
-    return { directURL, proxyURL, stateDir, stop };
+    return { directURL, proxyURL, stateDir, stateMedium: root.medium, stop };
   } catch (err) {
     await stop();
     throw err;
