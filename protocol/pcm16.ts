@@ -51,21 +51,23 @@ const B64_VALUES = new Int8Array(128).fill(-1);
 for (let i = 0; i < B64_ALPHABET.length; i++) B64_VALUES[B64_ALPHABET.charCodeAt(i)] = i;
 
 /**
- * base64 without whitespace → bytes written into the start of `out`; returns how many, or -1 when the
+ * base64 without whitespace (all of `b64`, or its characters from `from` to `to`: a value inside a
+ * larger text, read in place) → bytes written into the start of `out`; returns how many, or -1 when the
  * text is not base64 (what `atob` refuses: a stray character, misplaced padding, a length of 4n + 1) or
  * its bytes do not fit in `out`. No allocation: a phone call decodes 50 frames a second into one buffer.
  * Accepts exactly the whitespace-free text `atob` accepts, with the same bytes; for anything else
  * (whitespace, non-ASCII spaces) use base64ToBytes.
  */
-export function base64IntoBytes(b64: string, out: Uint8Array): number {
-  let end = b64.length;
-  if (end % 4 === 0 && end > 0 && b64.charCodeAt(end - 1) === 61) end -= b64.charCodeAt(end - 2) === 61 ? 2 : 1;
-  if (end % 4 === 1) return -1;
-  const n = (end * 3) >> 2;
+export function base64IntoBytes(b64: string, out: Uint8Array, from = 0, to = b64.length): number {
+  let length = to - from;
+  if (length % 4 === 0 && length > 0 && b64.charCodeAt(to - 1) === 61) length -= b64.charCodeAt(to - 2) === 61 ? 2 : 1;
+  if (length % 4 === 1) return -1;
+  const n = (length * 3) >> 2;
   if (n > out.length) return -1;
-  const whole = end - (end % 4);
+  const last = from + length;
+  const whole = last - (length % 4);
   let o = 0;
-  for (let i = 0; i < whole; i += 4) {
+  for (let i = from; i < whole; i += 4) {
     const a = sextet(b64, i);
     const b = sextet(b64, i + 1);
     const c = sextet(b64, i + 2);
@@ -76,7 +78,7 @@ export function base64IntoBytes(b64: string, out: Uint8Array): number {
     out[o++] = (v >> 8) & 255;
     out[o++] = v & 255;
   }
-  const rest = end - whole;
+  const rest = last - whole;
   if (rest > 0) {
     const a = sextet(b64, whole);
     const b = sextet(b64, whole + 1);

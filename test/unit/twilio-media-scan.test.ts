@@ -1,9 +1,10 @@
-// The media frame scanner against JSON.parse and the schema: the same message whenever it reads a
-// frame, and null (the usual parser decides) for anything outside Twilio's plain shape.
+// The media frame reader against JSON.parse and the schema: the same values whenever it reads a frame
+// (and the in-place check accepts exactly what zod accepts), and a refusal (the usual parser decides)
+// for anything outside Twilio's plain shape.
 import { describe, expect, it } from "vitest";
 import { rng } from "../../scripts/seed/prng";
-import { scanMediaFrame } from "../../worker/twilio/media-scan";
-import { fastMediaMessage, mediaMessageSchema, parseTwilioFrame } from "../../worker/twilio/media-messages";
+import { isPlainMediaFrame, mediaMessageSchema, parseTwilioFrame } from "../../worker/twilio/media-messages";
+import { MediaFrameReader } from "../../worker/twilio/media-scan";
 
 const media = { track: "inbound", chunk: "41", timestamp: "820", payload: "/////35+fn5+//8=" };
 const good = { event: "media", sequenceNumber: "42", media, streamSid: "MZ18ad3ab5a668481ce02b83e7395059f0" };
@@ -21,7 +22,16 @@ function viaSchema(text: string): unknown {
   return parsed.success ? parsed.data : null;
 }
 
-describe("scanMediaFrame", () => {
+const reader = new MediaFrameReader();
+
+/** The reader's reading of `text`: its fields as JSON.parse would give them, or null when it refused it. */
+function scanMediaFrame(text: string): unknown {
+  if (!reader.read(text)) return null;
+  const media = { track: reader.value("track"), chunk: reader.value("chunk"), timestamp: reader.value("timestamp"), payload: reader.value("payload") };
+  return { event: reader.value("event"), sequenceNumber: reader.value("sequenceNumber"), streamSid: reader.value("streamSid"), media };
+}
+
+describe("MediaFrameReader", () => {
   it("reads Twilio's frame as JSON.parse does, in any key order and with spaces", () => {
     expect(scanMediaFrame(frame)).toEqual(good);
     const reordered = `{"streamSid":"${good.streamSid}","media":{"payload":"${media.payload}","timestamp":"820","chunk":"41","track":"inbound"},"sequenceNumber":"42","event":"media"}`;
@@ -51,11 +61,12 @@ describe("scanMediaFrame", () => {
       '{"event":"media"',
       '{"media":"x"}',
       "[]",
+      "{}", // keys missing: every one of the shape's eight is required
+      '{"event":"media","media":{}}',
+      frame.replace('"sequenceNumber":"42",', ""),
+      frame.replace(',"payload":"/////35+fn5+//8="', ""),
     ];
     for (const text of outside) expect(scanMediaFrame(text), text).toBeNull();
-    // An empty or partial object is read, and the schema check that follows refuses it.
-    expect(fastMediaMessage(scanMediaFrame("{}"))).toBeNull();
-    expect(fastMediaMessage(scanMediaFrame('{"event":"media","media":{}}'))).toBeNull();
   });
 
   it("never accepts a mutated frame the schema refuses, and reads every other one the same", () => {
@@ -74,14 +85,18 @@ describe("scanMediaFrame", () => {
         else text = text.slice(0, at) + piece + text.slice(at + 1); // replace
       }
       const scanned = scanMediaFrame(text);
-      const fast = scanned && fastMediaMessage(scanned);
+      const plain = scanned !== null && isPlainMediaFrame(reader);
       if (scanned) {
-        // Whatever the scanner reads is valid JSON with these very fields.
+        // Whatever the reader reads is valid JSON with these very fields.
         expect(JSON.parse(text), text).toEqual(scanned);
       }
-      if (fast) {
+      if (plain) {
+        // …and what the in-place check accepts, the schema accepts as the same message, numbers included.
         read++;
-        expect(viaSchema(text), text).toEqual(fast);
+        expect(viaSchema(text), text).toEqual(scanned);
+        expect([reader.number("chunk"), reader.number("timestamp")]).toEqual([Number(JSON.parse(text).media.chunk), Number(JSON.parse(text).media.timestamp)]);
+      } else if (scanned) {
+        expect(viaSchema(text), text).toBeNull();
       }
       // The whole parser's answer is the schema's, whichever way it went.
       const parsed = parseTwilioFrame(text);

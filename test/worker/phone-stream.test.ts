@@ -122,6 +122,33 @@ describe("PhoneStream", () => {
     expect(transport.receive(media(2)).kind).toBe("audio"); // the started stream still gets through
   });
 
+  it("answers a media frame read in place exactly as the same frame parsed (escaped, so JSON.parse reads it)", () => {
+    // An escape in the event name keeps the frame out of the in-place reader: the parsed path.
+    const parsedWay = (text: string) => text.replace('"event":"media"', '"event":"medi\\u0061"');
+    const speech = btoa(String.fromCharCode(...Uint8Array.from({ length: 160 }, (_, i) => (i * 37) % 256)));
+    const frames = [
+      media(1, speech),
+      media(2, speech, "outbound"),
+      media(4, speech), // chunks 2 (another track) and 3 missing
+      media(5, "A"), // base64 by the schema's pattern, but not decodable
+      media(6, speech.slice(0, 8)), // 6 bytes
+      media(7, speech).replace('"MZ1"', '"MZ2"'), // another stream
+      media(8, speech).replace('"8"', '"08"'),
+    ];
+    const inPlace = pair().transport;
+    const parsed = pair().transport;
+    for (const t of [inPlace, parsed]) t.receive(start());
+    for (const frame of frames) {
+      expect(parsedWay(frame)).not.toBe(frame);
+      const a = inPlace.receive(frame);
+      const b = parsed.receive(parsedWay(frame));
+      expect(a.kind === "audio" ? { kind: "audio", pcm: [...a.pcm] } : a, frame).toEqual(b.kind === "audio" ? { kind: "audio", pcm: [...b.pcm] } : b);
+    }
+    expect(inPlace.stats).toEqual(parsed.stats);
+    // Audio from chunks 1, 4, 6 and 8; 2, 3, 5 and 7 never arrived as this stream's inbound audio.
+    expect(inPlace.stats).toMatchObject({ framesIn: 4, framesMissing: 4 });
+  });
+
   it("ends the stream with its statistics as the close reason", async () => {
     const { transport, closed } = pair();
     transport.receive(start());

@@ -2,7 +2,7 @@
 // (connected, start, media, dtmf, mark, stop) and the ones we send back (media, mark, clear).
 // Sequence numbers, chunks and timestamps are decimal strings on the wire.
 import { z } from "zod";
-import { scanMediaFrame } from "./media-scan";
+import { type MediaFrameField, MediaFrameReader } from "./media-scan";
 
 /** 20 ms of 8 kHz μ-law: 160 bytes per frame. Twilio sends one frame per `media` message; what we send
  * back may carry several (Twilio plays outbound media of any length). */
@@ -12,8 +12,13 @@ export const TWILIO_FRAME_MS = 20;
 /** Largest text frame we accept from Twilio (a 20 ms media frame is ~330 bytes of JSON). */
 export const MAX_TWILIO_FRAME_CHARS = 16_384;
 
-const DECIMAL = /^\d{1,15}$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** The value rules, once: anchored for zod, sticky for checking a value where it sits in a frame's text. */
+const DECIMAL_RULE = /\d{1,15}/;
+const BASE64_RULE = /[A-Za-z0-9+/]*={0,2}/;
+const DECIMAL = new RegExp(`^${DECIMAL_RULE.source}$`);
+const BASE64 = new RegExp(`^${BASE64_RULE.source}$`);
+const DECIMAL_AT = new RegExp(DECIMAL_RULE.source, "y");
+const BASE64_AT = new RegExp(BASE64_RULE.source, "y");
 const SID_MAX = 64;
 const decimal = z.string().regex(DECIMAL, "a decimal string");
 const sid = z.string().min(1).max(SID_MAX);
@@ -99,25 +104,57 @@ export function clearMessage(streamSid: string): TwilioOutbound {
 }
 
 export type TwilioParse = { ok: true; message: TwilioInbound } | { ok: false; error: string };
+type MediaInbound = z.infer<typeof mediaMessageSchema>;
+
+function matchesAt(pattern: RegExp, r: MediaFrameReader, field: MediaFrameField): boolean {
+  pattern.lastIndex = r.start(field);
+  return pattern.test(r.frameText) && pattern.lastIndex === r.end(field);
+}
+
+/**
+ * `mediaMessageSchema`'s check of a frame MediaFrameReader accepted, value by value in place (no string,
+ * no object: the phone line reads 50 frames a second per call this way). True exactly when zod accepts the
+ * frame (test/unit/twilio-media-scan.test.ts and test/worker/twilio-wire.test.ts compare both).
+ */
+export function isPlainMediaFrame(r: MediaFrameReader): boolean {
+  const sid = r.length("streamSid");
+  return (
+    r.is("event", "media") &&
+    matchesAt(DECIMAL_AT, r, "sequenceNumber") &&
+    sid >= 1 &&
+    sid <= SID_MAX &&
+    (r.is("track", "inbound") || r.is("track", "outbound")) &&
+    matchesAt(DECIMAL_AT, r, "chunk") &&
+    matchesAt(DECIMAL_AT, r, "timestamp") &&
+    r.length("payload") <= MAX_TWILIO_FRAME_CHARS &&
+    matchesAt(BASE64_AT, r, "payload")
+  );
+}
+
+/** The message of a frame isPlainMediaFrame accepted, as zod would return it. */
+function plainMediaMessage(r: MediaFrameReader): MediaInbound {
+  return {
+    event: "media",
+    sequenceNumber: r.value("sequenceNumber"),
+    streamSid: r.value("streamSid"),
+    media: { track: r.is("track", "inbound") ? "inbound" : "outbound", chunk: r.value("chunk"), timestamp: r.value("timestamp"), payload: r.value("payload") },
+  };
+}
+
+const frameReader = new MediaFrameReader();
 
 /** One frame from Twilio → a typed message, or a readable reason it was refused. */
 export function parseTwilioFrame(frame: string | ArrayBuffer): TwilioParse {
   if (typeof frame !== "string") return { ok: false, error: "binary frames are not part of the Media Streams protocol" };
   if (frame.length > MAX_TWILIO_FRAME_CHARS) return { ok: false, error: `frame too large (${frame.length} characters)` };
-  // Media frames are read by the scanner when they have Twilio's plain shape (no JSON.parse: see media-scan.ts).
-  // Its object holds only the schema's keys, so once checked it is the message itself (no copy).
-  const scanned = scanMediaFrame(frame);
-  if (scanned && isMediaMessage(scanned)) return { ok: true, message: scanned };
+  // Media frames in Twilio's plain shape are read without JSON.parse (media-scan.ts).
+  if (frameReader.read(frame) && isPlainMediaFrame(frameReader)) return { ok: true, message: plainMediaMessage(frameReader) };
   let raw: unknown;
   try {
     raw = JSON.parse(frame);
   } catch {
     return { ok: false, error: "not valid JSON" };
   }
-  // Media frames (50 a second per call) take a hand-written check of the same schema; anything it does
-  // not accept goes through zod below, so a bad frame is refused with zod's own error.
-  const media = fastMediaMessage(raw);
-  if (media) return { ok: true, message: media };
   const parsed = twilioInboundSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -125,34 +162,4 @@ export function parseTwilioFrame(frame: string | ArrayBuffer): TwilioParse {
     return { ok: false, error: `invalid message: ${where}${issue?.message ?? "bad shape"}` };
   }
   return { ok: true, message: parsed.data };
-}
-
-type MediaInbound = z.infer<typeof mediaMessageSchema>;
-
-const isDecimal = (v: unknown): v is string => typeof v === "string" && DECIMAL.test(v);
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/**
- * `mediaMessageSchema`'s check written out by hand (no zod on the hot path): true when every field is
- * exactly what the schema accepts (other keys are not looked at). It never accepts more than zod
- * (test/worker/twilio-wire.test.ts compares both on valid and broken frames).
- */
-function isMediaMessage(raw: unknown): raw is MediaInbound {
-  if (!isPlainObject(raw) || raw.event !== "media") return false;
-  const { sequenceNumber, streamSid, media } = raw;
-  if (!isDecimal(sequenceNumber) || typeof streamSid !== "string" || streamSid.length < 1 || streamSid.length > SID_MAX || !isPlainObject(media)) return false;
-  const { track, chunk, timestamp, payload } = media;
-  if ((track !== "inbound" && track !== "outbound") || !isDecimal(chunk) || !isDecimal(timestamp)) return false;
-  return typeof payload === "string" && payload.length <= MAX_TWILIO_FRAME_CHARS && BASE64.test(payload);
-}
-
-/**
- * The media message as zod would return it (the schema's keys only), or null when isMediaMessage
- * refuses it — the caller then runs zod, which accepts or refuses it with its own error.
- */
-export function fastMediaMessage(raw: unknown): MediaInbound | null {
-  if (!isMediaMessage(raw)) return null;
-  const { sequenceNumber, streamSid, media } = raw;
-  const { track, chunk, timestamp, payload } = media;
-  return { event: "media", sequenceNumber, streamSid, media: { track, chunk, timestamp, payload } };
 }

@@ -112,4 +112,18 @@ describe("PCM16 ⇄ base64", () => {
     expect(base64IntoBytes("AQIDBA==", out)).toBe(4);
     expect([...out]).toEqual([1, 2, 3, 4]);
   });
+
+  it("decodes a value where it sits in a larger text (from, to) as it decodes that value alone", () => {
+    const out = new Uint8Array(8);
+    const alone = new Uint8Array(8);
+    for (const value of ["AQIDBA==", "AQIDBA", "AQID", "", "AQI=D", "AQ=", "=AQI", "AQ-_", "A"]) {
+      const text = `{"payload":"${value}","x":"=="}`;
+      const from = text.indexOf(value, 10);
+      out.fill(0xaa);
+      alone.fill(0xaa);
+      const n = base64IntoBytes(value, alone);
+      expect(base64IntoBytes(text, out, from, from + value.length), value).toBe(n);
+      expect([...out]).toEqual([...alone]);
+    }
+  });
 });

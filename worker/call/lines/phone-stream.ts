@@ -13,6 +13,8 @@ import { decodeMulaw } from "../../audio/mulaw";
 import { Upsampler8to16 } from "../../audio/resample";
 import {
   clearMessage,
+  isPlainMediaFrame,
+  MAX_TWILIO_FRAME_CHARS,
   markMessage,
   mediaMessage,
   parseTwilioFrame,
@@ -21,6 +23,7 @@ import {
   TWILIO_SAMPLE_RATE,
   type TwilioOutbound,
 } from "../../twilio/media-messages";
+import { MediaFrameReader } from "../../twilio/media-scan";
 import { FrameLag } from "./frame-lag";
 import type { CallerLine, EndReason } from "./line";
 import { type Outgoing, PacedOutbox } from "./paced-outbox";
@@ -56,6 +59,11 @@ export interface TwilioStreamStats {
  */
 export const REPLY_LEAD_MS = 200 + (REPLY_FRAMES_PER_MESSAGE - 1) * TWILIO_FRAME_MS;
 
+/** A frame after start that does not name the started stream. */
+function outsideStream(event: string): TwilioEvent {
+  return { kind: "ignored", why: `${event} outside the started stream` };
+}
+
 /** 16 kHz frames per block of caller audio (a second). */
 const FRAMES_PER_BLOCK = 50;
 
@@ -76,6 +84,7 @@ export class PhoneStream implements CallerLine {
   /** 16 kHz frames are views cut from blocks of a second: one buffer a second instead of one a frame. */
   private block = new Int16Array(0);
   private blockAt = 0;
+  private readonly reader = new MediaFrameReader();
   private readonly payloadIn = new Uint8Array(TWILIO_FRAME_BYTES);
   private readonly mulawIn = new Int16Array(TWILIO_FRAME_BYTES);
   private lastChunk = 0;
@@ -109,11 +118,13 @@ export class PhoneStream implements CallerLine {
   // ---- inbound ----
 
   receive(frame: string | ArrayBuffer): TwilioEvent {
+    // Media frames in Twilio's plain shape (nearly all of them) are checked and used in place.
+    if (typeof frame === "string" && frame.length <= MAX_TWILIO_FRAME_CHARS && this.reader.read(frame) && isPlainMediaFrame(this.reader)) return this.plainMedia(this.reader);
     const parsed = parseTwilioFrame(frame);
     if (!parsed.ok) return { kind: "invalid", error: parsed.error };
     const m = parsed.message;
     // Everything after start names the started stream; frames naming another one are not this call's.
-    if (m.event !== "connected" && m.event !== "start" && (!this.streamSid || m.streamSid !== this.streamSid)) return { kind: "ignored", why: `${m.event} outside the started stream` };
+    if (m.event !== "connected" && m.event !== "start" && (!this.streamSid || m.streamSid !== this.streamSid)) return outsideStream(m.event);
     switch (m.event) {
       case "connected":
         return { kind: "connected" };
@@ -122,31 +133,9 @@ export class PhoneStream implements CallerLine {
         if (this.streamSid && m.start.streamSid !== this.streamSid) return { kind: "invalid", error: "start for another stream on a started socket" };
         this.streamSid = m.start.streamSid;
         return { kind: "start", streamSid: m.start.streamSid, callSid: m.start.callSid, customParameters: m.start.customParameters };
-      case "media": {
+      case "media":
         if (m.media.track !== "inbound") return { kind: "ignored", why: `${m.media.track} track` };
-        // A 20 ms payload decodes into the stream's own buffer (no allocation); any other size the usual way.
-        const decoded = base64IntoBytes(m.media.payload, this.payloadIn);
-        let bytes: Uint8Array;
-        if (decoded === TWILIO_FRAME_BYTES) bytes = this.payloadIn;
-        else if (decoded >= 0) bytes = this.payloadIn.subarray(0, decoded);
-        else {
-          try {
-            bytes = base64ToBytes(m.media.payload);
-          } catch (err) {
-            if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
-            throw err;
-          }
-        }
-        const chunk = Number(m.media.chunk);
-        if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
-        if (chunk > this.lastChunk) this.lastChunk = chunk;
-        this.stats.framesIn++;
-        const now = Date.now();
-        this.lag.record(now, Number(m.media.timestamp), chunk);
-        this.pump(now);
-        const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
-        return { kind: "audio", pcm: this.upsampler.process(pcm8, this.nextFrame(2 * pcm8.length)) };
-      }
+        return this.audio(m.media.payload, 0, m.media.payload.length, Number(m.media.chunk), Number(m.media.timestamp));
       case "dtmf":
         return { kind: "dtmf", digit: m.dtmf.digit };
       case "mark": {
@@ -157,6 +146,38 @@ export class PhoneStream implements CallerLine {
       case "stop":
         return { kind: "stop", callSid: m.stop.callSid };
     }
+  }
+
+  /** A media frame the reader accepted: the same checks as a parsed one, on its values in place. */
+  private plainMedia(r: MediaFrameReader): TwilioEvent {
+    if (!this.streamSid || !r.is("streamSid", this.streamSid)) return outsideStream("media");
+    if (!r.is("track", "inbound")) return { kind: "ignored", why: `${r.value("track")} track` };
+    return this.audio(r.frameText, r.start("payload"), r.end("payload"), r.number("chunk"), r.number("timestamp"));
+  }
+
+  /** Inbound audio: the base64 μ-law payload at `text[from, to)` with its chunk number and media timestamp. */
+  private audio(text: string, from: number, to: number, chunk: number, timestamp: number): TwilioEvent {
+    // A 20 ms payload decodes into the stream's own buffer (no allocation); any other size the usual way.
+    const decoded = base64IntoBytes(text, this.payloadIn, from, to);
+    let bytes: Uint8Array;
+    if (decoded === TWILIO_FRAME_BYTES) bytes = this.payloadIn;
+    else if (decoded >= 0) bytes = this.payloadIn.subarray(0, decoded);
+    else {
+      try {
+        bytes = base64ToBytes(text.slice(from, to));
+      } catch (err) {
+        if (err instanceof PcmFormatError) return { kind: "invalid", error: "media payload is not base64" };
+        throw err;
+      }
+    }
+    if (this.lastChunk && chunk > this.lastChunk + 1) this.stats.framesMissing += chunk - this.lastChunk - 1;
+    if (chunk > this.lastChunk) this.lastChunk = chunk;
+    this.stats.framesIn++;
+    const now = Date.now();
+    this.lag.record(now, timestamp, chunk);
+    this.pump(now);
+    const pcm8 = bytes.length === TWILIO_FRAME_BYTES ? decodeMulaw(bytes, this.mulawIn) : decodeMulaw(bytes);
+    return { kind: "audio", pcm: this.upsampler.process(pcm8, this.nextFrame(2 * pcm8.length)) };
   }
 
   /**
