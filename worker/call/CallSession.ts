@@ -72,7 +72,7 @@ export class CallSession extends DurableObject<Env> {
       callerAudio: (pcm) => {
         this.recorder.caller(pcm);
         this.conversation.pushAudio(pcm);
-        this.viewers.publish({ kind: "audio", speaker: "caller", pcm, sampleRate: 16000 });
+        if (this.viewers.listening) this.viewers.publish({ kind: "audio", speaker: "caller", pcm, sampleRate: 16000 });
       },
       callerText: (text) => this.conversation.pushText(text),
       callerActive: () => {

@@ -189,6 +189,11 @@ export class LiveViewers implements LiveFanout {
     closeQuietly(ws, code, "closed");
   }
 
+  /** True while a viewer listens to the call's audio (publish an audio event only then: 50 a second). */
+  get listening(): boolean {
+    return this.listenerSet().size > 0;
+  }
+
   private listenerSet(): Set<WebSocket> {
     if (!this.listeners) {
       this.listeners = new Set(this.ctx.getWebSockets(VIEWER_TAG).filter((ws) => (ws.deserializeAttachment() as ViewerAttachment | null)?.listen));

@@ -157,7 +157,9 @@ export class Conversation {
   pushAudio(samples: Int16Array): void {
     if (this.closed) return;
     this.stream?.push(samples);
-    for (const event of this.detector.push(samples)) this.onTurnEvent(event);
+    // Indexed, not for…of: no iterator per frame (50 a second per call).
+    const events = this.detector.push(samples);
+    for (let i = 0; i < events.length; i++) this.onTurnEvent(events[i]!);
     this.listener.feed(this.detector.turnFrames);
     // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
     // (With a stream, only speech that began after its last committed turn: not the tail of that turn.)
