@@ -25,7 +25,7 @@ export const REFERENCE_PHONE_CONFIG = join(import.meta.dirname, "../reference-ph
  * Durable Object storage is made durable outside the object's thread). The state is thrown away at
  * stop either way.
  */
-export function benchStateRoot(): { dir: string; medium: "memory" | "disk" } {
+function benchStateRoot(): { dir: string; medium: "memory" | "disk" } {
   const memory = process.env.BENCH_STATE !== "disk" && existsSync("/dev/shm");
   return memory ? { dir: "/dev/shm", medium: "memory" } : { dir: tmpdir(), medium: "disk" };
 }

@@ -131,6 +131,15 @@ export function isPlainMediaFrame(r: MediaFrameReader): boolean {
   );
 }
 
+/**
+ * True when `frame` is a text frame within the size limit, in Twilio's plain shape, that the schema
+ * accepts as a media message: `reader` then holds its values. The one way in for both readers of
+ * frames (parseTwilioFrame below, and the phone line, which uses the values in place).
+ */
+export function readPlainMediaFrame(frame: string | ArrayBuffer, reader: MediaFrameReader): boolean {
+  return typeof frame === "string" && frame.length <= MAX_TWILIO_FRAME_CHARS && reader.read(frame) && isPlainMediaFrame(reader);
+}
+
 /** The message of a frame isPlainMediaFrame accepted, as zod would return it. */
 function plainMediaMessage(r: MediaFrameReader): MediaInbound {
   return {
@@ -145,10 +154,10 @@ const frameReader = new MediaFrameReader();
 
 /** One frame from Twilio → a typed message, or a readable reason it was refused. */
 export function parseTwilioFrame(frame: string | ArrayBuffer): TwilioParse {
+  // Media frames in Twilio's plain shape are read without JSON.parse (media-scan.ts).
+  if (readPlainMediaFrame(frame, frameReader)) return { ok: true, message: plainMediaMessage(frameReader) };
   if (typeof frame !== "string") return { ok: false, error: "binary frames are not part of the Media Streams protocol" };
   if (frame.length > MAX_TWILIO_FRAME_CHARS) return { ok: false, error: `frame too large (${frame.length} characters)` };
-  // Media frames in Twilio's plain shape are read without JSON.parse (media-scan.ts).
-  if (frameReader.read(frame) && isPlainMediaFrame(frameReader)) return { ok: true, message: plainMediaMessage(frameReader) };
   let raw: unknown;
   try {
     raw = JSON.parse(frame);

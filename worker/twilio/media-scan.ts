@@ -63,20 +63,17 @@ export class MediaFrameReader {
 
   /** Length of a field's value (in UTF-16 code units, as a JSON string's length). */
   length(field: MediaFrameField): number {
-    const s = SLOT[field];
-    return this.bounds[2 * s + 1]! - this.bounds[2 * s]!;
+    return this.end(field) - this.start(field);
   }
 
   /** True when a field's value is exactly `word` (compared in place). */
   is(field: MediaFrameField, word: string): boolean {
-    const s = SLOT[field];
-    return this.bounds[2 * s + 1]! - this.bounds[2 * s]! === word.length && this.text.startsWith(word, this.bounds[2 * s]!);
+    return this.length(field) === word.length && this.text.startsWith(word, this.start(field));
   }
 
   /** A field's value as a new string (for the rare paths: errors, materializing). */
   value(field: MediaFrameField): string {
-    const s = SLOT[field];
-    return this.text.slice(this.bounds[2 * s]!, this.bounds[2 * s + 1]!);
+    return this.text.slice(this.start(field), this.end(field));
   }
 
   /** A field of decimal digits (the caller checked it: isPlainMediaFrame) as a number, read in place. */

@@ -13,11 +13,10 @@ import { decodeMulaw } from "../../audio/mulaw";
 import { Upsampler8to16 } from "../../audio/resample";
 import {
   clearMessage,
-  isPlainMediaFrame,
-  MAX_TWILIO_FRAME_CHARS,
   markMessage,
   mediaMessage,
   parseTwilioFrame,
+  readPlainMediaFrame,
   TWILIO_FRAME_BYTES,
   TWILIO_FRAME_MS,
   TWILIO_SAMPLE_RATE,
@@ -119,7 +118,7 @@ export class PhoneStream implements CallerLine {
 
   receive(frame: string | ArrayBuffer): TwilioEvent {
     // Media frames in Twilio's plain shape (nearly all of them) are checked and used in place.
-    if (typeof frame === "string" && frame.length <= MAX_TWILIO_FRAME_CHARS && this.reader.read(frame) && isPlainMediaFrame(this.reader)) return this.plainMedia(this.reader);
+    if (readPlainMediaFrame(frame, this.reader)) return this.plainMedia(this.reader);
     const parsed = parseTwilioFrame(frame);
     if (!parsed.ok) return { kind: "invalid", error: parsed.error };
     const m = parsed.message;
