@@ -10,7 +10,9 @@
 //    measured 0.15 / 0.80 ms) are printed for information;
 //  • end-of-turn delay after speech stops (target ≤ 300 ms), in stream time at the detector's 20 ms
 //    frames — audio time, the same on any machine — and, for information, when audio arrives in the
-//    browser's 4096-sample (256 ms) chunks.
+//    browser's 4096-sample (256 ms) chunks;
+//  • voicing (pitch and periodicity, computed for every speech frame of every call) per 40 ms window of
+//    the fixtures' speech, by FFT against the lag-by-lag correlation it replaced, same run: target ≤ 0.5×.
 // PIPELINE_BENCH_RUNS (default 300) sets the runs for a quick check.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -22,11 +24,14 @@ import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
 import type { Clock } from "../worker/pipeline/clock";
 import { Conversation } from "../worker/pipeline/conversation";
+import { voicing } from "../worker/pipeline/features";
 import { TurnDetector } from "../worker/pipeline/turn";
+import { lagByLagVoicing } from "../test/unit/support/lag-by-lag-voicing";
 import { type Figure, defineBench, ratioFigure, stats } from "./support/bench";
 
 const RUNS = Number(process.env.PIPELINE_BENCH_RUNS ?? 300);
 const PIPELINE_RATIO_TARGET = 100;
+const VOICING_RATIO_TARGET = 0.5;
 
 function fixture(name: string): Int16Array {
   return parseWav(readFileSync(fileURLToPath(new URL(`../test/fixtures/${name}.wav`, import.meta.url)))).samples;
@@ -181,6 +186,34 @@ export default defineBench({
       { name: "end-of-turn delay after speech stops p50", value: eot.p50, unit: "ms", target: { kind: "max", value: 300 } },
       { name: "end-of-turn delay after speech stops p99", value: eot.p99, unit: "ms", target: { kind: "max", value: 300 } },
       { name: "  … as seen with 4096-sample browser chunks p50", value: browser.p50, unit: "ms" },
+    );
+
+    // 3. Voicing per 40 ms window (the VAD's), over every window of the fixtures' speech, interleaved.
+    const windows = speech.flatMap((fx) => Array.from({ length: Math.floor(fx.length / 320) - 1 }, (_, i) => fx.subarray(i * 320, i * 320 + 640)));
+    const perWindow = (fn: typeof voicing): number => {
+      const t0 = performance.now();
+      let sink = 0;
+      for (const w of windows) sink += fn(w, 16000).periodicity;
+      if (Number.isNaN(sink)) throw new Error("voicing gave NaN");
+      return ((performance.now() - t0) * 1000) / windows.length;
+    };
+    const fft: number[] = [];
+    const lagByLag: number[] = [];
+    for (let round = 0; round < 5 + RUNS / 10; round++) {
+      const a = perWindow(voicing);
+      const b = perWindow(lagByLagVoicing);
+      if (round >= 5) {
+        fft.push(a);
+        lagByLag.push(b);
+      }
+    }
+    const fftMedian = stats(fft).p50;
+    const directMedian = stats(lagByLag).p50;
+    ctx.log(`voicing per 40 ms window (${windows.length} windows × ${fft.length} rounds, median round): FFT ${fftMedian.toFixed(1)} µs, lag by lag ${directMedian.toFixed(1)} µs`);
+    figures.push(
+      { name: "voicing per 40 ms window (FFT)", value: fftMedian, unit: "µs" },
+      { name: "  … lag by lag (reference, same run)", value: directMedian, unit: "µs" },
+      ratioFigure("voicing: FFT / lag by lag", fftMedian, directMedian, VOICING_RATIO_TARGET),
     );
     return figures;
   },

@@ -1,5 +1,6 @@
 // Per-frame acoustic features shared by the VAD and the prosody scorer: voicing /
 // pitch from the normalised autocorrelation of a pre-emphasised window. Pure functions.
+import { autocorrelation } from "../audio/autocorrelation";
 import { sumOfSquaresDb } from "../audio/level";
 
 export interface Voicing {
@@ -37,8 +38,16 @@ let whitened = new Float32Array(0);
 let energyPrefix = new Float64Array(0);
 
 /**
+ * A later lag must beat the best so far by this much (of the normalised correlation) to take its
+ * place: the shortest of lags that are equally good wins (an octave below matches a periodic signal
+ * as well as its period does), whatever the rounding of the FFT.
+ */
+const LAG_TIE = 1e-9;
+
+/**
  * Voicing of `window` (e.g. 40 ms). A first difference whitens low-frequency noise such as
  * brown noise or hum, which would otherwise look periodic; voiced speech keeps its glottal periodicity.
+ * The correlation at every lag comes from one autocorrelation by FFT (autocorrelation.ts).
  */
 export function voicing(window: Int16Array, sampleRate: number): Voicing {
   const n = window.length;
@@ -64,32 +73,17 @@ export function voicing(window: Int16Array, sampleRate: number): Voicing {
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + x[i]! * x[i]!;
   const energy = prefix[n]!;
   if (energy < 1e-3 || maxLag <= minLag) return { periodicity: 0, pitchHz: null };
+  const r = autocorrelation(x, n, maxLag);
   let best = 0;
   let bestLag = 0;
   for (let lag = minLag; lag <= maxLag; lag++) {
-    const span = n - lag;
-    // Four independent partial sums: the loop is bound by the latency of one long chain of additions.
-    let c0 = 0;
-    let c1 = 0;
-    let c2 = 0;
-    let c3 = 0;
-    let i = 0;
-    for (; i + 3 < span; i += 4) {
-      c0 += x[i]! * x[i + lag]!;
-      c1 += x[i + 1]! * x[i + 1 + lag]!;
-      c2 += x[i + 2]! * x[i + 2 + lag]!;
-      c3 += x[i + 3]! * x[i + 3 + lag]!;
-    }
-    for (; i < span; i++) c0 += x[i]! * x[i + lag]!;
-    const cross = c0 + c1 + c2 + c3;
-    const e1 = prefix[span]!; // x[0 … n−lag−1]
+    const e1 = prefix[n - lag]!; // x[0 … n−lag−1]
     const e2 = energy - prefix[lag]!; // x[lag … n−1]
-    const r = e1 > 0 && e2 > 0 ? cross / Math.sqrt(e1 * e2) : 0;
-    if (r > best) {
-      best = r;
+    const c = e1 > 0 && e2 > 0 ? r[lag]! / Math.sqrt(e1 * e2) : 0;
+    if (c > best + LAG_TIE) {
+      best = c;
       bestLag = lag;
     }
   }
-  // Prefer the shortest lag close to the best one (avoids picking the octave below).
-  return { periodicity: Math.max(0, best), pitchHz: bestLag > 0 ? sampleRate / bestLag : null };
+  return { periodicity: bestLag > 0 ? Math.min(1, best) : 0, pitchHz: bestLag > 0 ? sampleRate / bestLag : null };
 }
