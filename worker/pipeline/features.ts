@@ -33,6 +33,25 @@ export function emphasizedLevelDb(frame: Int16Array, before: number, k = 0.95): 
   return sumOfSquaresDb(sum, frame.length);
 }
 
+/** `window` with its mean removed, then first-differenced, into `out` (voicing()'s whitening). */
+export function whiten(window: Int16Array, out: Float32Array): void {
+  const n = window.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += window[i]!;
+  mean /= n || 1;
+  let prev = 0;
+  for (let i = 0; i < n; i++) {
+    const v = window[i]! - mean;
+    out[i] = v - prev;
+    prev = v;
+  }
+}
+
+/** The lags (in samples) where voicing() looks for a pitch period: 70–400 Hz, at most half the window. */
+export function pitchLags(sampleRate: number, windowLength: number): { minLag: number; maxLag: number } {
+  return { minLag: Math.max(2, Math.floor(sampleRate / MAX_PITCH_HZ)), maxLag: Math.min(Math.floor(sampleRate / MIN_PITCH_HZ), Math.floor(windowLength / 2)) };
+}
+
 /** Scratch buffers of voicing(), reused across calls (it runs on every speech frame of every call). */
 let whitened = new Float32Array(0);
 let energyPrefix = new Float64Array(0);
@@ -57,17 +76,8 @@ export function voicing(window: Int16Array, sampleRate: number): Voicing {
   }
   const x = whitened;
   const prefix = energyPrefix;
-  let prev = 0;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += window[i]!;
-  mean /= n || 1;
-  for (let i = 0; i < n; i++) {
-    const v = window[i]! - mean;
-    x[i] = v - prev;
-    prev = v;
-  }
-  const minLag = Math.max(2, Math.floor(sampleRate / MAX_PITCH_HZ));
-  const maxLag = Math.min(Math.floor(sampleRate / MIN_PITCH_HZ), Math.floor(n / 2));
+  whiten(window, x);
+  const { minLag, maxLag } = pitchLags(sampleRate, n);
   // prefix[k] = Σ x[i]², i < k: the energies of both overlapping parts at every lag in O(1).
   prefix[0] = 0;
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + x[i]! * x[i]!;

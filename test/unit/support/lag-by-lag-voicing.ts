@@ -1,24 +1,16 @@
-// voicing() as it was before the FFT (worker/pipeline/features.ts until 2026-11-24): the same whitened
-// window and normalisation, with the correlation at each lag summed lag by lag (four partial sums, the
-// energies from prefix sums). The oracle the FFT version is tested against and the pipeline bench's
-// reference for its speed. Only the tie rule is today's: the shortest of equally good lags wins.
-import type { Voicing } from "../../../worker/pipeline/features";
+// voicing() as it was before the FFT (worker/pipeline/features.ts until 2026-11-24): the same whitening,
+// lags and normalisation (shared with features.ts), with the correlation at each lag summed lag by lag
+// (four partial sums, the energies from prefix sums). The oracle the FFT version is tested against and
+// the pipeline bench's reference for its speed. Only the tie rule is today's: the shortest of equally
+// good lags wins.
+import { pitchLags, type Voicing, whiten } from "../../../worker/pipeline/features";
 
 export function lagByLagVoicing(window: Int16Array, sampleRate: number): Voicing {
   const n = window.length;
   const x = new Float32Array(n);
   const prefix = new Float64Array(n + 1);
-  let prev = 0;
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += window[i]!;
-  mean /= n || 1;
-  for (let i = 0; i < n; i++) {
-    const v = window[i]! - mean;
-    x[i] = v - prev;
-    prev = v;
-  }
-  const minLag = Math.max(2, Math.floor(sampleRate / 400));
-  const maxLag = Math.min(Math.floor(sampleRate / 70), Math.floor(n / 2));
+  whiten(window, x);
+  const { minLag, maxLag } = pitchLags(sampleRate, n);
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + x[i]! * x[i]!;
   const energy = prefix[n]!;
   if (energy < 1e-3 || maxLag <= minLag) return { periodicity: 0, pitchHz: null };
