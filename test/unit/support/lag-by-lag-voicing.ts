@@ -1,8 +1,8 @@
 // voicing() as it was before the FFT (worker/pipeline/features.ts until 2026-11-24): the same whitening,
 // lags and normalisation (shared with features.ts), with the correlation at each lag summed lag by lag
 // (four partial sums, the energies from prefix sums). The oracle the FFT version is tested against and
-// the pipeline bench's reference for its speed. Only the tie rule is today's: the shortest of equally
-// good lags wins.
+// the pipeline bench's reference for its speed. Only the tie rule (the shortest of equally good lags
+// wins) and the periodicity's clamp to 1 are today's.
 import { pitchLags, type Voicing, whiten } from "../../../worker/pipeline/features";
 
 export function lagByLagVoicing(window: Int16Array, sampleRate: number): Voicing {
