@@ -24,9 +24,9 @@ import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
 import type { Clock } from "../worker/pipeline/clock";
 import { Conversation } from "../worker/pipeline/conversation";
-import { voicing } from "../worker/pipeline/features";
+import { type Autocorrelate, voicing } from "../worker/pipeline/features";
 import { TurnDetector } from "../worker/pipeline/turn";
-import { lagByLagVoicing } from "../test/unit/support/lag-by-lag-voicing";
+import { lagByLagAutocorrelation } from "../test/unit/support/lag-by-lag-autocorrelation";
 import { type Figure, defineBench, ratioFigure, stats } from "./support/bench";
 
 const RUNS = Number(process.env.PIPELINE_BENCH_RUNS ?? 300);
@@ -190,18 +190,18 @@ export default defineBench({
 
     // 3. Voicing per 40 ms window (the VAD's), over every window of the fixtures' speech, interleaved.
     const windows = speech.flatMap((fx) => Array.from({ length: Math.floor(fx.length / 320) - 1 }, (_, i) => fx.subarray(i * 320, i * 320 + 640)));
-    const perWindow = (fn: typeof voicing): number => {
+    const perWindow = (autocorrelate?: Autocorrelate): number => {
       const t0 = performance.now();
       let sink = 0;
-      for (const w of windows) sink += fn(w, 16000).periodicity;
+      for (const w of windows) sink += voicing(w, 16000, autocorrelate).periodicity;
       if (Number.isNaN(sink)) throw new Error("voicing gave NaN");
       return ((performance.now() - t0) * 1000) / windows.length;
     };
     const fft: number[] = [];
     const lagByLag: number[] = [];
     for (let round = 0; round < 5 + RUNS / 10; round++) {
-      const a = perWindow(voicing);
-      const b = perWindow(lagByLagVoicing);
+      const a = perWindow();
+      const b = perWindow(lagByLagAutocorrelation);
       if (round >= 5) {
         fft.push(a);
         lagByLag.push(b);

@@ -34,7 +34,7 @@ export function emphasizedLevelDb(frame: Int16Array, before: number, k = 0.95): 
 }
 
 /** `window` with its mean removed, then first-differenced, into `out` (voicing()'s whitening). */
-export function whiten(window: Int16Array, out: Float32Array): void {
+function whiten(window: Int16Array, out: Float32Array): void {
   const n = window.length;
   let mean = 0;
   for (let i = 0; i < n; i++) mean += window[i]!;
@@ -48,7 +48,7 @@ export function whiten(window: Int16Array, out: Float32Array): void {
 }
 
 /** The lags (in samples) where voicing() looks for a pitch period: 70–400 Hz, at most half the window. */
-export function pitchLags(sampleRate: number, windowLength: number): { minLag: number; maxLag: number } {
+function pitchLags(sampleRate: number, windowLength: number): { minLag: number; maxLag: number } {
   return { minLag: Math.max(2, Math.floor(sampleRate / MAX_PITCH_HZ)), maxLag: Math.min(Math.floor(sampleRate / MIN_PITCH_HZ), Math.floor(windowLength / 2)) };
 }
 
@@ -64,11 +64,17 @@ let energyPrefix = new Float64Array(0);
 const LAG_TIE = 1e-9;
 
 /**
+ * r[0 … maxLag] of the first `n` samples of `x` (r[lag] = Σ x[i]·x[i + lag]): how voicing() gets the
+ * correlation at every lag. The product's is one autocorrelation by FFT (autocorrelation.ts); the tests
+ * and the pipeline bench pass the lag-by-lag sums it replaced.
+ */
+export type Autocorrelate = (x: Float32Array, n: number, maxLag: number) => ArrayLike<number>;
+
+/**
  * Voicing of `window` (e.g. 40 ms). A first difference whitens low-frequency noise such as
  * brown noise or hum, which would otherwise look periodic; voiced speech keeps its glottal periodicity.
- * The correlation at every lag comes from one autocorrelation by FFT (autocorrelation.ts).
  */
-export function voicing(window: Int16Array, sampleRate: number): Voicing {
+export function voicing(window: Int16Array, sampleRate: number, autocorrelate: Autocorrelate = autocorrelation): Voicing {
   const n = window.length;
   if (whitened.length < n) {
     whitened = new Float32Array(n);
@@ -83,7 +89,7 @@ export function voicing(window: Int16Array, sampleRate: number): Voicing {
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + x[i]! * x[i]!;
   const energy = prefix[n]!;
   if (energy < 1e-3 || maxLag <= minLag) return { periodicity: 0, pitchHz: null };
-  const r = autocorrelation(x, n, maxLag);
+  const r = autocorrelate(x, n, maxLag);
   let best = 0;
   let bestLag = 0;
   for (let lag = minLag; lag <= maxLag; lag++) {
