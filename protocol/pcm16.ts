@@ -21,11 +21,25 @@ const asciiDecoder = new TextDecoder();
  * collector copies for as long as the payload waits to be sent.
  */
 export function bytesToBase64(bytes: Uint8Array): string {
-  const length = Math.ceil(bytes.length / 3) * 4;
+  const length = base64Length(bytes.length);
   if (b64Scratch.length < length && length <= B64_SCRATCH_MAX) b64Scratch = new Uint8Array(B64_SCRATCH_MAX);
   const out = length <= b64Scratch.length ? b64Scratch : new Uint8Array(length);
+  return asciiDecoder.decode(out.subarray(0, base64Into(bytes, out, 0)));
+}
+
+/** How many base64 characters `byteLength` bytes take (padded). */
+export function base64Length(byteLength: number): number {
+  return Math.ceil(byteLength / 3) * 4;
+}
+
+/**
+ * Writes the base64 text of `bytes` (standard alphabet, padded) into `out` as ASCII codes from index
+ * `at` on, and returns the index after the last one; `out` must hold `base64Length(bytes.length)` more.
+ */
+export function base64Into(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  if (out.length - at < base64Length(bytes.length)) throw new RangeError("base64Into: the output is too small");
   const whole = bytes.length - (bytes.length % 3);
-  let j = 0;
+  let j = at;
   for (let i = 0; i < whole; i += 3) {
     const v = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
     out[j] = B64_CODES[v >>> 18]!;
@@ -43,7 +57,7 @@ export function bytesToBase64(bytes: Uint8Array): string {
     out[j + 3] = 61;
     j += 4;
   }
-  return asciiDecoder.decode(out.subarray(0, j));
+  return j;
 }
 
 /** Character code → its 6-bit base64 value, -1 for anything else (ASCII only). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   clearMessage,
   markMessage,
-  mediaMessage,
+  MediaMessageWriter,
   parseTwilioFrame,
   readPlainMediaFrame,
   twilioInboundSchema,
@@ -142,9 +142,24 @@ describe("Media Streams messages", () => {
   });
 
   it("builds outbound media, mark and clear exactly", () => {
-    expect(mediaMessage("MZ1", "//8=")).toEqual({ event: "media", streamSid: "MZ1", media: { payload: "//8=" } });
+    expect(JSON.parse(new MediaMessageWriter("MZ1").text(new Uint8Array([255, 255])))).toEqual({ event: "media", streamSid: "MZ1", media: { payload: "//8=" } });
     expect(markMessage("MZ1", "m1")).toEqual({ event: "mark", streamSid: "MZ1", mark: { name: "m1" } });
     expect(clearMessage("MZ1")).toEqual({ event: "clear", streamSid: "MZ1" });
-    for (const m of [mediaMessage("MZ1", "AA=="), markMessage("MZ1", "a"), clearMessage("MZ1")]) expect(twilioOutboundSchema.parse(m)).toEqual(m);
+    for (const m of [markMessage("MZ1", "a"), clearMessage("MZ1")]) expect(twilioOutboundSchema.parse(m)).toEqual(m);
+  });
+
+  it("writes a media message's text as JSON.stringify would, for any payload length and any stream id", () => {
+    const audio = new Uint8Array(1700).map((_, i) => (i * 89 + 3) % 256);
+    for (const streamSid of ["MZ18ad3ab5a668481ce02b83e7395059f0", 'a "quoted" \\ sid', "é\u2028\u0001"]) {
+      const writer = new MediaMessageWriter(streamSid);
+      // Lengths up and down: the writer's buffer grows and is then reused for shorter messages.
+      for (const n of [0, 1, 2, 3, 160, 800, 1700, 799, 4, 0]) {
+        const bytes = audio.subarray(0, n);
+        const text = writer.text(bytes);
+        const message = { event: "media", streamSid, media: { payload: Buffer.from(bytes).toString("base64") } };
+        expect(text).toBe(JSON.stringify(message));
+        expect(twilioOutboundSchema.parse(JSON.parse(text))).toEqual(message);
+      }
+    }
   });
 });

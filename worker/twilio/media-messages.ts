@@ -2,6 +2,7 @@
 // (connected, start, media, dtmf, mark, stop) and the ones we send back (media, mark, clear).
 // Sequence numbers, chunks and timestamps are decimal strings on the wire.
 import { z } from "zod";
+import { base64Into, base64Length } from "../../protocol/pcm16";
 import { type MediaFrameField, MediaFrameReader } from "./media-scan";
 
 /** 20 ms of 8 kHz μ-law: 160 bytes per frame. Twilio sends one frame per `media` message; what we send
@@ -93,9 +94,39 @@ export const outboundClearSchema = z.strictObject({ event: z.literal("clear"), s
 export const twilioOutboundSchema = z.discriminatedUnion("event", [outboundMediaSchema, outboundMarkSchema, outboundClearSchema]);
 export type TwilioOutbound = z.infer<typeof twilioOutboundSchema>;
 
-export function mediaMessage(streamSid: string, payload: string): TwilioOutbound {
-  return { event: "media", streamSid, media: { payload } };
+/** Characters after the payload: the closing quote and the two objects' braces. */
+const MEDIA_TEXT_END = Uint8Array.from('"}}', (c) => c.charCodeAt(0));
+const utf8Encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+
+/**
+ * One stream's outbound `media` messages as JSON text, the same text as
+ * `JSON.stringify({ event: "media", streamSid, media: { payload: base64 } })`, with the audio's base64 written straight into the
+ * message's bytes: no payload string, no message object, and no stringify pass over the payload per
+ * message (a phone call sends ten a second while it speaks).
+ */
+export class MediaMessageWriter {
+  /** The message's bytes up to the payload (`{"event":"media","streamSid":…,"media":{"payload":"`). */
+  private readonly head: Uint8Array;
+  private bytes = new Uint8Array(0);
+
+  constructor(readonly streamSid: string) {
+    this.head = utf8Encoder.encode(`{"event":"media","streamSid":${JSON.stringify(streamSid)},"media":{"payload":"`);
+  }
+
+  /** The `media` message carrying `audio` (μ-law bytes). */
+  text(audio: Uint8Array): string {
+    const size = this.head.length + base64Length(audio.length) + MEDIA_TEXT_END.length;
+    if (this.bytes.length < size) {
+      this.bytes = new Uint8Array(size);
+      this.bytes.set(this.head);
+    }
+    const end = base64Into(audio, this.bytes, this.head.length);
+    this.bytes.set(MEDIA_TEXT_END, end);
+    return utf8Decoder.decode(this.bytes.subarray(0, end + MEDIA_TEXT_END.length));
+  }
 }
+
 export function markMessage(streamSid: string, name: string): TwilioOutbound {
   return { event: "mark", streamSid, mark: { name } };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PcmFormatError, base64IntoBytes, base64ToBytes, base64ToPcm16, bytesToBase64, bytesToPcm16, pcm16ToBase64, pcm16ToBytes } from "../../../protocol/pcm16";
+import { PcmFormatError, base64Into, base64IntoBytes, base64Length, base64ToBytes, base64ToPcm16, bytesToBase64, bytesToPcm16, pcm16ToBase64, pcm16ToBytes } from "../../../protocol/pcm16";
 
 /** Independent reference codec: raw bytes ↔ base64 through the platform's btoa/atob. */
 const bytesToB64 = (bytes: number[]) => btoa(String.fromCharCode(...bytes));
@@ -69,6 +69,20 @@ describe("PCM16 ⇄ base64", () => {
     }
     const all = Uint8Array.from({ length: 256 }, (_, i) => i);
     expect(bytesToBase64(all)).toBe(Buffer.from(all).toString("base64"));
+  });
+
+  it("writes base64 into a byte buffer at an offset, touching nothing around it, and refuses a buffer too small", () => {
+    const bytes = new Uint8Array(50).map((_, i) => (i * 211 + 5) % 256);
+    for (let n = 0; n <= bytes.length; n++) {
+      const out = new Uint8Array(3 + base64Length(n) + 2).fill(0x21);
+      const end = base64Into(bytes.subarray(0, n), out, 3);
+      expect(end).toBe(3 + base64Length(n));
+      expect(new TextDecoder().decode(out.subarray(3, end))).toBe(btoa(String.fromCharCode(...bytes.subarray(0, n))));
+      expect([...out.subarray(0, 3), ...out.subarray(end)]).toEqual([0x21, 0x21, 0x21, 0x21, 0x21]);
+    }
+    const tight = new Uint8Array(7).fill(0x21);
+    expect(() => base64Into(new Uint8Array(4), tight, 0)).toThrow(RangeError);
+    expect([...tight]).toEqual(new Array(7).fill(0x21));
   });
 
   it("encodes a whole sentence's audio past its reused buffer, and each result stays as it was", () => {

@@ -8,13 +8,13 @@
 // Barge-in drops what was not sent yet and sends `clear`: Twilio drops whatever it still had buffered
 // at once (and returns the pending marks).
 import type { ServerMessage } from "../../../protocol/call";
-import { base64IntoBytes, base64ToBytes, bytesToBase64, PcmFormatError } from "../../../protocol/pcm16";
+import { base64IntoBytes, base64ToBytes, PcmFormatError } from "../../../protocol/pcm16";
 import { decodeMulaw } from "../../audio/mulaw";
 import { Upsampler8to16 } from "../../audio/resample";
 import {
   clearMessage,
   markMessage,
-  mediaMessage,
+  MediaMessageWriter,
   parseTwilioFrame,
   readPlainMediaFrame,
   TWILIO_FRAME_BYTES,
@@ -94,6 +94,8 @@ export class PhoneStream implements CallerLine {
   /** A message's μ-law bytes and 8 kHz samples as it is sent (base64-encoded at once, so reused). */
   private readonly mulawOut = new Uint8Array(REPLY_FRAMES_PER_MESSAGE * TWILIO_FRAME_BYTES);
   private readonly pcm8Out = new Int16Array(REPLY_FRAMES_PER_MESSAGE * TWILIO_FRAME_BYTES);
+  /** The started stream's `media` messages (made on its first reply). */
+  private mediaWriter: MediaMessageWriter | null = null;
   /** Pumps the outbox when Twilio's inbound frames (which normally do) stop coming. */
   private pumpTimer: ReturnType<typeof setTimeout> | null = null;
   /** When the outbox was last pumped (by an inbound frame or the timer). */
@@ -260,7 +262,8 @@ export class PhoneStream implements CallerLine {
     if (!this.streamSid) return;
     if (item.kind === "frame") {
       const mulaw = replyMulaw(item.audio, this.mulawOut, this.pcm8Out);
-      if (this.post(mediaMessage(this.streamSid, bytesToBase64(mulaw)))) this.stats.framesOut += item.frames;
+      if (this.mediaWriter?.streamSid !== this.streamSid) this.mediaWriter = new MediaMessageWriter(this.streamSid);
+      if (this.sendText(this.mediaWriter.text(mulaw))) this.stats.framesOut += item.frames;
       return;
     }
     this.stats.marksSent++;
@@ -285,8 +288,12 @@ export class PhoneStream implements CallerLine {
 
   /** Sends one message; false when the socket is gone (the session's close handler ends the call). */
   private post(message: TwilioOutbound): boolean {
+    return this.sendText(JSON.stringify(message));
+  }
+
+  private sendText(text: string): boolean {
     try {
-      this.ws.send(JSON.stringify(message));
+      this.ws.send(text);
       return true;
     } catch {
       return false;
