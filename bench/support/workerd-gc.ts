@@ -3,6 +3,13 @@
 // per collection, e.g.
 //   [22274:0x32d53fc7a000]     9875 ms: Mark-Compact 49.1 (64.9) -> 14.6 (64.9) MB, pooled: 0.0 MB, 25.69 / 0.00 ms (…)
 // workerd runs the Worker and every Durable Object on one thread, so each pause holds up every call.
+// V8 prints those lines through C stdio, which a pipe makes block-buffered: they would reach the bench
+// in 4 KB bursts, seconds late (a quiet process's last ones only when it exits), and be counted in the
+// wrong run or not at all. So workerd is started with its stdout line-buffered (coreutils' stdbuf
+// library, preloaded): each line arrives as the collection ends. Without that library the bench says
+// its GC counts may lag.
+
+import { existsSync } from "node:fs";
 
 export type GcKind = "full" | "young";
 
@@ -22,14 +29,32 @@ export function parseGcLine(line: string, at: number): GcPause | null {
   return { at, kind: m[1] === "Scavenge" || m[1] === "Minor Mark-Sweep" ? "young" : "full", ms: Number(m[2]) };
 }
 
-/** Sets the V8 flag for workerd processes started from now on; returns a function that undoes it. */
-export function traceWorkerdGc(): () => void {
-  const name = "MINIFLARE_WORKERD_V8_FLAGS";
-  const before = process.env[name];
-  process.env[name] = [before, "--trace-gc"].filter(Boolean).join(" ");
+/** Where Debian and other distributions keep coreutils' stdbuf library (what `stdbuf -oL` preloads). */
+const STDBUF_LIBRARIES = ["/usr/libexec/coreutils/libstdbuf.so", "/usr/lib/coreutils/libstdbuf.so", "/usr/local/libexec/coreutils/libstdbuf.so"];
+
+/** The environment that makes a process's stdout and stderr line-buffered, or null without stdbuf. */
+export function lineBufferedEnv(env: NodeJS.ProcessEnv, libraries: readonly string[] = STDBUF_LIBRARIES): Record<string, string> | null {
+  const library = libraries.find((path) => existsSync(path));
+  if (!library) return null;
+  return { LD_PRELOAD: [env.LD_PRELOAD, library].filter(Boolean).join(" "), _STDBUF_O: "L", _STDBUF_E: "L" };
+}
+
+/**
+ * Sets the V8 flag, and line-buffered output, for workerd processes started from now on (Miniflare
+ * passes its environment on); returns a function that undoes it. `warn` hears when lines may lag.
+ */
+export function traceWorkerdGc(warn: (message: string) => void = console.warn): () => void {
+  const changes: Record<string, string> = { MINIFLARE_WORKERD_V8_FLAGS: [process.env.MINIFLARE_WORKERD_V8_FLAGS, "--trace-gc"].filter(Boolean).join(" ") };
+  const lineBuffered = lineBufferedEnv(process.env);
+  if (lineBuffered) Object.assign(changes, lineBuffered);
+  else warn("workerd gc trace: coreutils' libstdbuf not found, so workerd's GC lines arrive in bursts and the GC counts per run may lag");
+  const before = Object.fromEntries(Object.keys(changes).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, changes);
   return () => {
-    if (before === undefined) delete process.env[name];
-    else process.env[name] = before;
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   };
 }
 

@@ -1,5 +1,9 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseGcLine, summarizeGc } from "../../../bench/support/workerd-gc";
+import { lineBufferedEnv, parseGcLine, summarizeGc, traceWorkerdGc } from "../../../bench/support/workerd-gc";
 
 // Lines as local workerd's V8 prints them with --trace-gc (copied from a twilio-calls run).
 const FULL = "[22274:0x32d53fc7a000]     9875 ms: Mark-Compact 49.1 (64.9) -> 14.6 (64.9) MB, pooled: 0.0 MB, 25.69 / 0.00 ms (average mu = 0.997, current mu = 0.997) allocation limit; GC in old space requested";
@@ -29,5 +33,49 @@ describe("workerd GC trace", () => {
     ];
     expect(summarizeGc(pauses, 10, 31)).toEqual({ fullCount: 2, fullMaxMs: 60, fullTotalMs: 100, youngCount: 2, youngMaxMs: 12, youngTotalMs: 15 });
     expect(summarizeGc(pauses, 100, 200)).toEqual({ fullCount: 0, fullMaxMs: 0, fullTotalMs: 0, youngCount: 0, youngMaxMs: 0, youngTotalMs: 0 });
+  });
+
+  it("preloads coreutils' stdbuf library after any library already preloaded, or says it has none", () => {
+    const library = join(mkdtempSync(join(tmpdir(), "stdbuf-")), "libstdbuf.so");
+    writeFileSync(library, "");
+    expect(lineBufferedEnv({}, ["/nonexistent/libstdbuf.so", library])).toEqual({ LD_PRELOAD: library, _STDBUF_O: "L", _STDBUF_E: "L" });
+    expect(lineBufferedEnv({ LD_PRELOAD: "/lib/other.so" }, [library])?.LD_PRELOAD).toBe(`/lib/other.so ${library}`);
+    expect(lineBufferedEnv({}, ["/nonexistent/libstdbuf.so"])).toBeNull();
+  });
+
+  it("sets the trace flag and line buffering for the processes started meanwhile, then restores the environment", () => {
+    const before = { ...process.env };
+    const warnings: string[] = [];
+    const untrace = traceWorkerdGc((m) => warnings.push(m));
+    expect(process.env.MINIFLARE_WORKERD_V8_FLAGS).toContain("--trace-gc");
+    if (lineBufferedEnv(before)) expect(process.env._STDBUF_O).toBe("L");
+    else expect(warnings).toHaveLength(1);
+    untrace();
+    expect(process.env).toEqual(before);
+  });
+
+  /** The first output of `sed` (C stdio, block-buffered into a pipe) while its input is still open. */
+  function firstOutputBeforeEnd(env: NodeJS.ProcessEnv): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      const child = spawn("sed", ["s/^/got /"], { env, stdio: ["pipe", "pipe", "inherit"] });
+      let out = "";
+      const timer = setTimeout(() => child.stdin.end(), 1000);
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (!child.stdin.writableEnded) {
+          clearTimeout(timer);
+          child.kill();
+          resolve(out);
+        }
+      });
+      child.on("error", reject);
+      child.on("close", () => resolve(null));
+      child.stdin.write("a line\n");
+    });
+  }
+
+  it.skipIf(!lineBufferedEnv(process.env))("makes a stdio program's lines arrive as it writes them, not when it exits", async () => {
+    expect(await firstOutputBeforeEnd(process.env)).toBeNull();
+    expect(await firstOutputBeforeEnd({ ...process.env, ...lineBufferedEnv(process.env) })).toBe("got a line\n");
   });
 });
