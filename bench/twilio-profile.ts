@@ -11,8 +11,10 @@
 // (the garbage that makes full collections): bytes per function, alive at the end or collected by a
 // full collection, not those a young-generation collection took.
 // PROFILE=live: what is still alive at the end of the window, by the function that allocated it.
-// PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object.
-import { cpSync, writeFileSync } from "node:fs";
+// PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object
+// (SNAPSHOT_OUT=file also keeps the whole snapshot, for DevTools).
+// WORKER_LOG=file: every line workerd logs, after the time it arrived (as in the twilio-calls bench).
+import { appendFileSync, cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
@@ -63,6 +65,7 @@ const worker = await startDevWorker({
   vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
   inspectorPort: PORT,
   onLog: (line) => {
+    if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${line}\n`);
     const pause = parseGcLine(line, Date.now());
     if (pause) collections.push({ pause, isolate: /\[\d+:(0x[0-9a-f]+)\]/.exec(line)?.[1] ?? "?", line: line.trim() });
   },
@@ -111,7 +114,9 @@ try {
   else if (cpuProfile) await profiler.start();
   await new Promise((r) => setTimeout(r, ringIn ? calls * 100 - 1000 : Number(process.env.PROFILE_SECONDS ?? 8) * 1000));
   const head = heap ? await profiler.stopHeap() : null;
-  const snapshot = mode === "snapshot" ? heapGroups(await profiler.snapshot()) : null;
+  const rawSnapshot = mode === "snapshot" ? await profiler.snapshot() : null;
+  if (rawSnapshot && process.env.SNAPSHOT_OUT) writeFileSync(process.env.SNAPSHOT_OUT, rawSnapshot);
+  const snapshot = rawSnapshot ? heapGroups(rawSnapshot) : null;
   const profile = cpuProfile ? await profiler.stop() : null;
   const seconds = (Date.now() - t0) / 1000;
   const cpu = cpuSecondsBetween(cpu0, cpuSecondsByPid("workerd"))[0] ?? 0;
