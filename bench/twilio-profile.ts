@@ -9,7 +9,8 @@
 // profiler, collected objects included), and workerd's own garbage-collection trace over the window.
 // PROFILE=promoted: what survives young-generation collections and then dies in the old generation
 // (the garbage that makes full collections): bytes per function, alive at the end or collected by a
-// full collection, not those a young-generation collection took.
+// full collection, not those a young-generation collection took (what is still young, not yet
+// scavenged, when the window ends counts as alive: the shares lean toward what allocates most).
 // PROFILE=live: what is still alive at the end of the window, by the function that allocated it.
 // PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object
 // (SNAPSHOT_OUT=file also keeps the whole snapshot, for DevTools).
