@@ -100,10 +100,10 @@ const utf8Encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder();
 
 /**
- * One stream's outbound `media` messages as JSON text, the same text as
- * `JSON.stringify({ event: "media", streamSid, media: { payload: base64 } })`, with the audio's base64 written straight into the
- * message's bytes: no payload string, no message object, and no stringify pass over the payload per
- * message (a phone call sends ten a second while it speaks).
+ * One stream's outbound `media` messages as JSON text: the same text as
+ * `JSON.stringify({ event: "media", streamSid, media: { payload: base64 } })`, with the audio's base64
+ * written straight into the message's bytes. No payload string, no message object and no stringify
+ * pass over the payload per message (a phone call sends ten a second while it speaks).
  */
 export class MediaMessageWriter {
   /** The message's bytes up to the payload (`{"event":"media","streamSid":…,"media":{"payload":"`). */

@@ -286,11 +286,12 @@ export class PhoneStream implements CallerLine {
     }
   }
 
-  /** Sends one message; false when the socket is gone (the session's close handler ends the call). */
+  /** Sends one message as its JSON text (sendText). */
   private post(message: TwilioOutbound): boolean {
     return this.sendText(JSON.stringify(message));
   }
 
+  /** Sends one text frame; false when the socket is gone (the session's close handler ends the call). */
   private sendText(text: string): boolean {
     try {
       this.ws.send(text);
