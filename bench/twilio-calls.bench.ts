@@ -39,7 +39,7 @@ import { capacity } from "./support/capacity";
 import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
 import type { CallResult, TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
-import { type GcPause, parseGcLine, summarizeGc, traceWorkerdGc } from "./support/workerd-gc";
+import { type GcPause, LONG_PAUSE_MS, parseGcLine, summarizeGc, traceWorkerdGc } from "./support/workerd-gc";
 
 const COUNTS = (process.env.TWILIO_BENCH_COUNTS ?? "25,50,75,100,150").split(",").map(Number).filter((n) => n > 0);
 const CURVES = (process.env.TWILIO_BENCH_CURVES ?? "reference,listening,talking").split(",");
@@ -112,7 +112,7 @@ async function runPoint(ctx: BenchContext, baseURL: string, label: string, calls
       `failed upgrades ${failedUpgrades}, other failed calls ${otherFailures.length}${replied}; dropped frames ${dropped}; ` +
       `violations ${ok.reduce((a, r) => a + r.violations, 0)}; start delay max ${Math.max(0, ...ok.map((r) => r.startMs!))} ms; ` +
       `sim lateness p99 ${stats(ok.flatMap((r) => r.sendLag)).p99} ms; workerd ${cpuShare.toFixed(0)} % of a core (${point.cpuPerCall.toFixed(2)} % per call); ` +
-      `full GCs ${gc.fullCount} (longest ${gc.fullMaxMs.toFixed(0)} ms), young-generation longest ${gc.youngMaxMs.toFixed(0)} ms`,
+      `full GCs ${gc.fullCount} (longest ${gc.fullMaxMs.toFixed(0)} ms), young-generation longest ${gc.youngMaxMs.toFixed(0)} ms; pauses ≥ ${LONG_PAUSE_MS} ms: ${gc.longCount}`,
   );
   for (const f of [...results.filter((r) => r.failedUpgrade), ...otherFailures].slice(0, 3)) ctx.log(`  call failed: ${f.error ?? "no stream statistics in the close reason"}`);
   return point;

@@ -58,7 +58,12 @@ export function traceWorkerdGc(warn: (message: string) => void = console.warn): 
   };
 }
 
+/** A pause this long holds every call's frames past the bench's 20 ms lag line on its own. */
+export const LONG_PAUSE_MS = 20;
+
 export interface GcSummary {
+  /** Pauses of either kind of at least LONG_PAUSE_MS. */
+  longCount: number;
   fullCount: number;
   fullMaxMs: number;
   fullTotalMs: number;
@@ -75,6 +80,7 @@ export function summarizeGc(pauses: readonly GcPause[], from: number, to: number
   const young = of("young");
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
+    longCount: inRun.filter((p) => p.ms >= LONG_PAUSE_MS).length,
     fullCount: full.length,
     fullMaxMs: Math.max(0, ...full),
     fullTotalMs: sum(full),

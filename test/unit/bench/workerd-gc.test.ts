@@ -27,12 +27,14 @@ describe("workerd GC trace", () => {
       { at: 5, kind: "full" as const, ms: 99 },
       { at: 10, kind: "full" as const, ms: 40 },
       { at: 20, kind: "young" as const, ms: 12 },
+      { at: 25, kind: "young" as const, ms: 20 },
       { at: 30, kind: "full" as const, ms: 60 },
       { at: 31, kind: "young" as const, ms: 3 },
       { at: 50, kind: "full" as const, ms: 70 },
     ];
-    expect(summarizeGc(pauses, 10, 31)).toEqual({ fullCount: 2, fullMaxMs: 60, fullTotalMs: 100, youngCount: 2, youngMaxMs: 12, youngTotalMs: 15 });
-    expect(summarizeGc(pauses, 100, 200)).toEqual({ fullCount: 0, fullMaxMs: 0, fullTotalMs: 0, youngCount: 0, youngMaxMs: 0, youngTotalMs: 0 });
+    // Long pauses: 40, 20 (young, exactly the line) and 60; not 12 or 3.
+    expect(summarizeGc(pauses, 10, 31)).toEqual({ longCount: 3, fullCount: 2, fullMaxMs: 60, fullTotalMs: 100, youngCount: 3, youngMaxMs: 20, youngTotalMs: 35 });
+    expect(summarizeGc(pauses, 100, 200)).toEqual({ longCount: 0, fullCount: 0, fullMaxMs: 0, fullTotalMs: 0, youngCount: 0, youngMaxMs: 0, youngTotalMs: 0 });
   });
 
   it("preloads coreutils' stdbuf library after any library already preloaded, or says it has none", () => {
