@@ -47,11 +47,6 @@ function whiten(window: Int16Array, out: Float32Array): void {
   }
 }
 
-/** The lags (in samples) where voicing() looks for a pitch period: 70–400 Hz, at most half the window. */
-function pitchLags(sampleRate: number, windowLength: number): { minLag: number; maxLag: number } {
-  return { minLag: Math.max(2, Math.floor(sampleRate / MAX_PITCH_HZ)), maxLag: Math.min(Math.floor(sampleRate / MIN_PITCH_HZ), Math.floor(windowLength / 2)) };
-}
-
 /** Scratch buffers of voicing(), reused across calls (it runs on every speech frame of every call). */
 let whitened = new Float32Array(0);
 let energyPrefix = new Float64Array(0);
@@ -83,7 +78,9 @@ export function voicing(window: Int16Array, sampleRate: number, autocorrelate: A
   const x = whitened;
   const prefix = energyPrefix;
   whiten(window, x);
-  const { minLag, maxLag } = pitchLags(sampleRate, n);
+  // The pitch periods looked for: MIN_PITCH_HZ–MAX_PITCH_HZ, at most half the window.
+  const minLag = Math.max(2, Math.floor(sampleRate / MAX_PITCH_HZ));
+  const maxLag = Math.min(Math.floor(sampleRate / MIN_PITCH_HZ), Math.floor(n / 2));
   // prefix[k] = Σ x[i]², i < k: the energies of both overlapping parts at every lag in O(1).
   prefix[0] = 0;
   for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i]! + x[i]! * x[i]!;
