@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { autocorrelation } from "../../../worker/audio/autocorrelation";
 import { voicing } from "../../../worker/pipeline/features";
+import { rng } from "../../../scripts/seed/prng";
 import { loadFixture } from "../support/fixtures";
 import { lagByLagAutocorrelation } from "../support/lag-by-lag-autocorrelation";
 
@@ -11,18 +12,9 @@ function directAutocorrelation(x: ArrayLike<number>, n: number, lag: number): nu
   return sum;
 }
 
-/** A small deterministic generator (tests repeat exactly). */
-function generator(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 describe("autocorrelation", () => {
   it("equals the lag-by-lag sums for signals of many lengths, lag ranges and levels", () => {
-    const random = generator(7);
+    const random = rng(7);
     for (let trial = 0; trial < 200; trial++) {
       const n = 1 + Math.floor(random() * 900);
       const maxLag = Math.floor(random() * n);
@@ -79,7 +71,7 @@ describe("voicing by FFT", () => {
       expectSameVoicing(pulses, 16000);
       expect(voicing(pulses, 16000).pitchHz).toBeCloseTo(16000 / period, 6);
     }
-    const random = generator(3);
+    const random = rng(3);
     for (let trial = 0; trial < 50; trial++) {
       const f0 = 80 + random() * 300;
       const tone = Int16Array.from({ length: 320 }, (_, i) => Math.round(9000 * Math.sin((2 * Math.PI * f0 * i) / 8000) + (random() - 0.5) * 2000));
