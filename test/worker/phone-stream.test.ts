@@ -93,6 +93,18 @@ describe("PhoneStream", () => {
     expect(sent.some((m) => (m as { event: string }).event === "mark")).toBe(false);
   });
 
+  it("only reads the reply audio it is given (engines hand the same speech to every call)", async () => {
+    const { transport, sent } = pair();
+    transport.receive(start());
+    const sentence = Int16Array.from({ length: 4001 }, (_, i) => Math.round(12000 * Math.sin(i / 7))); // odd length at 16 kHz
+    const before = sentence.slice();
+    transport.sendAudio(sentence, 16000, "e3");
+    transport.sendAudio(sentence.subarray(0, 801), 8000, "e3");
+    await eventually(async () => sent.filter((m) => (m as { event: string }).event === "mark").length === 2, 3000);
+    expect(framesIn(sent)).toBe(13 + 6); // 2000 samples at 8 kHz → 13 frames; 801 → 6
+    expect(sentence).toEqual(before);
+  });
+
   it("decodes inbound frames to 320 samples at 16 kHz, ignores other tracks, counts gaps", () => {
     const { transport } = pair();
     expect(transport.receive(media(1)).kind).toBe("ignored"); // before start

@@ -3,7 +3,11 @@ import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../pro
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 import type { AiEngines } from "../../protocol/engines";
 
-/** Mono 16-bit PCM. The pipeline's internal form is 16 kHz. */
+/**
+ * Mono 16-bit PCM. The pipeline's internal form is 16 kHz. Read-only for whoever receives it: engines
+ * may hand the same synthesized speech to many calls (speech-memo.ts), and lines, recorder and viewers
+ * only read what they are given.
+ */
 export interface PcmAudio {
   samples: Int16Array;
   sampleRate: number;

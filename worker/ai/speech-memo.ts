@@ -2,17 +2,16 @@
 // voice: every call of an Echo opens with the same greeting, and the engines are deterministic, so the
 // isolate (which all local calls share) synthesizes it once instead of once per call — calls asking
 // while it is being made wait for that one. Least recently used entries go first once the kept audio
-// passes a bound. Each answer is a copy: callers own it.
+// passes a bound. Every call is handed the same audio, not a copy: speech is read-only wherever it goes
+// (PcmAudio), and a copy per call was 100 × the greeting's ~350 KB of buffers alive at once at 100
+// calls, memory outside the JS heap that V8 counts toward its global limit: it brought a full
+// collection of the whole isolate, every call's thread, more per run (docs/twilio.md).
 import type { PcmAudio } from "./provider";
 
 /** Audio kept at most (samples over all entries: 4 M ≈ 8 MB, ~4 minutes at 16 kHz). */
 const MAX_SAMPLES = 4 * 1024 * 1024;
 /** Longer texts are not kept (a greeting or a stock line is short; a long reply rarely comes again). */
 const MAX_TEXT = 400;
-
-function copyOf(audio: PcmAudio): PcmAudio {
-  return { samples: audio.samples.slice(), sampleRate: audio.sampleRate };
-}
 
 export class SpeechMemo {
   private readonly entries = new Map<string, PcmAudio>();
@@ -30,7 +29,7 @@ export class SpeechMemo {
     if (kept) {
       this.entries.delete(key); // most recently used goes last
       this.entries.set(key, kept);
-      return copyOf(kept);
+      return kept;
     }
     let making = this.making.get(key);
     if (!making) {
@@ -40,10 +39,10 @@ export class SpeechMemo {
         .finally(() => this.making.delete(key));
       this.making.set(key, making);
     }
-    return copyOf(await making);
+    return making;
   }
 
-  /** Keeps `made` (never handed out itself), dropping the least recently used past the bound. */
+  /** Keeps `made`, dropping the least recently used past the bound. */
   private keep(key: string, made: PcmAudio): PcmAudio {
     if (made.samples.length > this.maxSamples) return made;
     this.entries.set(key, made);

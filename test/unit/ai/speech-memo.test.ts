@@ -1,4 +1,5 @@
-// Speech kept per text and voice: made once, answered as copies, least recently used dropped first.
+// Speech kept per text and voice: made once, the same audio handed to every caller (read-only, not a
+// copy per call), least recently used dropped first.
 import { describe, expect, it } from "vitest";
 import type { PcmAudio } from "../../../worker/ai/provider";
 import { SpeechMemo } from "../../../worker/ai/speech-memo";
@@ -13,14 +14,14 @@ function engine() {
 }
 
 describe("SpeechMemo", () => {
-  it("makes the same words in the same voice once; each answer is the caller's own copy", async () => {
+  it("makes the same words in the same voice once and hands every caller that same audio", async () => {
     const memo = new SpeechMemo();
     const { made, make } = engine();
     const first = await memo.get("Hello there.", "warm", make("Hello there.", "warm"));
-    first.samples.fill(0); // a caller changing its copy
     const second = await memo.get("Hello there.", "warm", make("Hello there.", "warm"));
     expect(Array.from(second.samples)).toEqual([1200, 1201, 1202, 1203]);
     expect(second.sampleRate).toBe(16000);
+    expect(second.samples).toBe(first.samples); // no buffer per call
     await memo.get("Hello there.", "gentle", make("Hello there.", "gentle"));
     expect(made).toEqual(["warm:Hello there.", "gentle:Hello there."]);
   });
@@ -41,12 +42,12 @@ describe("SpeechMemo", () => {
     expect(made.filter((m) => m === `v:${long}`)).toHaveLength(2);
   });
 
-  it("makes it once for callers asking at the same time, each with its own copy, and counts it once", async () => {
+  it("makes it once for callers asking at the same time, hands both the same audio, and counts it once", async () => {
     const memo = new SpeechMemo(8); // two entries of 4 samples
     const { made, make } = engine();
     const [one, two] = await Promise.all([memo.get("a", "v", make("a", "v")), memo.get("a", "v", make("a", "v"))]);
-    one!.samples.fill(0);
     expect(Array.from(two!.samples)).toEqual([100, 101, 102, 103]);
+    expect(two!.samples).toBe(one!.samples);
     await memo.get("b", "v", make("b", "v")); // a and b fit: nothing was counted twice
     await memo.get("a", "v", make("a", "v"));
     expect(made).toEqual(["v:a", "v:b"]);

@@ -51,6 +51,20 @@ describe("Mixdown", () => {
     expect(out[16 * 3000 + 10]).toBe(32767);
   });
 
+  it("only reads the audio it is given (the Echo's speech is shared between calls)", () => {
+    const mix = new Mixdown(T0);
+    const speech = Int16Array.from({ length: 3200 }, (_, i) => (i * 37) % 30000);
+    const frame = Int16Array.from({ length: 320 }, (_, i) => 20000 - i);
+    const [speechBefore, frameBefore] = [speech.slice(), frame.slice()];
+    mix.assistant(speech, T0 + 20);
+    mix.caller(frame, T0 + 20);
+    mix.take(T0 + 100);
+    mix.interrupt(T0 + 100);
+    mix.take(T0 + 300, true);
+    expect(speech).toEqual(speechBefore);
+    expect(frame).toEqual(frameBefore);
+  });
+
   it("resumes after what is already stored", () => {
     const mix = new Mixdown(T0, 16000);
     expect(mix.head(T0 + 500)).toBe(16000);
