@@ -15,7 +15,7 @@
 // PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object
 // (SNAPSHOT_OUT=file also keeps the whole snapshot, for DevTools).
 // WORKER_LOG=file: every line workerd logs, after the time it arrived (as in the twilio-calls bench).
-import { appendFileSync, cpSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
@@ -133,7 +133,8 @@ try {
   if (profile) {
     if (out) {
       writeFileSync(out, JSON.stringify(profile));
-      cpSync(".wrangler/tmp", `${out}.bundle`, { recursive: true }); // the bundle the profile's line numbers refer to
+      // The bundle the profile's line numbers refer to (where wrangler left it: not with BENCH_STATE in memory).
+      if (existsSync(".wrangler/tmp")) cpSync(".wrangler/tmp", `${out}.bundle`, { recursive: true });
     }
     console.log("long tasks (≥ 25 ms, ms since the profile started):");
     for (const t of longTasks(profile, 25)) console.log(`${t.at.toFixed(0).padStart(7)} ms: ${t.ms.toFixed(0)} ms  ${t.causes.slice(0, 6).map((c) => `${c.fn} ${c.ms.toFixed(0)}`).join(", ")}`);
