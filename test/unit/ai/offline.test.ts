@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CallerTurnInfo, Persona, ReplyRequest } from "../../../worker/ai/provider";
 import { OfflineProvider, activeSpeechMs } from "../../../worker/ai/offline/provider";
 import { composeReply, keywords } from "../../../worker/ai/offline/replies";
-import { synthesizeSpeech, syllables } from "../../../worker/ai/offline/synth";
+import { synthesizeSpeech, syllables, VOICES } from "../../../worker/ai/offline/synth";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { measureProsody } from "../../../worker/pipeline/emotion";
 import { TurnDetector } from "../../../worker/pipeline/turn";
@@ -117,6 +117,18 @@ describe("offline provider: speech synthesis", () => {
     const plain = synthesizeSpeech("one two three", "default").length;
     const paused = synthesizeSpeech("one, two. three", "default").length;
     expect(paused - plain).toBeGreaterThan(16000 * 0.3);
+  });
+
+  it("peaks at the voice's level, however long the sentence (the buffer grows in chunks)", () => {
+    const peak = (pcm: Int16Array) => pcm.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+    const short = synthesizeSpeech("Hi.", "gentle");
+    // Long enough to span several of the synthesizer's chunks (16,384 samples each).
+    const long = synthesizeSpeech("I'm running offline, so I can't make out your words, but I can hear you, and you can type to me too.", "energetic");
+    expect(long.length).toBeGreaterThan(4 * 16384);
+    expect(peak(short)).toBe(Math.round(VOICES.gentle.level * 32767));
+    expect(peak(long)).toBe(Math.round(VOICES.energetic.level * 32767));
+    // Sound all the way through: every chunk's stretch holds speech, none is left silent.
+    for (let at = 0; at + 16384 <= long.length; at += 16384) expect(peak(long.subarray(at, at + 16384))).toBeGreaterThan(1000);
   });
 
   it("sounds different per voice style (pitch) and is deterministic", () => {

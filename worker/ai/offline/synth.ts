@@ -144,17 +144,45 @@ class Resonator {
   }
 }
 
-/** A growable sample buffer (Float64, like the numbers it holds). */
+/** Samples per chunk of the float buffer (64 KB: a long sentence takes a few, none is ever copied). */
+const CHUNK_SAMPLES = 16384;
+
+/**
+ * The speech as it is made, pre-emphasized on the way in (y = x − 0.7·x₋₁: the higher formants lifted a
+ * little so vowels sound less muffled), in Float32 chunks, with its peak: the only buffer besides the
+ * PCM16 result. Growing one Float64 array by doubling allocated ~8× the result's bytes per sentence, and
+ * with many calls speaking at once that garbage was what brought on the isolate's full collections.
+ */
 class Samples {
-  buf = new Float64Array(16384);
+  private readonly chunks: Float32Array[] = [];
+  private chunk = new Float32Array(0);
+  private at = 0;
+  private previous = 0;
   length = 0;
+  peak = 0;
   push(v: number): void {
-    if (this.length === this.buf.length) {
-      const grown = new Float64Array(this.buf.length * 2);
-      grown.set(this.buf);
-      this.buf = grown;
+    if (this.at === this.chunk.length) {
+      this.chunk = new Float32Array(CHUNK_SAMPLES);
+      this.chunks.push(this.chunk);
+      this.at = 0;
     }
-    this.buf[this.length++] = v;
+    const y = v - 0.7 * this.previous;
+    this.previous = v;
+    this.chunk[this.at++] = y;
+    this.length++;
+    const magnitude = Math.abs(y);
+    if (magnitude > this.peak) this.peak = magnitude;
+  }
+  /** The samples as PCM16, scaled by `scale`. */
+  toPcm16(scale: number): Int16Array {
+    const pcm = new Int16Array(this.length);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      const n = Math.min(chunk.length, this.length - at);
+      for (let i = 0; i < n; i++) pcm[at + i] = Math.round(chunk[i]! * scale);
+      at += n;
+    }
+    return pcm;
   }
 }
 
@@ -240,14 +268,5 @@ export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
     silence(ms(token.pauseMs));
   });
 
-  // Lift the higher formants a little (first-order pre-emphasis) so vowels sound less muffled.
-  const samples = out.buf;
-  const count = out.length;
-  for (let i = count - 1; i > 0; i--) samples[i] = samples[i]! - 0.7 * samples[i - 1]!;
-  let peak = 0;
-  for (let i = 0; i < count; i++) peak = Math.max(peak, Math.abs(samples[i]!));
-  const scale = peak > 0 ? (voice.level * 32767) / peak : 0;
-  const pcm = new Int16Array(count);
-  for (let i = 0; i < count; i++) pcm[i] = Math.round(samples[i]! * scale);
-  return pcm;
+  return out.toPcm16(out.peak > 0 ? (voice.level * 32767) / out.peak : 0);
 }
