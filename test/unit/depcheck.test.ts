@@ -14,7 +14,14 @@ const trees: string[] = [];
 function fixture(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "echo-depcheck-"));
   trees.push(root);
-  const all = { "tsconfig.web.json": JSON.stringify({ compilerOptions: { jsx: "react-jsx", allowImportingTsExtensions: true } }), ...files };
+  const all = {
+    "tsconfig.web.json": JSON.stringify({ compilerOptions: { jsx: "react-jsx", allowImportingTsExtensions: true } }),
+    // A stand-in for the openai package (the rule that keeps it loaded lazily looks for it).
+    "node_modules/openai/package.json": JSON.stringify({ name: "openai", version: "0.0.0", main: "index.js", types: "index.d.ts" }),
+    "node_modules/openai/index.js": "export default class OpenAI {}\n",
+    "node_modules/openai/index.d.ts": "export default class OpenAI {}\n",
+    ...files,
+  };
   for (const [path, text] of Object.entries(all)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
@@ -45,6 +52,8 @@ describe("dependency check", { timeout: 30_000 }, () => {
       "web/live/Live.tsx": `import { api } from "../lib/api";\nexport const Live = () => api;\n`,
       "web/dashboard/Tab.tsx": `import { List } from "../calls/List";\nimport { Live } from "../live/Live";\nexport const Tab = () => [List(), Live()];\n`,
       "web/App.tsx": `import { Tab } from "./dashboard/Tab";\nexport const App = Tab;\n`,
+      "worker/ai/openai/sdk.ts": `import type * as Sdk from "openai";\nexport const load = (): Promise<typeof Sdk> => import("openai");\n`,
+      "worker/ai/openai/engine.ts": `import type OpenAI from "openai";\nimport { load } from "./sdk";\nexport const client = async (): Promise<OpenAI> => new (await load()).default();\n`,
     });
     const { status, output } = check(root);
     expect(output).toContain("no dependency violations found");
@@ -63,6 +72,7 @@ describe("dependency check", { timeout: 30_000 }, () => {
       "web/live/Live.tsx": `import { Cycle } from "./Cycle";\nexport const Live = () => Cycle;\n`,
       "web/live/Cycle.ts": `import { Live } from "./Live";\nexport const Cycle = Live;\n`,
       "web/App.tsx": `export const App = 1;\n`,
+      "worker/ai/openai/engine.ts": `import OpenAI from "openai";\nexport const client = new OpenAI();\n`,
     });
     const { status, output } = check(root);
     expect(status).not.toBe(0);
@@ -76,6 +86,7 @@ describe("dependency check", { timeout: 30_000 }, () => {
       "web-shell-not-imported: web/calls/List.tsx → web/App.tsx",
       "no-circular: web/live/Cycle.ts → ",
       "no-folder-cycle: web/calls → ",
+      "openai-sdk-lazy: worker/ai/openai/engine.ts → node_modules/openai/",
     ]) {
       expect(output).toContain(line);
     }

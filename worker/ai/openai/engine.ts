@@ -4,13 +4,14 @@
 // (SSE, consumed as it arrives), speech POST /audio/speech (WAV or raw PCM; never MP3). No retries
 // here (maxRetries 0): failures are AiStepErrors with `transient` set, and the pipeline's deadline and
 // retry layer decides. Every request follows the step's AbortSignal.
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { buildWav } from "../../audio/wav";
 import type { AiStage } from "../errors";
 import type { PcmAudio, ReplyRequest, Transcript } from "../provider";
 import type { AiSettings, OpenAiEndpoint } from "../settings";
 import { abortReason, stepFailure, unusableAnswer, type StepTarget } from "./errors";
+import { loadOpenAiSdk, type OpenAiSdk } from "./sdk";
 import { decodeSpeechAudio, SpeechAudioError } from "./speech-audio";
 
 /** Backstop for one request when no earlier deadline aborts it (the pipeline's deadlines are shorter). */
@@ -20,8 +21,8 @@ export const REPLY_MAX_TOKENS = 256;
 
 type Endpoints = AiSettings["openai"];
 
-function clientFor(endpoint: OpenAiEndpoint): OpenAI {
-  return new OpenAI({
+function clientFor(sdk: OpenAiSdk, endpoint: OpenAiEndpoint): OpenAI {
+  return new sdk.OpenAI({
     // Servers without keys (Ollama, llama.cpp…) get no Authorization header at all.
     apiKey: endpoint.apiKey ?? "unused",
     baseURL: endpoint.baseURL,
@@ -36,33 +37,34 @@ export class OpenAiCompatibleEngine {
 
   constructor(private readonly endpoints: Endpoints) {}
 
-  private use(key: keyof Endpoints, stage: AiStage): { client: OpenAI; endpoint: OpenAiEndpoint; target: StepTarget } {
+  private async use(key: keyof Endpoints, stage: AiStage): Promise<{ client: OpenAI; endpoint: OpenAiEndpoint; target: StepTarget; sdk: OpenAiSdk }> {
     const endpoint = this.endpoints[key];
     if (!endpoint) throw new Error(`No OpenAI-compatible server is configured for ${key}`);
+    const sdk = await loadOpenAiSdk();
     let client = this.clients.get(endpoint);
     if (!client) {
-      client = clientFor(endpoint);
+      client = clientFor(sdk, endpoint);
       this.clients.set(endpoint, client);
     }
-    return { client, endpoint, target: { stage, model: endpoint.model, vendor: endpoint.vendor } };
+    return { client, endpoint, target: { stage, model: endpoint.model, vendor: endpoint.vendor }, sdk };
   }
 
   async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
-    const { client, endpoint, target } = this.use("stt", "transcribe");
+    const { client, endpoint, target, sdk } = await this.use("stt", "transcribe");
     const file = new File([buildWav(audio.samples, audio.sampleRate)], "speech.wav", { type: "audio/wav" });
     let text: unknown;
     try {
       const result = await client.audio.transcriptions.create({ file, model: endpoint.model, language: "en", response_format: "json" }, { signal });
       text = result.text;
     } catch (err) {
-      throw stepFailure(err, target, signal);
+      throw stepFailure(err, target, sdk, signal);
     }
     if (typeof text !== "string") throw unusableAnswer(target, "the answer has no text");
     return { text: text.trim(), recognized: true };
   }
 
   async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
-    const { client, endpoint, target } = this.use("reply", "reply");
+    const { client, endpoint, target, sdk } = await this.use("reply", "reply");
     let produced = false;
     try {
       const stream = await client.chat.completions.create(
@@ -77,7 +79,7 @@ export class OpenAiCompatibleEngine {
         yield delta;
       }
     } catch (err) {
-      throw stepFailure(err, target, signal);
+      throw stepFailure(err, target, sdk, signal);
     }
     // The client ends its stream quietly when the request is aborted: a cut-off reply must not look whole.
     if (signal?.aborted) throw abortReason(signal);
@@ -85,7 +87,7 @@ export class OpenAiCompatibleEngine {
   }
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
-    const { client, target } = this.use("speech", "speech");
+    const { client, target, sdk } = await this.use("speech", "speech");
     const endpoint = this.endpoints.speech;
     if (!endpoint) throw new Error("No OpenAI-compatible server is configured for speech");
     let bytes: Uint8Array;
@@ -98,7 +100,7 @@ export class OpenAiCompatibleEngine {
       contentType = response.headers.get("content-type");
       bytes = new Uint8Array(await response.arrayBuffer());
     } catch (err) {
-      throw stepFailure(err, target, signal);
+      throw stepFailure(err, target, sdk, signal);
     }
     try {
       return decodeSpeechAudio(bytes, endpoint.format, endpoint.pcmSampleRate, contentType);

@@ -1,8 +1,8 @@
 // OpenAI client failures → AiStepError: the HTTP status and the server's error code when it answered
 // (`{error:{message,type,code}}`), transient for 429/5xx, network failures and timeouts. A cancelled
 // step (the pipeline's AbortSignal) is not a failure: the abort is passed on unchanged.
-import { APIConnectionError, APIError, APIUserAbortError } from "openai";
 import { AiStepError, isTransientStatus, type AiStage } from "../errors";
+import type { OpenAiSdk } from "./sdk";
 
 const WHAT: Record<AiStage, string> = {
   transcribe: "Speech-to-text",
@@ -24,18 +24,18 @@ export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
 }
 
-/** What to throw for `err` from `target`'s request: the abort itself, or an AiStepError. */
-export function stepFailure(err: unknown, target: StepTarget, signal?: AbortSignal): unknown {
+/** What to throw for `err` from `target`'s request (made with `sdk`'s client): the abort itself, or an AiStepError. */
+export function stepFailure(err: unknown, target: StepTarget, sdk: OpenAiSdk, signal?: AbortSignal): unknown {
   if (err instanceof AiStepError) return err;
   if (signal?.aborted) return abortReason(signal);
   const model = `${target.vendor}:${target.model}`;
   const failed = `${WHAT[target.stage]} failed (${target.vendor} ${target.model})`;
-  if (err instanceof APIUserAbortError) return new DOMException("The operation was aborted.", "AbortError");
-  if (err instanceof APIConnectionError) {
+  if (err instanceof sdk.APIUserAbortError) return new DOMException("The operation was aborted.", "AbortError");
+  if (err instanceof sdk.APIConnectionError) {
     // Network failures and the client's own timeout: worth retrying.
     return new AiStepError(`${failed}: ${err.message}`, { stage: target.stage, model, transient: true, cause: err });
   }
-  if (err instanceof APIError) {
+  if (err instanceof sdk.APIError) {
     const status = err.status;
     const code = err.code ?? err.type ?? undefined;
     return new AiStepError(`${failed}: ${err.message}`, {
