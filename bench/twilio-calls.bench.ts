@@ -21,7 +21,9 @@
 //  - workerd CPU per call: the busiest of this run's own workerd processes (not another user's on a
 //    shared machine), its CPU over the run, per call, in % of one core
 //    (workerd runs the Worker and every Durable Object on one thread);
-//  - dropped frames, protocol violations, replies, V8 garbage-collection pauses in workerd.
+//  - dropped frames, protocol violations, replies, V8 garbage-collection pauses in workerd (all of its
+//    isolates share the thread; those of Miniflare's own services, such as the D1 simulator, which no
+//    deployment runs beside the app, are also counted apart: bench/support/workerd-gc.ts).
 // Capacity: the largest call count at which p99 ≤ 20 ms and 0 failed upgrades held, at it and every
 // smaller count — once for the median call and once for every call (the worst). Target: ≥ 100.
 // Reference (same run, same simulator, same call counts): a Durable Object that does nothing but parse
@@ -112,7 +114,8 @@ async function runPoint(ctx: BenchContext, baseURL: string, label: string, calls
       `failed upgrades ${failedUpgrades}, other failed calls ${otherFailures.length}${replied}; dropped frames ${dropped}; ` +
       `violations ${ok.reduce((a, r) => a + r.violations, 0)}; start delay max ${Math.max(0, ...ok.map((r) => r.startMs!))} ms; ` +
       `sim lateness p99 ${stats(ok.flatMap((r) => r.sendLag)).p99} ms; workerd ${cpuShare.toFixed(0)} % of a core (${point.cpuPerCall.toFixed(2)} % per call); ` +
-      `full GCs ${gc.fullCount} (longest ${gc.fullMaxMs.toFixed(0)} ms), young-generation longest ${gc.youngMaxMs.toFixed(0)} ms; pauses ≥ ${LONG_PAUSE_MS} ms: ${gc.longCount}`,
+      `full GCs ${gc.fullCount} (longest ${gc.fullMaxMs.toFixed(0)} ms), young-generation longest ${gc.youngMaxMs.toFixed(0)} ms; pauses ≥ ${LONG_PAUSE_MS} ms: ${gc.longCount} ` +
+      `(of all these, in Miniflare's service isolates: full GCs ${gc.elsewhere.fullCount}, longest ${gc.elsewhere.fullMaxMs.toFixed(0)} ms; pauses ≥ ${LONG_PAUSE_MS} ms: ${gc.elsewhere.longCount})`,
   );
   for (const f of [...results.filter((r) => r.failedUpgrade), ...otherFailures].slice(0, 3)) ctx.log(`  call failed: ${f.error ?? "no stream statistics in the close reason"}`);
   return point;

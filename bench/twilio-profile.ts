@@ -68,7 +68,7 @@ const worker = await startDevWorker({
   onLog: (line) => {
     if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${line}\n`);
     const pause = parseGcLine(line, Date.now());
-    if (pause) collections.push({ pause, isolate: /\[\d+:(0x[0-9a-f]+)\]/.exec(line)?.[1] ?? "?", line: line.trim() });
+    if (pause) collections.push({ pause, isolate: pause.isolate || "?", line: line.trim() });
   },
 }).finally(untrace);
 

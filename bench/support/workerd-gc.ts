@@ -8,6 +8,11 @@
 // wrong run or not at all. So workerd is started with its stdout line-buffered (coreutils' stdbuf
 // library, preloaded): each line arrives as the collection ends. Without that library the bench says
 // its GC counts may lag.
+// workerd also runs Miniflare's own services (the D1 and R2 simulators, the entry worker) in isolates of
+// their own on that thread: their pauses hold up the calls too, but no deployment has them (D1 runs
+// elsewhere). Each line names its isolate, so a run's summary tells the app's isolate from the others:
+// it is the one with the largest heap (it holds every call; Miniflare's services collect more often, in
+// small heaps).
 
 import { existsSync } from "node:fs";
 
@@ -18,15 +23,26 @@ export interface GcPause {
   at: number;
   kind: GcKind;
   ms: number;
+  /** The isolate that collected (V8's address for it, e.g. "0x32d53fc7a000"; "" when the line has none). */
+  isolate: string;
+  /** Its heap before the collection, MB. */
+  heapMb: number;
 }
 
-const LINE = /ms: (Mark-Compact|Mark-sweep|Scavenge|Minor Mark-Sweep)\b.*? MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/;
+const LINE = /ms: (Mark-Compact|Mark-sweep|Scavenge|Minor Mark-Sweep)\b[^\d]*([\d.]+).*? MB, (?:pooled: [\d.]+ MB, )?([\d.]+) \/ [\d.]+ ms/;
+const ISOLATE = /^\s*\[\d+:(0x[0-9a-f]+)[\]:]/;
 
 /** The pause in one `--trace-gc` line, or null for any other log line. */
 export function parseGcLine(line: string, at: number): GcPause | null {
   const m = LINE.exec(line);
   if (!m) return null;
-  return { at, kind: m[1] === "Scavenge" || m[1] === "Minor Mark-Sweep" ? "young" : "full", ms: Number(m[2]) };
+  return {
+    at,
+    kind: m[1] === "Scavenge" || m[1] === "Minor Mark-Sweep" ? "young" : "full",
+    ms: Number(m[3]),
+    isolate: ISOLATE.exec(line)?.[1] ?? "",
+    heapMb: Number(m[2]),
+  };
 }
 
 /** Where Debian and other distributions keep coreutils' stdbuf library (what `stdbuf -oL` preloads). */
@@ -61,7 +77,7 @@ export function traceWorkerdGc(warn: (message: string) => void = console.warn): 
 /** A pause this long holds every call's frames past the bench's 20 ms lag line on its own. */
 export const LONG_PAUSE_MS = 20;
 
-export interface GcSummary {
+export interface GcCounts {
   /** Pauses of either kind of at least LONG_PAUSE_MS. */
   longCount: number;
   fullCount: number;
@@ -72,15 +88,18 @@ export interface GcSummary {
   youngTotalMs: number;
 }
 
-/** Pauses between `from` and `to` (Date.now() values), by kind. */
-export function summarizeGc(pauses: readonly GcPause[], from: number, to: number): GcSummary {
-  const inRun = pauses.filter((p) => p.at >= from && p.at <= to);
-  const of = (kind: GcKind) => inRun.filter((p) => p.kind === kind).map((p) => p.ms);
+/** Every pause of a run, and (`elsewhere`) those of workerd's isolates other than the app's. */
+export interface GcSummary extends GcCounts {
+  elsewhere: GcCounts;
+}
+
+function counts(pauses: readonly GcPause[]): GcCounts {
+  const of = (kind: GcKind) => pauses.filter((p) => p.kind === kind).map((p) => p.ms);
   const full = of("full");
   const young = of("young");
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
-    longCount: inRun.filter((p) => p.ms >= LONG_PAUSE_MS).length,
+    longCount: pauses.filter((p) => p.ms >= LONG_PAUSE_MS).length,
     fullCount: full.length,
     fullMaxMs: Math.max(0, ...full),
     fullTotalMs: sum(full),
@@ -88,4 +107,22 @@ export function summarizeGc(pauses: readonly GcPause[], from: number, to: number
     youngMaxMs: Math.max(0, ...young),
     youngTotalMs: sum(young),
   };
+}
+
+/** The isolate with the largest heap among `pauses` (the app's, in a run of calls). */
+export function largestIsolate(pauses: readonly GcPause[]): string | null {
+  let largest: GcPause | null = null;
+  for (const p of pauses) if (largest === null || p.heapMb > largest.heapMb) largest = p;
+  return largest?.isolate ?? null;
+}
+
+/**
+ * Pauses between `from` and `to` (Date.now() values), by kind; `elsewhere`, those outside the app's
+ * isolate: the largest heap seen up to `to` (from the start the app's holds its bundle, ~12 MB; a
+ * service's heap can grow past a small run's app heap before its own full collection, not past that).
+ */
+export function summarizeGc(pauses: readonly GcPause[], from: number, to: number): GcSummary {
+  const inRun = pauses.filter((p) => p.at >= from && p.at <= to);
+  const app = largestIsolate(pauses.filter((p) => p.at <= to));
+  return { ...counts(inRun), elsewhere: counts(inRun.filter((p) => p.isolate !== app)) };
 }

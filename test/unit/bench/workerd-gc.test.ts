@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lineBufferedEnv, parseGcLine, summarizeGc, traceWorkerdGc } from "../../../bench/support/workerd-gc";
+import { type GcPause, largestIsolate, lineBufferedEnv, parseGcLine, summarizeGc, traceWorkerdGc } from "../../../bench/support/workerd-gc";
 
 // Lines as local workerd's V8 prints them with --trace-gc (copied from a twilio-calls run).
 const FULL = "[22274:0x32d53fc7a000]     9875 ms: Mark-Compact 49.1 (64.9) -> 14.6 (64.9) MB, pooled: 0.0 MB, 25.69 / 0.00 ms (average mu = 0.997, current mu = 0.997) allocation limit; GC in old space requested";
@@ -12,9 +12,12 @@ const OLDER_V8 = "[22465:0x21114d30]      841 ms: Scavenge 23.6 (45.1) -> 11.0 (
 
 describe("workerd GC trace", () => {
   it("reads the pause and its kind from V8's --trace-gc lines", () => {
-    expect(parseGcLine(FULL, 1)).toEqual({ at: 1, kind: "full", ms: 25.69 });
-    expect(parseGcLine(YOUNG, 2)).toEqual({ at: 2, kind: "young", ms: 12.34 });
-    expect(parseGcLine(OLDER_V8, 3)).toEqual({ at: 3, kind: "young", ms: 0.62 });
+    expect(parseGcLine(FULL, 1)).toEqual({ at: 1, kind: "full", ms: 25.69, isolate: "0x32d53fc7a000", heapMb: 49.1 });
+    expect(parseGcLine(YOUNG, 2)).toEqual({ at: 2, kind: "young", ms: 12.34, isolate: "0x32d53fc7a000", heapMb: 79.8 });
+    expect(parseGcLine(OLDER_V8, 3)).toEqual({ at: 3, kind: "young", ms: 0.62, isolate: "0x21114d30", heapMb: 23.6 });
+    // --trace-gc-nvp's form names the isolate too ([pid:isolate:thread]).
+    expect(parseGcLine(`[16915:0x52913fc7e000:0] ${FULL.slice(FULL.indexOf("]") + 1)}`, 4)?.isolate).toBe("0x52913fc7e000");
+    expect(parseGcLine(FULL.slice(FULL.indexOf("]") + 1), 5)?.isolate).toBe("");
   });
 
   it("ignores every other log line", () => {
@@ -22,19 +25,36 @@ describe("workerd GC trace", () => {
     expect(parseGcLine("Memory pool: Removed pages: 0, removed large pages: 0", 1)).toBeNull();
   });
 
+  const NONE = { longCount: 0, fullCount: 0, fullMaxMs: 0, fullTotalMs: 0, youngCount: 0, youngMaxMs: 0, youngTotalMs: 0 };
+
   it("summarizes the pauses inside a time window only", () => {
-    const pauses = [
-      { at: 5, kind: "full" as const, ms: 99 },
-      { at: 10, kind: "full" as const, ms: 40 },
-      { at: 20, kind: "young" as const, ms: 12 },
-      { at: 25, kind: "young" as const, ms: 20 },
-      { at: 30, kind: "full" as const, ms: 60 },
-      { at: 31, kind: "young" as const, ms: 3 },
-      { at: 50, kind: "full" as const, ms: 70 },
+    const pauses: GcPause[] = [
+      { at: 5, kind: "full", ms: 99, isolate: "0xa", heapMb: 40 },
+      { at: 10, kind: "full", ms: 40, isolate: "0xa", heapMb: 40 },
+      { at: 20, kind: "young", ms: 12, isolate: "0xa", heapMb: 40 },
+      { at: 25, kind: "young", ms: 20, isolate: "0xa", heapMb: 40 },
+      { at: 30, kind: "full", ms: 60, isolate: "0xa", heapMb: 40 },
+      { at: 31, kind: "young", ms: 3, isolate: "0xa", heapMb: 40 },
+      { at: 50, kind: "full", ms: 70, isolate: "0xa", heapMb: 40 },
     ];
     // Long pauses: 40, 20 (young, exactly the line) and 60; not 12 or 3.
-    expect(summarizeGc(pauses, 10, 31)).toEqual({ longCount: 3, fullCount: 2, fullMaxMs: 60, fullTotalMs: 100, youngCount: 3, youngMaxMs: 20, youngTotalMs: 35 });
-    expect(summarizeGc(pauses, 100, 200)).toEqual({ longCount: 0, fullCount: 0, fullMaxMs: 0, fullTotalMs: 0, youngCount: 0, youngMaxMs: 0, youngTotalMs: 0 });
+    expect(summarizeGc(pauses, 10, 31)).toEqual({ longCount: 3, fullCount: 2, fullMaxMs: 60, fullTotalMs: 100, youngCount: 3, youngMaxMs: 20, youngTotalMs: 35, elsewhere: NONE });
+    expect(summarizeGc(pauses, 100, 200)).toEqual({ ...NONE, elsewhere: NONE });
+  });
+
+  it("tells the app's isolate (the largest heap) from workerd's others, which may collect more often", () => {
+    const app = (at: number, kind: "full" | "young", ms: number): GcPause => ({ at, kind, ms, isolate: "0xapp", heapMb: 45 });
+    const service = (at: number, kind: "full" | "young", ms: number): GcPause => ({ at, kind, ms, isolate: "0xd1", heapMb: kind === "full" ? 32.8 : 6 });
+    const pauses = [service(0, "young", 1), app(1, "young", 5), service(2, "young", 2), app(3, "young", 25), app(4, "full", 60), service(5, "full", 158), service(6, "young", 4), service(7, "young", 1)];
+    expect(largestIsolate(pauses)).toBe("0xapp");
+    expect(largestIsolate([])).toBeNull();
+    const summary = summarizeGc(pauses, 0, 10);
+    // All of them count (every isolate's pause holds up the calls on the one thread)…
+    expect(summary).toMatchObject({ fullCount: 2, fullMaxMs: 158, youngCount: 6, longCount: 3 });
+    // …and those outside the app's isolate are named apart.
+    expect(summary.elsewhere).toEqual({ longCount: 1, fullCount: 1, fullMaxMs: 158, fullTotalMs: 158, youngCount: 4, youngMaxMs: 4, youngTotalMs: 8 });
+    // A window holding only the service's pauses: the app is still the largest heap seen so far.
+    expect(summarizeGc(pauses, 5, 7).elsewhere).toMatchObject({ fullCount: 1, youngCount: 2 });
   });
 
   it("preloads coreutils' stdbuf library after any library already preloaded, or says it has none", () => {
