@@ -1,8 +1,8 @@
-// The official `openai` client, loaded the first time an OpenAI-compatible stage runs. It is most of the
-// Worker's code (~1.3 MB of the ~2.6 MB of sources bundled): imported statically, every isolate parsed and
-// ran it at startup and kept what it made alive for good — objects every full garbage collection marks
-// again, on the thread every call shares — though it is used only when an OpenAI-compatible endpoint is
-// configured (by default none is). The production build puts it in a chunk of its own.
+// The official `openai` client, loaded the first time an OpenAI-compatible stage runs. It is more than
+// half of the Worker's bundled code (the main module was 1.77 MB with it, 0.84 MB without): imported
+// statically, every isolate ran it at startup and kept what it made alive (~13,000 objects in a heap
+// snapshot), though only OpenAI-compatible endpoints use it (by default none is configured). The
+// production build puts it in a chunk of its own.
 import type * as OpenAiModule from "openai";
 
 export type OpenAiSdk = typeof OpenAiModule;
