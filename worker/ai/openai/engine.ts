@@ -37,7 +37,10 @@ export class OpenAiCompatibleEngine {
 
   constructor(private readonly endpoints: Endpoints) {}
 
-  private async use(key: keyof Endpoints, stage: AiStage): Promise<{ client: OpenAI; endpoint: OpenAiEndpoint; target: StepTarget; sdk: OpenAiSdk }> {
+  private async use<K extends keyof Endpoints>(
+    key: K,
+    stage: AiStage,
+  ): Promise<{ client: OpenAI; endpoint: NonNullable<Endpoints[K]>; target: StepTarget; sdk: OpenAiSdk }> {
     const endpoint = this.endpoints[key];
     if (!endpoint) throw new Error(`No OpenAI-compatible server is configured for ${key}`);
     const sdk = await loadOpenAiSdk();
@@ -87,9 +90,7 @@ export class OpenAiCompatibleEngine {
   }
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
-    const { client, target, sdk } = await this.use("speech", "speech");
-    const endpoint = this.endpoints.speech;
-    if (!endpoint) throw new Error("No OpenAI-compatible server is configured for speech");
+    const { client, endpoint, target, sdk } = await this.use("speech", "speech");
     let bytes: Uint8Array;
     let contentType: string | null;
     try {
