@@ -158,7 +158,6 @@ class Samples {
   private chunk = new Float32Array(0);
   private at = 0;
   private previous = 0;
-  length = 0;
   peak = 0;
   push(v: number): void {
     if (this.at === this.chunk.length) {
@@ -169,19 +168,16 @@ class Samples {
     const y = v - 0.7 * this.previous;
     this.previous = v;
     this.chunk[this.at++] = y;
-    this.length++;
     const magnitude = Math.abs(y);
     if (magnitude > this.peak) this.peak = magnitude;
   }
-  /** The samples as PCM16, scaled by `scale`. */
+  /** The samples as PCM16, scaled by `scale` (every chunk is full but the last, filled up to `at`). */
   toPcm16(scale: number): Int16Array {
-    const pcm = new Int16Array(this.length);
-    let at = 0;
-    for (const chunk of this.chunks) {
-      const n = Math.min(chunk.length, this.length - at);
-      for (let i = 0; i < n; i++) pcm[at + i] = Math.round(chunk[i]! * scale);
-      at += n;
-    }
+    const pcm = new Int16Array(Math.max(0, this.chunks.length - 1) * CHUNK_SAMPLES + this.at);
+    this.chunks.forEach((chunk, c) => {
+      const n = c === this.chunks.length - 1 ? this.at : CHUNK_SAMPLES;
+      for (let i = 0; i < n; i++) pcm[c * CHUNK_SAMPLES + i] = Math.round(chunk[i]! * scale);
+    });
     return pcm;
   }
 }
