@@ -59,7 +59,7 @@ const mode = process.env.PROFILE ?? "cpu";
 const heap = mode === "heap" || mode === "live" || mode === "promoted";
 const cpuProfile = !heap && mode !== "0" && mode !== "snapshot";
 /** workerd's collections while the profile runs (heap modes), with the isolate each ran in. */
-const collections: { pause: GcPause; isolate: string; line: string }[] = [];
+const collections: { pause: GcPause; line: string }[] = [];
 const untrace = heap ? traceWorkerdGc() : () => {};
 const worker = await startDevWorker({
   configPath: kind === "reference" ? REFERENCE_PHONE_CONFIG : undefined,
@@ -68,7 +68,7 @@ const worker = await startDevWorker({
   onLog: (line) => {
     if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${line}\n`);
     const pause = parseGcLine(line, Date.now());
-    if (pause) collections.push({ pause, isolate: pause.isolate || "?", line: line.trim() });
+    if (pause) collections.push({ pause, line: line.trim() });
   },
 }).finally(untrace);
 
@@ -90,7 +90,10 @@ function printCollections(from: number): void {
   const inWindow = collections.filter((c) => c.pause.at >= from);
   console.log("gc:", JSON.stringify(summarizeGc(inWindow.map((c) => c.pause), from, Date.now())));
   const byIsolate = new Map<string, typeof inWindow>();
-  for (const c of inWindow) byIsolate.set(c.isolate, [...(byIsolate.get(c.isolate) ?? []), c]);
+  for (const c of inWindow) {
+    const id = c.pause.isolate || "?";
+    byIsolate.set(id, [...(byIsolate.get(id) ?? []), c]);
+  }
   for (const [id, list] of byIsolate) {
     const ms = list.map((c) => c.pause.ms);
     console.log(`isolate ${id}: ${list.length} collections, longest ${Math.max(...ms).toFixed(1)} ms, total ${ms.reduce((a, b) => a + b, 0).toFixed(0)} ms; last: ${list.at(-1)!.line.slice(0, 160)}`);
