@@ -25,8 +25,8 @@ import {
 import { MediaFrameReader } from "../../twilio/media-scan";
 import { FrameLag } from "./frame-lag";
 import type { CallerLine, EndReason } from "./line";
-import { type Outgoing, PacedOutbox } from "./paced-outbox";
-import { REPLY_FRAMES_PER_MESSAGE, type ReplyMessage, replyMedia, replyMulaw } from "./reply-media";
+import { PacedOutbox } from "./paced-outbox";
+import { REPLY_FRAMES_PER_MESSAGE, type ReplyAudio, replyFrames, replyMulaw } from "./reply-media";
 
 /** What a Twilio frame means to the call. */
 export type TwilioEvent =
@@ -90,7 +90,12 @@ export class PhoneStream implements CallerLine {
   private markSeq = 0;
   /** Marks sent whose audio Twilio has not finished playing yet, oldest first. */
   private readonly unplayed: string[] = [];
-  private readonly outbox = new PacedOutbox<ReplyMessage>((item) => this.sendOutgoing(item), REPLY_LEAD_MS, TWILIO_FRAME_MS);
+  private readonly outbox = new PacedOutbox<ReplyAudio>(
+    { audio: (audio, firstFrame, frames) => this.sendMedia(audio, firstFrame, frames), mark: (name) => this.sendMark(name) },
+    REPLY_LEAD_MS,
+    TWILIO_FRAME_MS,
+    REPLY_FRAMES_PER_MESSAGE,
+  );
   /** A message's μ-law bytes and 8 kHz samples as it is sent (base64-encoded at once, so reused). */
   private readonly mulawOut = new Uint8Array(REPLY_FRAMES_PER_MESSAGE * TWILIO_FRAME_BYTES);
   private readonly pcm8Out = new Int16Array(REPLY_FRAMES_PER_MESSAGE * TWILIO_FRAME_BYTES);
@@ -215,9 +220,8 @@ export class PhoneStream implements CallerLine {
     }
     const name = `${entryId}:${++this.markSeq}`;
     this.unplayed.push(name);
-    const items: Outgoing<ReplyMessage>[] = replyMedia({ pcm, sampleRate: rate }).map((message) => ({ kind: "frame", audio: message, frames: message.frames }));
-    items.push({ kind: "mark", name });
-    this.outbox.enqueue(items, Date.now());
+    const audio: ReplyAudio = { pcm, sampleRate: rate };
+    this.outbox.enqueue([{ kind: "audio", audio, frames: replyFrames(audio) }, { kind: "mark", name }], Date.now());
     this.armPumpTimer();
   }
 
@@ -258,16 +262,18 @@ export class PhoneStream implements CallerLine {
     }, delayMs);
   }
 
-  private sendOutgoing(item: Outgoing<ReplyMessage>): void {
+  /** One `media` message: `frames` frames of the sentence from `firstFrame` on. */
+  private sendMedia(audio: ReplyAudio, firstFrame: number, frames: number): void {
     if (!this.streamSid) return;
-    if (item.kind === "frame") {
-      const mulaw = replyMulaw(item.audio, this.mulawOut, this.pcm8Out);
-      if (this.mediaWriter?.streamSid !== this.streamSid) this.mediaWriter = new MediaMessageWriter(this.streamSid);
-      if (this.sendText(this.mediaWriter.text(mulaw))) this.stats.framesOut += item.frames;
-      return;
-    }
+    const mulaw = replyMulaw(audio, firstFrame, frames, this.mulawOut, this.pcm8Out);
+    if (this.mediaWriter?.streamSid !== this.streamSid) this.mediaWriter = new MediaMessageWriter(this.streamSid);
+    if (this.sendText(this.mediaWriter.text(mulaw))) this.stats.framesOut += frames;
+  }
+
+  private sendMark(name: string): void {
+    if (!this.streamSid) return;
     this.stats.marksSent++;
-    this.post(markMessage(this.streamSid, item.name));
+    this.post(markMessage(this.streamSid, name));
   }
 
   /**

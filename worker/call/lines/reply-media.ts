@@ -1,4 +1,4 @@
-// The phone line's reply audio, framed for Twilio: a sentence becomes `media` messages of
+// The phone line's reply audio, framed for Twilio: a sentence goes out in `media` messages of
 // REPLY_FRAMES_PER_MESSAGE 20 ms frames (160 μ-law bytes at 8 kHz each; the last message is whole
 // frames, padded with μ-law silence). A message's bytes are made when it is sent — 16 kHz speech is
 // downsampled and encoded 100 ms at a time — so a long greeting costs the thread many small steps at
@@ -16,40 +16,33 @@ export interface ReplyAudio {
   sampleRate: typeof TWILIO_SAMPLE_RATE | 16000;
 }
 
-/** One outbound message: `frames` frames of `audio` from frame `firstFrame` on. */
-export interface ReplyMessage {
-  audio: ReplyAudio;
-  firstFrame: number;
-  frames: number;
-}
-
 /** The sentence's length at 8 kHz (an odd last 16 kHz sample is dropped). */
 function samples8(audio: ReplyAudio): number {
   return audio.sampleRate === TWILIO_SAMPLE_RATE ? audio.pcm.length : (audio.pcm.length & ~1) >> 1;
 }
 
-/** The sentence's messages, in order: whole ones of `framesPerMessage` frames, then what is left. */
-export function replyMedia(audio: ReplyAudio, framesPerMessage = REPLY_FRAMES_PER_MESSAGE): ReplyMessage[] {
-  const frames = Math.ceil(samples8(audio) / TWILIO_FRAME_BYTES);
-  const out: ReplyMessage[] = [];
-  for (let first = 0; first < frames; first += framesPerMessage) out.push({ audio, firstFrame: first, frames: Math.min(framesPerMessage, frames - first) });
-  return out;
+/** The sentence's length in 20 ms frames (the last one padded). */
+export function replyFrames(audio: ReplyAudio): number {
+  return Math.ceil(samples8(audio) / TWILIO_FRAME_BYTES);
 }
 
 /**
- * A message's μ-law bytes (`frames` × 160), into `codes` when given (the phone line reuses one buffer:
- * the bytes are base64-encoded at once); `pcm8` is scratch space for the 8 kHz samples.
+ * The μ-law bytes of `frames` frames of the sentence from frame `firstFrame` on (`frames` × 160), into
+ * `codes` when given (the phone line reuses one buffer: the bytes are base64-encoded at once); `pcm8`
+ * is scratch space for the 8 kHz samples.
  */
 export function replyMulaw(
-  message: ReplyMessage,
-  codes: Uint8Array = new Uint8Array(message.frames * TWILIO_FRAME_BYTES),
-  pcm8: Int16Array = new Int16Array(message.frames * TWILIO_FRAME_BYTES),
+  audio: ReplyAudio,
+  firstFrame: number,
+  frames: number,
+  codes: Uint8Array = new Uint8Array(frames * TWILIO_FRAME_BYTES),
+  pcm8: Int16Array = new Int16Array(frames * TWILIO_FRAME_BYTES),
 ): Uint8Array {
-  const length = message.frames * TWILIO_FRAME_BYTES;
+  const length = frames * TWILIO_FRAME_BYTES;
   const bytes = codes.subarray(0, length).fill(MULAW_SILENCE);
-  const first = message.firstFrame * TWILIO_FRAME_BYTES;
-  const count = Math.max(0, Math.min(length, samples8(message.audio) - first));
-  const { pcm, sampleRate } = message.audio;
+  const first = firstFrame * TWILIO_FRAME_BYTES;
+  const count = Math.max(0, Math.min(length, samples8(audio) - first));
+  const { pcm, sampleRate } = audio;
   encodeMulaw(sampleRate === TWILIO_SAMPLE_RATE ? pcm.subarray(first, first + count) : downsample16to8Range(pcm, first, pcm8.subarray(0, count)), bytes);
   return bytes;
 }
