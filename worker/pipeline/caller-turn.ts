@@ -1,14 +1,14 @@
 // One caller turn as the conversation queues it: the detector's audio (with its VAD frames, for
 // prosody), typed text, or a streaming model's words, and what is known about how it ended.
 import type { TranscriptionStream } from "../ai/provider";
+import { FrameTrack } from "./frame-track";
 import type { StreamedTurn } from "./streaming";
 import type { TurnEnd } from "./turn";
-import type { VadFrame } from "./vad";
 
 export interface CallerTurn {
   audio: Int16Array | null;
   /** The VAD's frame analysis of `audio` (for prosody). */
-  frames: VadFrame[];
+  frames: FrameTrack;
   sampleRate: number;
   text: string | null;
   speechMs: number;
@@ -39,7 +39,7 @@ export function spokenTurn(event: TurnEnd, endedAt: number, fallbacks: string[] 
 
 /** A turn whose words are already known: typed, or committed by a streaming model. */
 export function textTurn(text: string, endedAt: number, streamed?: StreamedTurn): CallerTurn {
-  const turn: CallerTurn = { audio: null, frames: [], sampleRate: 16000, text, speechMs: streamed?.speechMs ?? 0, endedAt, endOfTurnMs: undefined, fallbacks: [] };
+  const turn: CallerTurn = { audio: null, frames: new FrameTrack(0), sampleRate: 16000, text, speechMs: streamed?.speechMs ?? 0, endedAt, endOfTurnMs: undefined, fallbacks: [] };
   if (streamed) turn.streamed = streamed;
   return turn;
 }

@@ -6,6 +6,7 @@ import { EMOTIONS, type EmotionScores } from "../../protocol/call";
 import { normalizeEmotions } from "../ai/lexicon";
 import { levelDb } from "../audio/level";
 import { voicing } from "./features";
+import { FrameTrack } from "./frame-track";
 
 export interface Prosody {
   /** Mean level of the voiced frames, dBFS. */
@@ -23,16 +24,10 @@ export interface Prosody {
 
 const FRAME_MS = 20;
 
-/** Per-frame analysis prosody needs (the VAD's frames carry it). */
-export interface FrameAnalysis {
-  levelDb: number;
-  pitchHz: number | null;
-}
-
 /** Prosody from raw audio (analyses each 20 ms frame first). */
 export function measureProsody(samples: Int16Array, sampleRate: number): Prosody {
   const frame = Math.round((sampleRate * FRAME_MS) / 1000);
-  const frames: FrameAnalysis[] = [];
+  const frames = new FrameTrack(Math.max(1, Math.floor(samples.length / frame)));
   for (let at = 0; at + frame <= samples.length; at += frame) {
     const level = levelDb(samples.subarray(at, at + frame));
     let pitchHz: number | null = null;
@@ -40,20 +35,23 @@ export function measureProsody(samples: Int16Array, sampleRate: number): Prosody
       const v = voicing(samples.subarray(Math.max(0, at - frame), at + frame), sampleRate);
       if (v.periodicity >= 0.5) pitchHz = v.pitchHz;
     }
-    frames.push({ levelDb: level, pitchHz });
+    frames.push(level, pitchHz);
   }
   return prosodyFromFrames(frames);
 }
 
 /** Prosody from 20 ms frame analyses (e.g. the VAD's, so nothing is computed twice). */
-export function prosodyFromFrames(frames: readonly FrameAnalysis[]): Prosody {
-  const levels = frames.map((f) => f.levelDb);
+export function prosodyFromFrames(frames: FrameTrack): Prosody {
+  const levels: number[] = [];
   const pitches: number[] = [];
   let voicedLevelSum = 0;
-  for (const f of frames) {
-    if (f.pitchHz === null) continue;
-    pitches.push(f.pitchHz);
-    voicedLevelSum += f.levelDb;
+  for (let i = 0; i < frames.length; i++) {
+    const level = frames.levelDb(i);
+    levels.push(level);
+    const pitch = frames.pitchHz(i);
+    if (pitch === null) continue;
+    pitches.push(pitch);
+    voicedLevelSum += level;
   }
   const voicedCount = pitches.length;
   const sorted = [...pitches].sort((a, b) => a - b);

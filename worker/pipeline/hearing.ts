@@ -6,9 +6,9 @@
 import type { EmotionScores } from "../../protocol/call";
 import type { AiProvider, PcmAudio, TranscriptionStream } from "../ai/provider";
 import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./emotion";
+import type { FrameTrack } from "./frame-track";
 import { failure, runStep, StepFailure, type StepContext } from "./steps";
 import { logFailure, type TrailContext, type TurnReport } from "./trail";
-import type { VadFrame } from "./vad";
 
 export interface HearingDeps {
   provider: AiProvider;
@@ -59,7 +59,7 @@ export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechM
 /** `scored`: the words' scores made already (an eager reply's); null or absent → scored here. */
 export async function callerEmotions(
   deps: HearingDeps,
-  frames: readonly VadFrame[],
+  frames: FrameTrack,
   text: string,
   recognized: boolean,
   report: TurnReport,

@@ -3,6 +3,7 @@
 // `silenceMs` without speech; a "turn" whose level never moved (a hum or tone) is dropped. Collects the turn's audio with a short pre-roll. Pure and streaming; times
 // are stream milliseconds (audio received so far), not wall-clock time.
 import { concatPcm } from "../audio/pcm";
+import { FrameTrack } from "./frame-track";
 import { VoiceActivityDetector, type VadFrame, type VadOptions } from "./vad";
 
 export interface TurnOptions {
@@ -36,8 +37,8 @@ export type TurnEvent =
   | {
       type: "turn_end";
       audio: Int16Array;
-      /** The VAD's analysis of each 20 ms frame of `audio` (level, voicing, pitch) — reused for prosody. */
-      frames: VadFrame[];
+      /** The VAD's analysis of each 20 ms frame of `audio` (level and pitch) — reused for prosody. */
+      frames: FrameTrack;
       sampleRate: number;
       startMs: number;
       /** End of the last speech frame. */
@@ -63,14 +64,17 @@ export class TurnDetector {
   /** The last frames before speech (a ring of `preRollCapacity`), to open a turn with. */
   private readonly preRollCapacity: number;
   private readonly preRollSamples: Int16Array[] = [];
-  private readonly preRollAnalysis: VadFrame[] = [];
+  /** The ring's frames' level and pitch (NaN: not voiced), as the turn's FrameTrack takes them. */
+  private readonly preRollLevels: Float64Array;
+  private readonly preRollPitches: Float64Array;
   private preRollNext = 0;
   private preRollCount = 0;
   /** What the current push() returns: NO_EVENTS until a frame has something to say. */
   private events: TurnEvent[] = NO_EVENTS;
   private readonly onVadFrame = (frame: VadFrame, samples: Int16Array): void => this.step(frame, samples);
   private frames: Int16Array[] = [];
-  private analysis: VadFrame[] = [];
+  /** The turn's frame analysis (one track reused turn after turn; a turn_end takes a copy). */
+  private readonly analysis = new FrameTrack();
   /** The level range of the turn's speech frames after the first (see wasSteady). */
   private laterSpeechMinDb = Infinity;
   private laterSpeechMaxDb = -Infinity;
@@ -86,6 +90,8 @@ export class TurnDetector {
     this.options = { ...DEFAULT_TURN_OPTIONS, ...options };
     this.vad = new VoiceActivityDetector(vadOptions);
     this.preRollCapacity = Math.ceil(this.options.preRollMs / this.vad.options.frameMs);
+    this.preRollLevels = new Float64Array(this.preRollCapacity);
+    this.preRollPitches = new Float64Array(this.preRollCapacity);
   }
 
   /** True once speech is confirmed and until the turn ends. */
@@ -146,7 +152,7 @@ export class TurnDetector {
       return;
     }
     this.frames.push(frameSamples);
-    this.analysis.push(frame);
+    this.analysis.push(frame.levelDb, frame.pitchHz);
     if (frame.speech) {
       this.countSpeechLevel(frame.bandDb);
       this.speechFramesMs += frameMs;
@@ -177,7 +183,8 @@ export class TurnDetector {
   private keepPreRoll(samples: Int16Array, frame: VadFrame): void {
     if (this.preRollCapacity === 0) return;
     this.preRollSamples[this.preRollNext] = samples;
-    this.preRollAnalysis[this.preRollNext] = frame;
+    this.preRollLevels[this.preRollNext] = frame.levelDb;
+    this.preRollPitches[this.preRollNext] = frame.pitchHz ?? Number.NaN;
     this.preRollNext = (this.preRollNext + 1) % this.preRollCapacity;
     if (this.preRollCount < this.preRollCapacity) this.preRollCount++;
   }
@@ -187,14 +194,15 @@ export class TurnDetector {
     const cap = this.preRollCapacity;
     const first = (this.preRollNext - this.preRollCount + cap) % (cap || 1);
     this.frames = [];
-    this.analysis = [];
+    this.analysis.clear();
     for (let i = 0; i < this.preRollCount; i++) {
       const at = (first + i) % cap;
       this.frames.push(this.preRollSamples[at]!);
-      this.analysis.push(this.preRollAnalysis[at]!);
+      const pitch = this.preRollPitches[at]!;
+      this.analysis.push(this.preRollLevels[at]!, Number.isNaN(pitch) ? null : pitch);
     }
     this.frames.push(samples);
-    this.analysis.push(frame);
+    this.analysis.push(frame.levelDb, frame.pitchHz);
     this.preRollCount = 0;
   }
 
@@ -240,7 +248,7 @@ export class TurnDetector {
     const event: Extract<TurnEvent, { type: "turn_end" }> = {
       type: "turn_end",
       audio,
-      frames: this.analysis.slice(0, keep),
+      frames: this.analysis.slice(keep),
       sampleRate: this.vad.options.sampleRate,
       startMs: this.startMs,
       lastSpeechMs: this.lastSpeechEndMs,
@@ -256,7 +264,7 @@ export class TurnDetector {
     this.state = "idle";
     this.preRollCount = 0;
     this.frames = [];
-    this.analysis = [];
+    this.analysis.clear();
     this.laterSpeechMinDb = Infinity;
     this.laterSpeechMaxDb = -Infinity;
     this.speechFramesMs = 0;
@@ -273,5 +281,5 @@ export function mergeTurnEnds(a: TurnEnd, b: TurnEnd): TurnEnd {
   const audio = new Int16Array(a.audio.length + gap.length + b.audio.length);
   audio.set(a.audio, 0);
   audio.set(b.audio, a.audio.length + gap.length);
-  return { ...b, audio, frames: [...a.frames, ...b.frames], startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
+  return { ...b, audio, frames: FrameTrack.concat(a.frames, b.frames), startMs: a.startMs, speechMs: b.lastSpeechMs - a.startMs };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { levelDb } from "../../../worker/audio/level";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { TurnDetector, type TurnEvent } from "../../../worker/pipeline/turn";
 import { SPEECH_END_MS, loadFixture, silence } from "../support/fixtures";
@@ -32,7 +33,9 @@ describe("TurnDetector", () => {
       const onset = end!.startMs / 20;
       expect(onset).toBeGreaterThanOrEqual(30);
       expect(Array.from(end!.audio.subarray(0, 11 * 320))).toEqual(Array.from(audio.subarray((onset - 10) * 320, (onset + 1) * 320)));
-      expect(end!.frames[10]!.startMs).toBe(end!.startMs);
+      // The frame analysis lines up with the audio: the pre-roll's levels, then the onset frame's.
+      expect(end!.frames.length).toBe(end!.audio.length / 320);
+      for (let i = 0; i <= 10; i++) expect(end!.frames.levelDb(i), `frame ${i}`).toBe(levelDb(audio.subarray((onset - 10 + i) * 320, (onset - 9 + i) * 320)));
     }
     // Only 3 frames before the onset: the turn opens with those 3.
     const hello = loadFixture("speech-hello");

@@ -1,0 +1,91 @@
+// What prosody needs of each 20 ms frame of a turn — its level and its pitch — packed two numbers a
+// frame into growing typed arrays. A turn holds one of these, not an object per frame: a caller's
+// turn lives for as long as the reply to it does (seconds), and at a hundred calls objects that live
+// that long are what every full garbage collection has to mark. Pure.
+
+/** One frame's analysis, as prosody reads it. */
+export interface FrameAnalysis {
+  levelDb: number;
+  /** Null when the frame was not voiced. */
+  pitchHz: number | null;
+}
+
+const INITIAL_CAPACITY = 64;
+
+export class FrameTrack {
+  private levels: Float64Array;
+  /** NaN where the frame was not voiced. */
+  private pitches: Float64Array;
+  private count = 0;
+
+  constructor(capacity = INITIAL_CAPACITY) {
+    this.levels = new Float64Array(capacity);
+    this.pitches = new Float64Array(capacity);
+  }
+
+  static of(frames: readonly FrameAnalysis[]): FrameTrack {
+    const track = new FrameTrack(Math.max(1, frames.length));
+    for (const f of frames) track.push(f.levelDb, f.pitchHz);
+    return track;
+  }
+
+  /** One track of `a`'s frames then `b`'s. */
+  static concat(a: FrameTrack, b: FrameTrack): FrameTrack {
+    const track = new FrameTrack(Math.max(1, a.count + b.count));
+    track.levels.set(a.levels.subarray(0, a.count));
+    track.pitches.set(a.pitches.subarray(0, a.count));
+    track.levels.set(b.levels.subarray(0, b.count), a.count);
+    track.pitches.set(b.pitches.subarray(0, b.count), a.count);
+    track.count = a.count + b.count;
+    return track;
+  }
+
+  get length(): number {
+    return this.count;
+  }
+
+  push(levelDb: number, pitchHz: number | null): void {
+    if (this.count === this.levels.length) {
+      const capacity = Math.max(INITIAL_CAPACITY, this.count * 2);
+      const levels = new Float64Array(capacity);
+      const pitches = new Float64Array(capacity);
+      levels.set(this.levels);
+      pitches.set(this.pitches);
+      this.levels = levels;
+      this.pitches = pitches;
+    }
+    this.levels[this.count] = levelDb;
+    this.pitches[this.count] = pitchHz ?? Number.NaN;
+    this.count++;
+  }
+
+  levelDb(index: number): number {
+    this.check(index);
+    return this.levels[index]!;
+  }
+
+  pitchHz(index: number): number | null {
+    this.check(index);
+    const pitch = this.pitches[index]!;
+    return Number.isNaN(pitch) ? null : pitch;
+  }
+
+  /** Empties the track, keeping its room for the next turn. */
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** The first `end` frames, as a track of their own (exactly that long). */
+  slice(end: number): FrameTrack {
+    const n = Math.max(0, Math.min(end, this.count));
+    const track = new FrameTrack(Math.max(1, n));
+    track.levels.set(this.levels.subarray(0, n));
+    track.pitches.set(this.pitches.subarray(0, n));
+    track.count = n;
+    return track;
+  }
+
+  private check(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.count) throw new RangeError(`frame ${index} of ${this.count}`);
+  }
+}
