@@ -3,13 +3,6 @@
 // turn lives for as long as the reply to it does (seconds), and at a hundred calls objects that live
 // that long are what every full garbage collection has to mark. Pure.
 
-/** One frame's analysis, as prosody reads it. */
-export interface FrameAnalysis {
-  levelDb: number;
-  /** Null when the frame was not voiced. */
-  pitchHz: number | null;
-}
-
 const INITIAL_CAPACITY = 64;
 
 export class FrameTrack {
@@ -21,12 +14,6 @@ export class FrameTrack {
   constructor(capacity = INITIAL_CAPACITY) {
     this.levels = new Float64Array(capacity);
     this.pitches = new Float64Array(capacity);
-  }
-
-  static of(frames: readonly FrameAnalysis[]): FrameTrack {
-    const track = new FrameTrack(Math.max(1, frames.length));
-    for (const f of frames) track.push(f.levelDb, f.pitchHz);
-    return track;
   }
 
   /** One track of `a`'s frames then `b`'s. */

@@ -64,9 +64,7 @@ export class TurnDetector {
   /** The last frames before speech (a ring of `preRollCapacity`), to open a turn with. */
   private readonly preRollCapacity: number;
   private readonly preRollSamples: Int16Array[] = [];
-  /** The ring's frames' level and pitch (NaN: not voiced), as the turn's FrameTrack takes them. */
-  private readonly preRollLevels: Float64Array;
-  private readonly preRollPitches: Float64Array;
+  private readonly preRollAnalysis: VadFrame[] = [];
   private preRollNext = 0;
   private preRollCount = 0;
   /** What the current push() returns: NO_EVENTS until a frame has something to say. */
@@ -90,8 +88,6 @@ export class TurnDetector {
     this.options = { ...DEFAULT_TURN_OPTIONS, ...options };
     this.vad = new VoiceActivityDetector(vadOptions);
     this.preRollCapacity = Math.ceil(this.options.preRollMs / this.vad.options.frameMs);
-    this.preRollLevels = new Float64Array(this.preRollCapacity);
-    this.preRollPitches = new Float64Array(this.preRollCapacity);
   }
 
   /** True once speech is confirmed and until the turn ends. */
@@ -183,8 +179,7 @@ export class TurnDetector {
   private keepPreRoll(samples: Int16Array, frame: VadFrame): void {
     if (this.preRollCapacity === 0) return;
     this.preRollSamples[this.preRollNext] = samples;
-    this.preRollLevels[this.preRollNext] = frame.levelDb;
-    this.preRollPitches[this.preRollNext] = frame.pitchHz ?? Number.NaN;
+    this.preRollAnalysis[this.preRollNext] = frame;
     this.preRollNext = (this.preRollNext + 1) % this.preRollCapacity;
     if (this.preRollCount < this.preRollCapacity) this.preRollCount++;
   }
@@ -198,8 +193,8 @@ export class TurnDetector {
     for (let i = 0; i < this.preRollCount; i++) {
       const at = (first + i) % cap;
       this.frames.push(this.preRollSamples[at]!);
-      const pitch = this.preRollPitches[at]!;
-      this.analysis.push(this.preRollLevels[at]!, Number.isNaN(pitch) ? null : pitch);
+      const before = this.preRollAnalysis[at]!;
+      this.analysis.push(before.levelDb, before.pitchHz);
     }
     this.frames.push(samples);
     this.analysis.push(frame.levelDb, frame.pitchHz);
