@@ -27,7 +27,7 @@ const FRAME_MS = 20;
 /** Prosody from raw audio (analyses each 20 ms frame first). */
 export function measureProsody(samples: Int16Array, sampleRate: number): Prosody {
   const frame = Math.round((sampleRate * FRAME_MS) / 1000);
-  const frames = new FrameTrack(Math.max(1, Math.floor(samples.length / frame)));
+  const frames = new FrameTrack(Math.floor(samples.length / frame));
   for (let at = 0; at + frame <= samples.length; at += frame) {
     const level = levelDb(samples.subarray(at, at + frame));
     let pitchHz: number | null = null;

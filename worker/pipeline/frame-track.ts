@@ -18,12 +18,9 @@ export class FrameTrack {
 
   /** One track of `a`'s frames then `b`'s. */
   static concat(a: FrameTrack, b: FrameTrack): FrameTrack {
-    const track = new FrameTrack(Math.max(1, a.count + b.count));
-    track.levels.set(a.levels.subarray(0, a.count));
-    track.pitches.set(a.pitches.subarray(0, a.count));
-    track.levels.set(b.levels.subarray(0, b.count), a.count);
-    track.pitches.set(b.pitches.subarray(0, b.count), a.count);
-    track.count = a.count + b.count;
+    const track = new FrameTrack(a.count + b.count);
+    track.append(a, a.count);
+    track.append(b, b.count);
     return track;
   }
 
@@ -65,11 +62,16 @@ export class FrameTrack {
   /** The first `end` frames, as a track of their own (exactly that long). */
   slice(end: number): FrameTrack {
     const n = Math.max(0, Math.min(end, this.count));
-    const track = new FrameTrack(Math.max(1, n));
-    track.levels.set(this.levels.subarray(0, n));
-    track.pitches.set(this.pitches.subarray(0, n));
-    track.count = n;
+    const track = new FrameTrack(n);
+    track.append(this, n);
     return track;
+  }
+
+  /** `from`'s first `n` frames after this track's own (made with room for them). */
+  private append(from: FrameTrack, n: number): void {
+    this.levels.set(from.levels.subarray(0, n), this.count);
+    this.pitches.set(from.pitches.subarray(0, n), this.count);
+    this.count += n;
   }
 
   private check(index: number): void {
