@@ -24,6 +24,9 @@
 //  - dropped frames, protocol violations, replies, V8 garbage-collection pauses in workerd (all of its
 //    isolates share the thread; those of Miniflare's own services, such as the D1 simulator, which no
 //    deployment runs beside the app, are also counted apart: bench/support/workerd-gc.ts).
+// Before each point the service isolates' garbage is collected (never the app's): the D1 simulator keeps
+// ~50 KB per call until one ~140 ms collection after some 500 calls, which would otherwise land in
+// whichever point runs then (bench/support/service-isolates.ts); the app keeps its heap from point to point.
 // Capacity: the largest call count at which p99 ≤ 20 ms and 0 failed upgrades held, at it and every
 // smaller count — once for the median call and once for every call (the worst). Target: ≥ 100.
 // Reference (same run, same simulator, same call counts): a Durable Object that does nothing but parse
@@ -32,14 +35,16 @@
 // is printed as a ratio to it, and the reference's own capacity beside ours.
 // Quick checks: TWILIO_BENCH_COUNTS=5,10 (call counts), TWILIO_BENCH_CURVES=listening (or talking,
 // reference).
-// The full curve takes about 6 minutes.
+// The full curve takes about 8 minutes.
 import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { type BenchContext, defineBench, type Figure, stats } from "./support/bench";
 import { capacity } from "./support/capacity";
+import { freePort } from "../scripts/local-server";
 import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
 import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
+import { collectServiceGarbage } from "./support/service-isolates";
 import type { CallResult, TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
 import { type GcPause, LONG_PAUSE_MS, parseGcLine, summarizeGc, traceWorkerdGc } from "./support/workerd-gc";
 
@@ -124,7 +129,11 @@ async function runPoint(ctx: BenchContext, baseURL: string, label: string, calls
 /** The whole curve of one kind of caller, and its capacity figures (with a target unless `reference`). */
 async function curve(ctx: BenchContext, baseURL: string, label: string, speechWav: string | null, gcPauses: readonly GcPause[], reference = false): Promise<{ points: Point[]; figures: Figure[] }> {
   const points: Point[] = [];
-  for (const calls of COUNTS) points.push(await runPoint(ctx, baseURL, label, calls, speechWav, gcPauses));
+  for (const calls of COUNTS) {
+    await collectServiceGarbage();
+    await new Promise((r) => setTimeout(r, 1000)); // its trace lines arrive before the point's window opens
+    points.push(await runPoint(ctx, baseURL, label, calls, speechWav, gcPauses));
+  }
   const held = (p: Point, lag: number) => p.failedUpgrades === 0 && lag <= LAG_LIMIT_MS;
   const target = reference ? undefined : { kind: "min" as const, value: CAPACITY_TARGET };
   const figures: Figure[] = [
@@ -157,6 +166,7 @@ export default defineBench({
     const untrace = traceWorkerdGc();
     const worker = await startDevWorker({
       vars: { TWILIO_AUTH_TOKEN: AUTH_TOKEN },
+      inspectorPort: await freePort(), // for collectServiceGarbage()
       onLog: (line) => {
         if (process.env.WORKER_LOG) appendFileSync(process.env.WORKER_LOG, `${Date.now()} ${line}\n`);
         const pause = parseGcLine(line, Date.now());
@@ -176,6 +186,7 @@ export default defineBench({
         const untraceRef = traceWorkerdGc();
         const ref = await startDevWorker({
           configPath: REFERENCE_PHONE_CONFIG,
+          inspectorPort: await freePort(),
           onLog: (line) => {
             const pause = parseGcLine(line, Date.now());
             if (pause) refPauses.push(pause);
