@@ -37,6 +37,7 @@ import type { PipelineEmit } from "./events";
 import { TurnListener } from "./listening";
 import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
+import type { Speculation } from "./speculation";
 import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
 import { SpokenLines } from "./spoken-lines";
@@ -46,6 +47,17 @@ import { StreamTurns } from "./stream-turns";
 import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext } from "./trail";
 import { TurnDetector, type TurnEvent } from "./turn";
 import { TurnHold } from "./turn-hold";
+
+/** A caller turn once heard: what its reply needs (not its audio). */
+interface HeardTurn {
+  turnId: string;
+  info: CallerTurnInfo;
+  emotions: EmotionScores;
+  timing: ReplyTiming;
+  report: TurnReport;
+  /** The streaming model's eager reply, adopted for this turn. */
+  speculation: Speculation | null;
+}
 
 export class Conversation {
   private readonly provider: AiProvider;
@@ -248,13 +260,26 @@ export class Conversation {
     if (reply?.interrupt()) this.emit({ type: "interrupt", replyId: reply.replyId });
   }
 
+  /**
+   * Queues a caller turn: heard (transcribed, scored) when its turn comes, then answered. Only the first
+   * step holds the turn, so its audio is freed once it is heard, not kept while the reply plays: the
+   * handlers that wait for the reply are the object's own (closures made here would share one scope
+   * with `turn` and keep it alive).
+   */
   private enqueue(turn: CallerTurn): void {
     this.pending++;
     this.queue = this.queue
-      .then(() => this.runTurn(turn))
-      .catch((err: unknown) => this.pipelineFailed(err))
-      .finally(() => this.pending--);
+      .then(() => this.hearTurn(turn))
+      .then(this.answerHeard)
+      .catch(this.queueFailed)
+      .finally(this.queueSettled);
   }
+
+  private readonly answerHeard = (heard: HeardTurn | null): Promise<void> | undefined => (heard ? this.answerTurn(heard) : undefined);
+  private readonly queueFailed = (err: unknown): void => this.pipelineFailed(err);
+  private readonly queueSettled = (): void => {
+    this.pending--;
+  };
 
   private openStream(): StreamTurns {
     return new StreamTurns({
@@ -284,7 +309,8 @@ export class Conversation {
     this.emit({ type: "error", code: "pipeline_failed", message: describeError(err) });
   }
 
-  private async runTurn(turn: CallerTurn): Promise<void> {
+  /** A caller turn's words and emotions (its turn in the queue has come); null when it gets no reply. */
+  private async hearTurn(turn: CallerTurn): Promise<HeardTurn | null> {
     const turnId = this.newId();
     const typed = turn.text !== null && !turn.streamed;
     const report = new TurnReport(turn.streamed ? "stream" : typed ? "typed" : "batch");
@@ -295,7 +321,7 @@ export class Conversation {
     let recognized = turn.text !== null;
     if (turn.text === null) {
       const heard = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report, turn.stream);
-      if (!heard) return; // aborted: the call is gone
+      if (!heard) return null; // aborted: the call is gone
       ({ text, recognized } = heard);
     }
     const transcribedAt = this.clock.now();
@@ -311,14 +337,25 @@ export class Conversation {
       role: "user",
       content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
     });
-    if (this.closed) return logTurn(this.trail, index, turnId, report, report.failure ? "failed" : "ok");
-    let outcome: ReplyOutcome | null = null;
-    if (!report.failure) {
-      const info: CallerTurnInfo = { text, recognized, typed, speechMs: turn.speechMs, index };
-      const timing = { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs };
-      outcome = await this.runReply(turnId, info, emotions, timing, report, adopted?.adopt());
+    if (this.closed) {
+      logTurn(this.trail, index, turnId, report, report.failure ? "failed" : "ok");
+      return null;
     }
-    await this.failures.after(index, turnId, report, outcome, "apology");
+    return {
+      turnId,
+      info: { text, recognized, typed, speechMs: turn.speechMs, index },
+      emotions,
+      timing: { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs },
+      report,
+      speculation: adopted,
+    };
+  }
+
+  /** The reply to a heard turn (or, if hearing failed, what the failed-turn policy says). */
+  private async answerTurn(heard: HeardTurn): Promise<void> {
+    const { turnId, info, report } = heard;
+    const outcome = report.failure ? null : await this.runReply(turnId, info, heard.emotions, heard.timing, report, heard.speculation?.adopt());
+    await this.failures.after(info.index, turnId, report, outcome, "apology");
   }
 
   /** A scripted line (an apology, the goodbye) played as the assistant's reply. */
