@@ -103,8 +103,8 @@ function inspectorCommands(url: string, methods: readonly string[]): Promise<voi
 
 /**
  * Collects garbage in every isolate of Miniflare's services (not the app's); returns their names. A heap
- * snapshot is how: V8 collects all it can before taking one, and workerd never answers the inspector's
- * HeapProfiler.collectGarbage (V8 runs it as a foreground task that local workerd leaves queued).
+ * snapshot is how: V8 collects all it can before taking one, while local workerd never answered the
+ * inspector's HeapProfiler.collectGarbage here (with or without HeapProfiler.enable first).
  */
 export async function collectServiceGarbage(): Promise<string[]> {
   const services = serviceTargets(await inspectorTargets());
