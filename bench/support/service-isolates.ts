@@ -6,8 +6,8 @@
 // the app's) through workerd's own inspector between points, so a point does not inherit the
 // simulators' garbage of the points before it. Needs the dev worker started with an inspector port.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
-import WebSocket from "ws";
 import { z } from "zod";
+import { openInspector } from "./inspector-session";
 import { cpuSecondsByPid } from "./process-cpu";
 
 /** Deadline of one inspector request (a collection of a few tens of MB takes well under a second). */
@@ -73,34 +73,6 @@ async function inspectorTargets(): Promise<InspectorTarget[]> {
   throw new Error("workerd's inspector was not found: start the dev worker with an inspectorPort");
 }
 
-/** Sends inspector commands to a target one after another, each once the one before has answered. */
-function inspectorCommands(url: string, methods: readonly string[]): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const timer = setTimeout(() => {
-      ws.terminate();
-      reject(new Error(`${methods.join(", ")} on ${url}: no answer in ${INSPECTOR_TIMEOUT_MS} ms`));
-    }, INSPECTOR_TIMEOUT_MS);
-    const done = (err?: Error) => {
-      clearTimeout(timer);
-      ws.close();
-      if (err) reject(err);
-      else resolve();
-    };
-    let next = 0;
-    const send = () => ws.send(JSON.stringify({ id: next + 1, method: methods[next] }));
-    ws.once("open", send);
-    ws.once("error", done);
-    ws.on("message", (data) => {
-      const m = JSON.parse(String(data)) as { id?: number; error?: { message: string } };
-      if (m.id !== next + 1) return;
-      if (m.error) return done(new Error(`${methods[next]} on ${url}: ${m.error.message}`));
-      if (++next === methods.length) return done();
-      send();
-    });
-  });
-}
-
 /**
  * Collects garbage in every isolate of Miniflare's services (not the app's); returns their names. A heap
  * snapshot is how: V8 collects all it can before taking one, while local workerd never answered the
@@ -108,6 +80,13 @@ function inspectorCommands(url: string, methods: readonly string[]): Promise<voi
  */
 export async function collectServiceGarbage(): Promise<string[]> {
   const services = serviceTargets(await inspectorTargets());
-  for (const t of services) await inspectorCommands(t.webSocketDebuggerUrl, ["HeapProfiler.takeHeapSnapshot"]);
+  for (const t of services) {
+    const session = await openInspector(t.webSocketDebuggerUrl, INSPECTOR_TIMEOUT_MS);
+    try {
+      await session.snapshot();
+    } finally {
+      session.close();
+    }
+  }
   return services.map((t) => t.id);
 }

@@ -1,7 +1,7 @@
 // A V8 CPU profile of local workerd (the Worker and every Durable Object share its isolate), taken
 // through its inspector with the Chrome DevTools Protocol: Profiler.start … Profiler.stop. The
 // summary is self time per function (where the isolate's CPU went), heaviest first.
-import WebSocket from "ws";
+import { openInspector } from "./inspector-session";
 
 interface CallFrame {
   functionName: string;
@@ -48,29 +48,8 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   const target = targets[0];
   if (!target) throw new Error(`no inspector target on port ${port}`);
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise<void>((resolve, reject) => {
-    ws.once("open", () => resolve());
-    ws.once("error", reject);
-  });
-  let nextId = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  const snapshotChunks: string[] = [];
-  ws.on("message", (data) => {
-    const m = JSON.parse(String(data)) as { id?: number; method?: string; params?: { chunk?: string }; result?: unknown; error?: { message: string } };
-    if (m.method === "HeapProfiler.addHeapSnapshotChunk") snapshotChunks.push(m.params?.chunk ?? "");
-    if (m.id === undefined) return;
-    const p = pending.get(m.id);
-    pending.delete(m.id);
-    if (m.error) p?.reject(new Error(m.error.message));
-    else p?.resolve(m.result);
-  });
-  const send = (method: string, params: Record<string, unknown> = {}) =>
-    new Promise<unknown>((resolve, reject) => {
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      ws.send(JSON.stringify({ id, method, params }));
-    });
+  const session = await openInspector(target.webSocketDebuggerUrl);
+  const send = session.send;
   await send("Profiler.enable");
   await send("Profiler.setSamplingInterval", { interval: samplingIntervalUs });
   return {
@@ -84,13 +63,8 @@ export async function connectProfiler(port: number, samplingIntervalUs = 250): P
       await send("HeapProfiler.startSampling", { samplingInterval, includeObjectsCollectedByMajorGC: collected.major, includeObjectsCollectedByMinorGC: collected.minor });
     },
     stopHeap: async () => ((await send("HeapProfiler.stopSampling")) as { profile: { head: HeapNode } }).profile.head,
-    snapshot: async () => {
-      snapshotChunks.length = 0;
-      await send("HeapProfiler.enable");
-      await send("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
-      return snapshotChunks.join("");
-    },
-    close: () => ws.close(),
+    snapshot: session.snapshot,
+    close: session.close,
   };
 }
 
