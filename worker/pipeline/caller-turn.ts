@@ -1,8 +1,13 @@
 // One caller turn as the conversation queues it: the detector's audio (with its VAD frames, for
-// prosody), typed text, or a streaming model's words, and what is known about how it ended.
-import type { TranscriptionStream } from "../ai/provider";
+// prosody), typed text, or a streaming model's words, and what is known about how it ended; then the
+// same turn once heard, without its audio.
+import type { EmotionScores } from "../../protocol/call";
+import type { CallerTurnInfo, TranscriptionStream } from "../ai/provider";
 import { FrameTrack } from "./frame-track";
+import type { ReplyTiming } from "./reply";
+import type { Speculation } from "./speculation";
 import type { StreamedTurn } from "./streaming";
+import type { TurnReport } from "./trail";
 import type { TurnEnd } from "./turn";
 
 export interface CallerTurn {
@@ -21,6 +26,17 @@ export interface CallerTurn {
   fallbacks: string[];
   /** Set when a streaming model heard the turn (`text` holds its words). */
   streamed?: StreamedTurn;
+}
+
+/** A caller turn once heard (transcribed, scored): what its reply needs, not its audio. */
+export interface HeardTurn {
+  turnId: string;
+  info: CallerTurnInfo;
+  emotions: EmotionScores;
+  timing: ReplyTiming;
+  report: TurnReport;
+  /** The streaming model's eager reply, adopted for this turn. */
+  speculation: Speculation | null;
 }
 
 /** A turn the detector heard (its words still to be transcribed). */

@@ -31,13 +31,12 @@
 import type { CallType, EmotionScores } from "../../protocol/call";
 import type { ConversationOptions } from "./conversation-options";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
-import { type CallerTurn, spokenTurn, textTurn } from "./caller-turn";
+import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./caller-turn";
 import { systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
 import { TurnListener } from "./listening";
 import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
-import type { Speculation } from "./speculation";
 import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
 import { SpokenLines } from "./spoken-lines";
@@ -47,17 +46,6 @@ import { StreamTurns } from "./stream-turns";
 import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext } from "./trail";
 import { TurnDetector, type TurnEvent } from "./turn";
 import { TurnHold } from "./turn-hold";
-
-/** A caller turn once heard: what its reply needs (not its audio). */
-interface HeardTurn {
-  turnId: string;
-  info: CallerTurnInfo;
-  emotions: EmotionScores;
-  timing: ReplyTiming;
-  report: TurnReport;
-  /** The streaming model's eager reply, adopted for this turn. */
-  speculation: Speculation | null;
-}
 
 export class Conversation {
   private readonly provider: AiProvider;
