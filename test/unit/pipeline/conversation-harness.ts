@@ -1,9 +1,11 @@
 // Drives a Conversation with a ScriptedProvider (optionally behind a ChaosProvider's faults) on a
 // ManualClock and records the events and the trail's log lines with their times.
 import type { Persona } from "../../../worker/ai/provider";
+import { concatPcm } from "../../../worker/audio/pcm";
 import { Conversation } from "../../../worker/pipeline/conversation";
 import type { ConversationOptions } from "../../../worker/pipeline/conversation-options";
 import type { PipelineEvent } from "../../../worker/pipeline/events";
+import { loadFixture, silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
 import { ChaosProvider, type Fault, type FaultMethod } from "../support/chaos-provider";
 import { ScriptedProvider, type ScriptedOptions } from "../support/scripted-provider";
@@ -17,6 +19,9 @@ export const PERSONA: Persona = {
   instructions: "",
   voiceStyle: "warm",
 };
+
+/** One spoken caller turn: the "hello" fixture, then 400 ms of silence (the turn ends). */
+export const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
 
 export interface Logged {
   at: number;

@@ -3,12 +3,10 @@
 // batch transcription (a retry transcribes the whole turn).
 import { describe, expect, it } from "vitest";
 import type { AiProvider, Transcript, TranscriptionStream } from "../../../worker/ai/provider";
-import { concatPcm } from "../../../worker/audio/pcm";
 import { stepError } from "../support/chaos-provider";
-import { loadFixture, silence } from "../support/fixtures";
 import type { ManualClock } from "../support/manual-clock";
 import { ScriptedProvider } from "../support/scripted-provider";
-import { setup } from "./conversation-harness";
+import { hello, setup } from "./conversation-harness";
 
 type Finish = Transcript | Error | "hang";
 
@@ -63,8 +61,6 @@ function incremental(results: Finish[], batch: Transcript[] = [], warmUp?: () =>
   inner = t.provider;
   return { t, streams };
 }
-
-const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
 
 describe("incremental speech-to-text", () => {
   it("is fed while the caller speaks; the turn's words come from the stream, no batch transcription runs", async () => {

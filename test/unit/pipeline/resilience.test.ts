@@ -3,13 +3,10 @@
 // For each: the call goes on, the caller hears the apology within a second of the failure, an `error`
 // event tells the browser, no transcript line is lost, and the trail has a line per turn and per failure.
 import { describe, expect, it } from "vitest";
-import { concatPcm } from "../../../worker/audio/pcm";
 import { SPOKEN_LINES } from "../../../worker/pipeline/spoken-lines";
 import { stepError } from "../support/chaos-provider";
-import { loadFixture, silence } from "../support/fixtures";
-import { setup } from "./conversation-harness";
+import { hello, setup } from "./conversation-harness";
 
-const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
 const APOLOGY = SPOKEN_LINES.apology;
 
 type Harness = ReturnType<typeof setup>;

@@ -4,13 +4,11 @@
 // turns to the VAD and whole-turn speech-to-text, including words the stream never committed.
 import { describe, expect, it } from "vitest";
 import { AiStepError } from "../../../worker/ai/errors";
-import { concatPcm } from "../../../worker/audio/pcm";
-import { loadFixture, silence } from "../support/fixtures";
+import { silence } from "../support/fixtures";
 import { settle } from "../support/manual-clock";
 import { ScriptedTranscriber } from "../support/scripted-transcriber";
-import { setup } from "./conversation-harness";
+import { hello, setup } from "./conversation-harness";
 
-const hello = () => concatPcm([loadFixture("speech-hello"), silence(400)]);
 const said = (t: ReturnType<typeof setup>) => t.of("assistant_text").map((l) => l.event.delta).join("");
 
 describe("Conversation with streaming speech-to-text", () => {
