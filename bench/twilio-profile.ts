@@ -14,6 +14,10 @@
 // PROFILE=live: what is still alive at the end of the window, by the function that allocated it.
 // PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object
 // (SNAPSHOT_OUT=file also keeps the whole snapshot, for DevTools).
+// PROFILE=wrappers: the runtime's own objects made over the window (each one V8 hands a wrapper), by
+// what made them: a perf uprobe in workerd (bench/support/wrapper-census.ts; Linux, perf, root). It
+// counts every isolate of the process (Miniflare's D1 simulator names database.worker.js), and the
+// probe's traps slow workerd: its CPU figure in this mode does not compare with the others.
 // WORKER_LOG=file: every line workerd logs, after the time it arrived (as in the twilio-calls bench).
 import { appendFileSync, cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,6 +28,7 @@ import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-ca
 import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./support/workerd-gc";
 import { heapGroups } from "./support/heap-snapshot";
 import { longTasks } from "./support/long-tasks";
+import { recordWrapperCensus } from "./support/wrapper-census";
 import { allocations, connectProfiler, type HeapNode, selfTimes, totalTimes } from "./support/workerd-profile";
 
 const kind = process.argv[2] ?? "listening";
@@ -57,7 +62,9 @@ function runCalls(baseURL: string, n: number, speechWav: string | null, callSeco
 /** cpu (default), 0 (no profile), heap (what makes garbage), promoted (what reaches the old generation), live (what stays) or snapshot. */
 const mode = process.env.PROFILE ?? "cpu";
 const heap = mode === "heap" || mode === "live" || mode === "promoted";
-const cpuProfile = !heap && mode !== "0" && mode !== "snapshot";
+const cpuProfile = !heap && mode !== "0" && mode !== "snapshot" && mode !== "wrappers";
+// The census names JavaScript callers from V8's perf map (/tmp/perf-<pid>.map: JIT code has no symbols).
+if (mode === "wrappers") process.env.MINIFLARE_WORKERD_V8_FLAGS = [process.env.MINIFLARE_WORKERD_V8_FLAGS, "--perf-basic-prof"].filter(Boolean).join(" ");
 /** workerd's collections while the profile runs (heap modes), with the isolate each ran in. */
 const collections: { pause: GcPause; line: string }[] = [];
 const untrace = heap ? traceWorkerdGc() : () => {};
@@ -116,7 +123,10 @@ try {
   console.log("window starts"); // (for an outside profiler: perf record from here)
   if (heap) await profiler.startHeap({ major: mode !== "live", minor: mode === "heap" });
   else if (cpuProfile) await profiler.start();
-  await new Promise((r) => setTimeout(r, ringIn ? calls * 100 - 1000 : Number(process.env.PROFILE_SECONDS ?? 8) * 1000));
+  const windowMs = ringIn ? calls * 100 - 1000 : Number(process.env.PROFILE_SECONDS ?? 8) * 1000;
+  const busiest = [...cpu0].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const wrappers = mode === "wrappers" && busiest !== undefined ? recordWrapperCensus(busiest, windowMs / 1000) : null;
+  await new Promise((r) => setTimeout(r, windowMs));
   const head = heap ? await profiler.stopHeap() : null;
   const rawSnapshot = mode === "snapshot" ? await profiler.snapshot() : null;
   if (rawSnapshot && process.env.SNAPSHOT_OUT) writeFileSync(process.env.SNAPSHOT_OUT, rawSnapshot);
@@ -128,6 +138,11 @@ try {
   if (snapshot) {
     console.log(`heap snapshot: ${(snapshot.total / 1e6).toFixed(1)} MB in ${snapshot.nodes} objects`);
     for (const g of snapshot.groups.slice(0, 30)) console.log(`${(g.bytes / 1e3).toFixed(0).padStart(8)} kB ${String(g.count).padStart(8)}  ${g.kind}`);
+  }
+  if (wrappers) {
+    const { total, lines } = await wrappers;
+    console.log(`runtime objects given a wrapper: ${total} (${(total / seconds).toFixed(0)} a second, ${(total / seconds / calls / 50).toFixed(2)} per call per frame time)`);
+    for (const l of lines.slice(0, 25)) console.log(`${String(l.count).padStart(8)} ${(l.share * 100).toFixed(1).padStart(5)} %  ${l.source}`);
   }
   if (head) {
     printAllocations(head, seconds);
