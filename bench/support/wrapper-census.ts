@@ -15,6 +15,8 @@ const run = promisify(execFile);
 /** workerd's wrapper allocation, mangled (perf probe does not take the demangled C++ name). */
 export const WRAPPER_SYMBOL = "_ZN7workerd3jsg10HeapTracer12allocateShimERNS0_9WrappableEN2v817CppHeapPointerTagE";
 const PROBE = "echo_wrapper";
+/** perf names a uprobe's group after the probed binary's file name. */
+const PROBE_GROUP = "probe_workerd";
 
 /** `perf script -F ip,sym` output: one call chain per sample (leaf first), function names only. */
 export function parseCallChains(text: string): string[][] {
@@ -87,7 +89,7 @@ export async function recordWrapperCensus(pid: number, seconds: number): Promise
   const dir = mkdtempSync(join(tmpdir(), "echo-census-"));
   try {
     const data = join(dir, "perf.data");
-    await run("perf", ["record", "-q", "-e", `probe_workerd:${PROBE}`, "-g", "-p", String(pid), "-o", data, "--", "sleep", String(seconds)]);
+    await run("perf", ["record", "-q", "-e", `${PROBE_GROUP}:${PROBE}`, "-g", "-p", String(pid), "-o", data, "--", "sleep", String(seconds)]);
     const { stdout } = await run("perf", ["script", "-i", data, "-F", "ip,sym"], { maxBuffer: 2 ** 30 });
     const chains = parseCallChains(stdout);
     return { total: chains.length, lines: census(chains) };
