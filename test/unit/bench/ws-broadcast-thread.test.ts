@@ -65,8 +65,9 @@ describe("ws broadcast reference server", () => {
       expect(inbox[0]).toBe(input.snapshot);
       const entries = inbox.slice(1, 4).map((m) => JSON.parse(m) as { entry: { id: string }; at: number });
       expect(entries.map((e) => e.entry.id)).toEqual(["a", "b", "c"]);
-      expect(entries[0]!.at).toBeGreaterThanOrEqual(before);
-      expect(entries[1]!.at - entries[0]!.at).toBeGreaterThanOrEqual(90);
+      // None goes before its offset from the start of play (a busy machine only makes them later; the
+      // gap between two may shrink when the first was late, so it is not what is checked).
+      entries.forEach((e, i) => expect(e.at, `entry ${e.entry.id}`).toBeGreaterThanOrEqual(before + input.entries[i]!.offsetMs - 10));
       expect(JSON.parse(inbox[4]!)).toEqual({ type: "live_ended" });
     }
   });
