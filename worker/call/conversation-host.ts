@@ -55,7 +55,7 @@ export class ConversationHost {
     // The apology and the goodbye in the Echo's voice, ready before anything can fail. (The offline
     // provider's voice is the bundled voice the pipeline falls back to: nothing to prepare.)
     if (this.aiProvider().name !== "offline") void conversation.prepare();
-    const first = this.store.state()?.callType === "phone" && this.store.entries().length === 0;
+    const first = this.store.state()?.callType === "phone" && this.store.isEmpty();
     if (greet ?? first) conversation.greet();
   }
 

@@ -71,6 +71,7 @@ CREATE TABLE IF NOT EXISTS entries (
   interrupted INTEGER NOT NULL DEFAULT 0,
   latency TEXT,
   outcome TEXT,
+  audio_offset_ms INTEGER,
   rev INTEGER NOT NULL DEFAULT 1,
   synced_rev INTEGER NOT NULL DEFAULT 0
 );
@@ -97,7 +98,7 @@ export class CallStore {
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
-    // Objects created before entries had an outcome column get it now.
+    // Objects created before entries had these columns get them now (a new object has them already).
     const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('entries')").toArray();
     if (!columns.some((c) => c.name === "outcome")) sql.exec("ALTER TABLE entries ADD COLUMN outcome TEXT");
     if (!columns.some((c) => c.name === "audio_offset_ms")) sql.exec("ALTER TABLE entries ADD COLUMN audio_offset_ms INTEGER");
@@ -161,6 +162,11 @@ export class CallStore {
   entry(id: string): TranscriptEntry | null {
     const row = this.sql.exec<EntryRow>("SELECT * FROM entries WHERE id = ?", id).toArray()[0];
     return row ? toEntry(row) : null;
+  }
+
+  /** Whether nothing has been said yet (no entry at all). */
+  isEmpty(): boolean {
+    return this.sql.exec<{ any: number }>("SELECT EXISTS (SELECT 1 FROM entries) AS any").one().any === 0;
   }
 
   entries(): TranscriptEntry[] {

@@ -153,7 +153,7 @@ export class PhoneLine implements CallerLine {
     open.phase = "verified";
     this.host.callerActive();
     if (state.callerConnectedAt === null) this.host.store.updateState({ callerConnectedAt: Date.now() });
-    const first = this.host.store.entries().length === 0;
+    const first = this.host.store.isEmpty();
     const held = open.held;
     open.held = [];
     for (const frame of held) this.onFrame(open, frame);
