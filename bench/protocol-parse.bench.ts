@@ -3,11 +3,12 @@
 // Chromium): an audio_response of the test call (~2 s of audio, ~87 KB of base64), a live_entry and a
 // live_snapshot of a 40-entry transcript for the viewer. Target: the schema check adds ≤ 5 % to
 // JSON.parse for audio frames (the frame the client parses most bytes of); entries come a few a second.
-import { serverMessages, type TranscriptEntry } from "../protocol/call";
+import { type ServerMessage, serverMessages, type TranscriptEntry } from "../protocol/call";
 import type { z } from "zod";
 import { type MessageReader, readFrame } from "../protocol/frame";
-import { viewerServerMessages } from "../protocol/live";
+import { type ViewerServerMessage, viewerServerMessages } from "../protocol/live";
 import { pcm16ToBase64 } from "../protocol/pcm16";
+import { OFFLINE_ENGINES } from "../test/web/support/engines";
 import { defineBench, type Figure } from "./support/bench";
 
 const ROUNDS = 5;
@@ -39,13 +40,13 @@ export default defineBench({
   async run(ctx) {
     const pcm = Int16Array.from({ length: 32_768 }, (_, i) => Math.round(8000 * Math.sin(i / 9)));
     const frames = {
-      audio: JSON.stringify({ type: "audio_response", data: pcm16ToBase64(pcm), sampleRate: 16_000, entryId: "entry-2" }),
-      entry: JSON.stringify({ type: "live_entry", entry: entry(7), at: 1_700_000_030_000 }),
+      audio: JSON.stringify({ type: "audio_response", data: pcm16ToBase64(pcm), sampleRate: 16_000, entryId: "entry-2" } satisfies ServerMessage),
+      entry: JSON.stringify({ type: "live_entry", entry: entry(7), at: 1_700_000_030_000 } satisfies ViewerServerMessage),
       snapshot: JSON.stringify({
         type: "live_snapshot",
-        call: { callId: "c1", callType: "browser_test", echoName: "Sage", provider: "offline", fromNumber: null, startTime: 1, phase: "active", endTime: null, status: null, endReason: null },
+        call: { callId: "c1", callType: "browser_test", echoName: "Sage", provider: "offline", engines: OFFLINE_ENGINES, fromNumber: null, startTime: 1, phase: "active", endTime: null, status: null, endReason: null },
         entries: Array.from({ length: 40 }, (_, i) => entry(i + 1)),
-      }),
+      } satisfies ViewerServerMessage),
     };
     if (!readFrame(serverMessages, frames.audio).ok || !readFrame(viewerServerMessages, frames.entry).ok || !readFrame(viewerServerMessages, frames.snapshot).ok) {
       throw new Error("a bench frame does not parse");
