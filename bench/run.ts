@@ -43,7 +43,15 @@ if (files.length === 0) {
 const machine = machineSummary();
 console.log(`machine: ${machine}`);
 
+// A bench that asks for the app gets one started for it, and it is stopped when that bench ends: an
+// app left running beside the next benches would share their two cores, and its workerd would be one
+// more among theirs (twilio-calls finds workerd's inspector among its workerd processes' ports).
 const started: { app?: Promise<LocalApp>; worker?: Promise<LocalApp> } = {};
+async function stopStarted(): Promise<void> {
+  const apps = [started.app, started.worker];
+  started.app = started.worker = undefined;
+  for (const app of apps) if (app) await (await app).stop();
+}
 const ctx = {
   app: () => (started.app ??= startLocalApp("vite")),
   worker: () => (started.worker ??= startLocalApp("built")),
@@ -69,10 +77,12 @@ try {
     } catch (err) {
       failures.push(`${bench.name}: ${err instanceof Error ? err.message : String(err)}`);
       console.error(`  FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    } finally {
+      await stopStarted();
     }
   }
 } finally {
-  for (const app of [started.app, started.worker]) if (app) await (await app).stop();
+  await stopStarted();
 }
 
 function fmt(v: number): string {
