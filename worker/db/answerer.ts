@@ -1,10 +1,13 @@
 // Who answers a phone call. A caller whose number is linked to an account gets that account's phone
 // Echo and the call is theirs; anyone else gets the built-in assistant and the call belongs to no one.
+import { eq } from "drizzle-orm";
 import { DEFAULT_ASSISTANT_NAME } from "../../protocol/phone";
 import type { Persona } from "../ai/provider";
 import type { Db } from "./client";
-import { personaOf } from "./echoes";
-import { answeringEcho, userByPhone } from "./phone";
+import { type EchoRow, personaOf } from "./echoes";
+import { answeringEcho, answeringEchoQuery, userByPhoneQuery } from "./phone";
+import { callIdForSidQuery } from "./phone-calls";
+import { users } from "./schema";
 
 /** The built-in assistant that answers callers whose number is not linked to any account. */
 export const DEFAULT_ASSISTANT: Persona = {
@@ -32,15 +35,31 @@ export interface Answerer {
 const nobody: Answerer = { userId: null, echoId: null, echoName: DEFAULT_ASSISTANT.name, persona: DEFAULT_ASSISTANT, record: false };
 
 /** The answerer for `userId`'s calls: their phone Echo, or the built-in assistant when they have no active Echo. */
-export async function answererForUser(database: Db, userId: string, phoneEchoId: string | null): Promise<Answerer> {
-  const echo = await answeringEcho(database, userId, phoneEchoId);
+export async function answererForUser(database: Db, userId: string): Promise<Answerer> {
+  return answererOf(userId, await answeringEcho(database, userId));
+}
+
+function answererOf(userId: string, echo: EchoRow | null): Answerer {
   if (!echo) return { ...nobody, userId, record: true };
   return { userId, echoId: echo.id, echoName: echo.name, persona: personaOf(echo), record: echo.recordCalls };
 }
 
-/** The answerer for a caller's number (null: a withheld or unusable caller ID, nobody's call). */
-export async function answererForNumber(database: Db, number: string | null): Promise<Answerer> {
-  const user = number ? await userByPhone(database, number) : null;
-  if (!user) return nobody;
-  return answererForUser(database, user.id, user.phoneEchoId);
+/** A call coming in as Twilio's `callSid` from `number` (null: a withheld or unusable caller ID). */
+export interface IncomingCall {
+  /** Our id of this call when a webhook for it came before (Twilio retries), else null. */
+  callId: string | null;
+  answerer: Answerer;
+}
+
+/**
+ * What the voice webhook needs before it answers, in one D1 round trip (Twilio waits for the answer
+ * while the caller hears it ring): an earlier call with this CallSid, the account the number is linked
+ * to, and that account's answering Echo.
+ */
+export async function incomingCall(database: Db, callSid: string, number: string | null): Promise<IncomingCall> {
+  const sid = callIdForSidQuery(database, callSid);
+  if (!number) return { callId: (await sid.get())?.id ?? null, answerer: nobody };
+  const [known, owners, echoRows] = await database.batch([sid, userByPhoneQuery(database, number), answeringEchoQuery(database, eq(users.phoneNumber, number))]);
+  const owner = owners[0];
+  return { callId: known[0]?.id ?? null, answerer: owner ? answererOf(owner.id, echoRows[0] ?? null) : nobody };
 }

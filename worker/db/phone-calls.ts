@@ -4,10 +4,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { calls } from "./schema";
 
-/** Our id of the call Twilio knows as `callSid`, or null. */
-export async function callIdForSid(database: Db, callSid: string): Promise<string | null> {
-  const row = await database.select({ id: calls.id }).from(calls).where(eq(calls.providerCallId, callSid)).get();
-  return row?.id ?? null;
+/** Our id of the call Twilio knows as `callSid` (no row: none yet). */
+export function callIdForSidQuery(database: Db, callSid: string) {
+  return database.select({ id: calls.id }).from(calls).where(eq(calls.providerCallId, callSid)).limit(1);
 }
 
 /** The call Twilio knows as `callSid` with its status, or null. */

@@ -1,5 +1,5 @@
 // Phone numbers linked to accounts, link codes, and which Echo answers a linked caller.
-import { and, desc, eq, gt, lte } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, lte, type SQL, sql } from "drizzle-orm";
 import { LINK_CODE_DIGITS, LINK_CODE_TTL_MS, type PhoneLinkCode } from "../../protocol/phone";
 import type { Db } from "./client";
 import type { EchoRow } from "./echoes";
@@ -12,24 +12,24 @@ export interface PhoneAccount {
   pendingCode: PhoneLinkCode | null;
 }
 
-/** The Echo that answers `userId`'s calls: the chosen one while it is active, else the most recently updated active one. */
-export async function answeringEcho(database: Db, userId: string, phoneEchoId: string | null): Promise<EchoRow | null> {
-  if (phoneEchoId) {
-    const chosen = await database
-      .select()
-      .from(echoes)
-      .where(and(eq(echoes.id, phoneEchoId), eq(echoes.userId, userId), eq(echoes.isActive, true)))
-      .get();
-    if (chosen) return chosen;
-  }
-  const latest = await database
-    .select()
+/**
+ * The Echo that answers the calls of the user matching `who` (a condition on `users`): their chosen
+ * phone Echo while it is active, else their most recently updated active one. One query: the chosen
+ * Echo sorts first, and the user's row comes in by the join, so a caller's number finds both at once.
+ */
+export function answeringEchoQuery(database: Db, who: SQL) {
+  return database
+    .select(getTableColumns(echoes))
     .from(echoes)
-    .where(and(eq(echoes.userId, userId), eq(echoes.isActive, true)))
-    .orderBy(desc(echoes.updatedAt), desc(echoes.id))
-    .limit(1)
-    .get();
-  return latest ?? null;
+    .innerJoin(users, eq(echoes.userId, users.id))
+    .where(and(who, eq(echoes.isActive, true)))
+    .orderBy(sql`${echoes.id} IS ${users.phoneEchoId} DESC`, desc(echoes.updatedAt), desc(echoes.id))
+    .limit(1);
+}
+
+/** The Echo that answers `userId`'s calls (answeringEchoQuery), or null when they have no active Echo. */
+export async function answeringEcho(database: Db, userId: string): Promise<EchoRow | null> {
+  return (await answeringEchoQuery(database, eq(users.id, userId)).get()) ?? null;
 }
 
 export async function phoneAccount(database: Db, userId: string, now = Date.now()): Promise<PhoneAccount | null> {
@@ -47,7 +47,7 @@ export async function phoneAccount(database: Db, userId: string, now = Date.now(
   return {
     linkedNumber: user.phoneNumber,
     phoneEchoId: user.phoneEchoId,
-    answeringEcho: await answeringEcho(database, userId, user.phoneEchoId),
+    answeringEcho: await answeringEcho(database, userId),
     pendingCode: code ?? null,
   };
 }
@@ -101,14 +101,9 @@ export async function redeemLinkCode(database: Db, code: string, phoneNumber: st
   return consumed.userId;
 }
 
-/** The account a caller's number is linked to, or null. */
-export async function userByPhone(database: Db, phoneNumber: string): Promise<{ id: string; phoneEchoId: string | null } | null> {
-  const row = await database
-    .select({ id: users.id, phoneEchoId: users.phoneEchoId })
-    .from(users)
-    .where(eq(users.phoneNumber, phoneNumber))
-    .get();
-  return row ?? null;
+/** The account a caller's number is linked to (at most one: linking a number unlinks it elsewhere). */
+export function userByPhoneQuery(database: Db, phoneNumber: string) {
+  return database.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber)).limit(1);
 }
 
 export async function unlinkPhone(database: Db, userId: string): Promise<void> {

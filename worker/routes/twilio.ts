@@ -9,10 +9,10 @@ import type { AppEnv } from "../app-env";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import type { PhoneCallSetup } from "../call/lines/phone";
 import { readConfig } from "../config";
-import { answererForNumber } from "../db/answerer";
+import { incomingCall } from "../db/answerer";
 import { createCallRow, finalizeCall, CALL_IN_PROGRESS, type FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";
-import { callIdForSid, phoneCallBySid, phoneCallStatus, setProviderDuration } from "../db/phone-calls";
+import { phoneCallBySid, phoneCallStatus, setProviderDuration } from "../db/phone-calls";
 import { upgradeResponse } from "../http/websocket";
 import { identifiableNumber } from "../twilio/caller-id";
 import { verifyTwilioSignature } from "../twilio/signature";
@@ -84,10 +84,11 @@ export const twilioRoutes = new Hono<AppEnv>()
     const database = db(c.env.DB);
 
     // A retried webhook for the same CallSid joins the call already created.
-    let callId = await callIdForSid(database, callSid);
+    const incoming = await incomingCall(database, callSid, identifiableNumber(fromNumber));
+    let callId = incoming.callId;
     if (!callId) {
       callId = crypto.randomUUID();
-      const answerer = await answererForNumber(database, identifiableNumber(fromNumber));
+      const answerer = incoming.answerer;
       const setup: PhoneCallSetup = { ...answerer, callId, callSid, fromNumber, startTime: Date.now() };
       await createCallRow(database, {
         id: callId,

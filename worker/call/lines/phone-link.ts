@@ -4,7 +4,7 @@
 // stops listening.
 import { answererForUser } from "../../db/answerer";
 import { db } from "../../db/client";
-import { claimPhoneCall, redeemLinkCode, userByPhone } from "../../db/phone";
+import { claimPhoneCall, redeemLinkCode } from "../../db/phone";
 import { identifiableNumber } from "../../twilio/caller-id";
 import { KeypadCollector } from "./keypad";
 import type { LineHost } from "./line";
@@ -50,8 +50,7 @@ export class PhoneLinker {
     const database = db(env.DB);
     const userId = await redeemLinkCode(database, code, fromNumber);
     if (!userId) return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
-    const user = await userByPhone(database, fromNumber);
-    const answerer = await answererForUser(database, userId, user?.phoneEchoId ?? null);
+    const answerer = await answererForUser(database, userId);
     await claimPhoneCall(database, state.callId, userId, answerer.echoId);
     const previousOwner = state.userId;
     const next = store.updateState({ userId, echoId: answerer.echoId, echoName: answerer.echoName, persona: answerer.persona });
