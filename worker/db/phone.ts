@@ -32,24 +32,20 @@ export async function answeringEcho(database: Db, userId: string): Promise<EchoR
   return (await answeringEchoQuery(database, eq(users.id, userId)).get()) ?? null;
 }
 
+/** The user's phone settings as the Phone card shows them, in one D1 round trip; null for no such user. */
 export async function phoneAccount(database: Db, userId: string, now = Date.now()): Promise<PhoneAccount | null> {
-  const user = await database
-    .select({ phoneNumber: users.phoneNumber, phoneEchoId: users.phoneEchoId })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  const [userRows, codes, answering] = await database.batch([
+    database.select({ phoneNumber: users.phoneNumber, phoneEchoId: users.phoneEchoId }).from(users).where(eq(users.id, userId)).limit(1),
+    database
+      .select({ code: phoneLinkCodes.code, expiresAt: phoneLinkCodes.expiresAt })
+      .from(phoneLinkCodes)
+      .where(and(eq(phoneLinkCodes.userId, userId), gt(phoneLinkCodes.expiresAt, now)))
+      .limit(1),
+    answeringEchoQuery(database, eq(users.id, userId)),
+  ]);
+  const user = userRows[0];
   if (!user) return null;
-  const code = await database
-    .select({ code: phoneLinkCodes.code, expiresAt: phoneLinkCodes.expiresAt })
-    .from(phoneLinkCodes)
-    .where(and(eq(phoneLinkCodes.userId, userId), gt(phoneLinkCodes.expiresAt, now)))
-    .get();
-  return {
-    linkedNumber: user.phoneNumber,
-    phoneEchoId: user.phoneEchoId,
-    answeringEcho: await answeringEcho(database, userId),
-    pendingCode: code ?? null,
-  };
+  return { linkedNumber: user.phoneNumber, phoneEchoId: user.phoneEchoId, answeringEcho: answering[0] ?? null, pendingCode: codes[0] ?? null };
 }
 
 function randomCode(): string {
