@@ -50,7 +50,15 @@ const started: { app?: Promise<LocalApp>; worker?: Promise<LocalApp> } = {};
 async function stopStarted(): Promise<void> {
   const apps = [started.app, started.worker];
   started.app = started.worker = undefined;
-  for (const app of apps) if (app) await (await app).stop();
+  for (const app of apps) {
+    // An app that never started has nothing to stop (the bench that asked for it failed with the reason).
+    await app
+      ?.then(
+        (a) => a.stop(),
+        () => undefined,
+      )
+      .catch((err: unknown) => console.error(`  stopping the app failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
 }
 const ctx = {
   app: () => (started.app ??= startLocalApp("vite")),
