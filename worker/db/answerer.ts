@@ -6,7 +6,7 @@ import type { Persona } from "../ai/provider";
 import type { Db } from "./client";
 import { type EchoRow, personaOf } from "./echoes";
 import { answeringEcho, answeringEchoQuery, userByPhoneQuery } from "./phone";
-import { callIdForSidQuery } from "./phone-calls";
+import { phoneCallBySidQuery } from "./phone-calls";
 import { users } from "./schema";
 
 /** The built-in assistant that answers callers whose number is not linked to any account. */
@@ -57,7 +57,7 @@ export interface IncomingCall {
  * to, and that account's answering Echo.
  */
 export async function incomingCall(database: Db, callSid: string, number: string | null): Promise<IncomingCall> {
-  const sid = callIdForSidQuery(database, callSid);
+  const sid = phoneCallBySidQuery(database, callSid);
   if (!number) return { callId: (await sid.get())?.id ?? null, answerer: nobody };
   const [known, owners, echoRows] = await database.batch([sid, userByPhoneQuery(database, number), answeringEchoQuery(database, eq(users.phoneNumber, number))]);
   const owner = owners[0];

@@ -4,15 +4,14 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "./client";
 import { calls } from "./schema";
 
-/** Our id of the call Twilio knows as `callSid` (no row: none yet). */
-export function callIdForSidQuery(database: Db, callSid: string) {
-  return database.select({ id: calls.id }).from(calls).where(eq(calls.providerCallId, callSid)).limit(1);
+/** The call Twilio knows as `callSid`, with its status (no row: none yet). */
+export function phoneCallBySidQuery(database: Db, callSid: string) {
+  return database.select({ id: calls.id, status: calls.status }).from(calls).where(eq(calls.providerCallId, callSid)).limit(1);
 }
 
 /** The call Twilio knows as `callSid` with its status, or null. */
 export async function phoneCallBySid(database: Db, callSid: string): Promise<{ id: string; status: string } | null> {
-  const row = await database.select({ id: calls.id, status: calls.status }).from(calls).where(eq(calls.providerCallId, callSid)).get();
-  return row ?? null;
+  return (await phoneCallBySidQuery(database, callSid).get()) ?? null;
 }
 
 /** The status of phone call `callId`, or null when there is no phone call with this id. */
