@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { PublicConfig } from "../../protocol/api";
 import type { TranscriptEntry } from "../../protocol/call";
 import type { AiEngines } from "../../protocol/engines";
+import { selectProvider } from "../../worker/ai/select";
 import type { LoggedRequest } from "../openai-server/server";
 import { d1Transcript, eventually, startTestCall } from "../worker/support/call";
 
@@ -13,6 +14,15 @@ type EntryMsg = { text: string; entry: TranscriptEntry; final?: boolean };
 const vendor = new URL(env.TEST_OPENAI_BASE_URL).host;
 
 describe("a call with OpenAI-compatible replies and the offline voice", { timeout: 30_000 }, () => {
+  it("loads the OpenAI client at call start, though speech-to-text runs on another engine", async () => {
+    // The composed warm-up warms every engine the call runs on (worker/ai/warm-up.ts), so the first
+    // reply's deadline isn't spent loading the `openai` module. (In this suite that load also goes
+    // through Vite's transform, seconds under a full run's load: it is done here, once, for the file.)
+    const provider = selectProvider(env);
+    expect(provider.warmUp).toBeTypeOf("function");
+    await expect(provider.warmUp?.()).resolves.toBeUndefined();
+  });
+
   it("says which engine runs each stage, on /api/config and in call_started", async () => {
     const config = (await (await exports.default.fetch("https://echo.test/api/config")).json()) as PublicConfig;
     expect(config.aiProvider).toBe("mixed");

@@ -16,8 +16,11 @@ export interface EngineContext {
 
 /** The stages an engine implements (the composed provider takes each stage from its chosen engine). */
 export type EngineStages = Partial<
-  Pick<AiProvider, "transcribe" | "openTranscriber" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "models" | "startTranscription" | "warmUp">
->;
+  Pick<AiProvider, "transcribe" | "openTranscriber" | "textEmotions" | "reply" | "synthesize" | "detectTurnEnd" | "models" | "startTranscription">
+> & {
+  /** Optional: loads what the engine needs for these stages, at call start (worker/ai/warm-up.ts). */
+  warmUp?(stages: ReadonlySet<AiStageKey>): Promise<void>;
+};
 
 interface EngineDefinition {
   stages: readonly AiStageKey[];

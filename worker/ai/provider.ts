@@ -109,7 +109,10 @@ export interface AiProvider {
   reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string>;
   /** Speech for one sentence, as 16 kHz PCM. */
   synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio>;
-  /** Optional: loads what the engine needs before the caller's first turn (called at call start). */
+  /**
+   * Optional: loads what the engines need before the caller's first turn (called at call start). A
+   * failure is an AiStepError naming the stage, or an AggregateError of them (worker/ai/warm-up.ts).
+   */
   warmUp?(): Promise<void>;
   /** Optional incremental speech-to-text (16 kHz); absent → transcribe() runs when the turn ends. */
   startTranscription?(): TranscriptionStream;

@@ -2,23 +2,25 @@
 // speech-to-text, replies, speech, emotions and end of turn comes from the engine chosen for it
 // (worker/ai/engines.ts), so any mix works — Workers AI speech-to-text with an Ollama model, the
 // embedded voice with OpenAI's replies, and so on.
-import { AI_STAGES, type AiStage } from "../../protocol/call";
-import type { AiStageKey } from "../../protocol/engines";
+import type { AiStage } from "../../protocol/call";
+import { AI_STAGE_KEYS, type AiStageKey } from "../../protocol/engines";
 import { readConfig } from "../config";
 import type { Env } from "../env";
 import { describeEngines } from "./describe";
 import { ENGINES, type AiEngineId, type EngineStages } from "./engines";
 import type { AiProvider } from "./provider";
 import { providerNameOf, type AiSettings } from "./settings";
+import { STEP_OF_STAGE, warmUpEngines } from "./warm-up";
 
 function missing(stage: AiStageKey, engine: AiEngineId): never {
   throw new Error(`The ${engine} engine does not implement the ${stage} stage`);
 }
 
-function stageModels(engines: Record<AiStage, EngineStages>): Partial<Record<AiStage, string>> {
+function stageModels(engineOf: (stage: AiStageKey) => EngineStages): Partial<Record<AiStage, string>> {
   const models: Partial<Record<AiStage, string>> = {};
-  for (const stage of AI_STAGES) {
-    const model = engines[stage].models?.[stage];
+  for (const key of AI_STAGE_KEYS) {
+    const stage = STEP_OF_STAGE[key];
+    const model = engineOf(key).models?.[stage];
     if (model) models[stage] = model;
   }
   return models;
@@ -47,9 +49,17 @@ export function composeProvider(settings: AiSettings, env: Env): AiProvider {
   const synthesize = speech.synthesize?.bind(speech) ?? missing("speech", settings.stages.speech);
   // An engine without a turn model leaves the end of turn to the VAD.
   const detectTurnEnd = turn.detectTurnEnd?.bind(turn);
-  // Incremental speech-to-text (and its warm-up) only from the speech-to-text stage's own engine.
+  // Incremental speech-to-text only from the speech-to-text stage's own engine.
   const startTranscription = stt.startTranscription?.bind(stt);
-  const warmUp = stt.warmUp?.bind(stt);
+  // Every engine the call runs on warms up at call start, told which stages it runs.
+  const warmUp = warmUpEngines(
+    [...built].map(([id, engine]) => ({
+      id,
+      stages: new Set(AI_STAGE_KEYS.filter((key) => settings.stages[key] === id)),
+      ...(engine.models ? { models: engine.models } : {}),
+      ...(engine.warmUp ? { warmUp: engine.warmUp.bind(engine) } : {}),
+    })),
+  );
   // Streaming speech-to-text (with its own turn-taking) when the speech-to-text engine has it.
   const openTranscriber = stt.openTranscriber?.bind(stt);
   return {
@@ -64,7 +74,7 @@ export function composeProvider(settings: AiSettings, env: Env): AiProvider {
     ...(warmUp ? { warmUp } : {}),
     ...(openTranscriber ? { openTranscriber } : {}),
     // Which model answered each stage, for the per-turn log lines (engines that name theirs).
-    models: stageModels({ transcribe: stt, reply, speech, emotions, turn }),
+    models: stageModels(engineFor),
   };
 }
 

@@ -30,6 +30,7 @@
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
 import type { CallType, EmotionScores } from "../../protocol/call";
 import type { ConversationOptions } from "./conversation-options";
+import { AiStepError } from "../ai/errors";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
 import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./caller-turn";
 import { systemClock, type Clock } from "./clock";
@@ -135,7 +136,11 @@ export class Conversation {
    * bundled voice.
    */
   async prepare(): Promise<void> {
-    const warming = this.provider.warmUp?.().catch((err: unknown) => logFailure(this.trail, null, "transcribe", err, { fallback: "loaded on first use" }));
+    const warming = this.provider.warmUp?.().catch((err: unknown) => {
+      for (const failure of err instanceof AggregateError ? err.errors : [err]) {
+        logFailure(this.trail, null, failure instanceof AiStepError ? failure.stage : "pipeline", failure, { fallback: "loaded on first use" });
+      }
+    });
     await Promise.all([warming, this.lines.prepare(["apology", "goodbye"], this.lifetime.signal)]);
   }
 

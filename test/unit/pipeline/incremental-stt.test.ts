@@ -100,15 +100,25 @@ describe("incremental speech-to-text", () => {
     await ok.t.conversation.prepare();
     expect(warmUps).toBe(1);
 
-    const failing = incremental([{ text: "hello from the stream", recognized: true }], [], () => Promise.reject(new Error("model file missing")));
+    const failing = incremental([{ text: "hello from the stream", recognized: true }], [], () => Promise.reject(stepError("transcribe", "model file missing", false)));
     await failing.t.conversation.prepare();
     expect(failing.t.trail.filter((l) => l.level === "error").map((l) => l.record)).toEqual([
-      expect.objectContaining({ stage: "transcribe", fallback: "loaded on first use" }),
+      expect.objectContaining({ stage: "transcribe", model: "test/transcribe", fallback: "loaded on first use" }),
     ]);
     await failing.t.speak(hello());
     await failing.t.clock.advance(3000);
     await failing.t.conversation.idle();
     expect(failing.t.of("caller_turn")[0]!.event.text).toBe("hello from the stream");
+  });
+
+  it("every engine that failed to warm up is logged under its own stage", async () => {
+    const both = new AggregateError([stepError("transcribe", "no wasm", false), stepError("reply", "chunk failed to load", false)]);
+    const { t } = incremental([{ text: "hello", recognized: true }], [], () => Promise.reject(both));
+    await t.conversation.prepare();
+    expect(t.trail.filter((l) => l.level === "error").map((l) => l.record)).toEqual([
+      expect.objectContaining({ stage: "transcribe", error: "no wasm", fallback: "loaded on first use" }),
+      expect.objectContaining({ stage: "reply", error: "chunk failed to load", fallback: "loaded on first use" }),
+    ]);
   });
 
   it("a hung stream is cancelled at the speech-to-text deadline and the caller hears the apology", async () => {

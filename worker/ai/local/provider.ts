@@ -6,6 +6,7 @@
 // may be wrong. Never in the production bundle (see available.ts).
 import type { EmotionScores } from "../../../protocol/call";
 import type { VoiceStyle } from "../../../protocol/echo";
+import type { AiStageKey } from "../../../protocol/engines";
 import { upsample8to16 } from "../../audio/resample";
 import { lexiconEmotions } from "../lexicon";
 import { composeReply } from "../offline/replies";
@@ -28,9 +29,12 @@ const memo = new SpeechMemo();
 export class LocalSpeechProvider implements AiProvider {
   readonly name = "local" as const;
 
-  /** Loads the recogniser (once per isolate, ~1–2 s) at call start, before the caller's first turn. */
-  async warmUp(): Promise<void> {
-    await pocketSphinx();
+  /**
+   * Loads the recogniser (once per isolate, ~1–2 s) at call start, before the caller's first turn;
+   * not when the call's speech-to-text runs on another engine.
+   */
+  async warmUp(stages?: ReadonlySet<AiStageKey>): Promise<void> {
+    if (!stages || stages.has("stt")) await pocketSphinx();
   }
 
   startTranscription(): TranscriptionStream {

@@ -37,6 +37,11 @@ export class OpenAiCompatibleEngine {
 
   constructor(private readonly endpoints: Endpoints) {}
 
+  /** At call start: loads the `openai` module, so a fresh isolate's first request doesn't spend its deadline importing it. */
+  async warmUp(): Promise<void> {
+    await loadOpenAiSdk();
+  }
+
   private async use<K extends keyof Endpoints>(
     key: K,
     stage: AiStage,
