@@ -137,7 +137,8 @@ export class Conversation {
    */
   async prepare(): Promise<void> {
     const warming = this.provider.warmUp?.().catch((err: unknown) => {
-      for (const failure of err instanceof AggregateError ? err.errors : [err]) {
+      const failures: unknown[] = err instanceof AggregateError ? err.errors : [err];
+      for (const failure of failures) {
         logFailure(this.trail, null, failure instanceof AiStepError ? failure.stage : "pipeline", failure, { fallback: "loaded on first use" });
       }
     });
