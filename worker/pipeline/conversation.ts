@@ -30,7 +30,6 @@
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
 import type { CallType, EmotionScores } from "../../protocol/call";
 import type { ConversationOptions } from "./conversation-options";
-import { AiStepError } from "../ai/errors";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
 import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./caller-turn";
 import { systemClock, type Clock } from "./clock";
@@ -44,7 +43,7 @@ import { SpokenLines } from "./spoken-lines";
 import { FailedTurns } from "./failed-turns";
 import type { StepContext } from "./steps";
 import { StreamTurns } from "./stream-turns";
-import { consoleTrail, describeError, logFailure, logTurn, TurnReport, type TrailContext } from "./trail";
+import { consoleTrail, describeError, logFailure, logTurn, logWarmUpFailure, TurnReport, type TrailContext } from "./trail";
 import { TurnDetector, type TurnEvent } from "./turn";
 import { TurnHold } from "./turn-hold";
 
@@ -136,12 +135,7 @@ export class Conversation {
    * bundled voice.
    */
   async prepare(): Promise<void> {
-    const warming = this.provider.warmUp?.().catch((err: unknown) => {
-      const failures: unknown[] = err instanceof AggregateError ? err.errors : [err];
-      for (const failure of failures) {
-        logFailure(this.trail, null, failure instanceof AiStepError ? failure.stage : "pipeline", failure, { fallback: "loaded on first use" });
-      }
-    });
+    const warming = this.provider.warmUp?.().catch((err: unknown) => logWarmUpFailure(this.trail, err));
     await Promise.all([warming, this.lines.prepare(["apology", "goodbye"], this.lifetime.signal)]);
   }
 

@@ -113,3 +113,11 @@ export function logFailure(ctx: TrailContext, turn: number | null, stage: AiStag
     ...extra,
   });
 }
+
+/** A failed call-start warm-up (AiProvider.warmUp): each engine's failure under its own stage. */
+export function logWarmUpFailure(ctx: TrailContext, err: unknown): void {
+  const failures: unknown[] = err instanceof AggregateError ? err.errors : [err];
+  for (const failure of failures) {
+    logFailure(ctx, null, failure instanceof AiStepError ? failure.stage : "pipeline", failure, { fallback: "loaded on first use" });
+  }
+}
