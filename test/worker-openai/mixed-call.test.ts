@@ -14,11 +14,13 @@ type EntryMsg = { text: string; entry: TranscriptEntry; final?: boolean };
 const vendor = new URL(env.TEST_OPENAI_BASE_URL).host;
 
 describe("a call with OpenAI-compatible replies and the offline voice", { timeout: 30_000 }, () => {
-  it("loads the OpenAI client at call start, though speech-to-text runs on another engine", async () => {
+  it("names its models, and loads the OpenAI client at call start though speech-to-text runs on another engine", async () => {
     // The composed warm-up warms every engine the call runs on (worker/ai/warm-up.ts), so the first
     // reply's deadline isn't spent loading the `openai` module. (In this suite that load also goes
     // through Vite's transform, seconds under a full run's load: it is done here, once, for the file.)
     const provider = selectProvider(env);
+    // The trail names the model behind each stage the way the engine's failures do.
+    expect(provider.models).toEqual({ reply: `${vendor}:echo-test-chat` });
     expect(provider.warmUp).toBeTypeOf("function");
     await expect(provider.warmUp?.()).resolves.toBeUndefined();
   });

@@ -10,7 +10,7 @@ import { buildWav } from "../../audio/wav";
 import type { AiStage } from "../errors";
 import type { PcmAudio, ReplyRequest, Transcript } from "../provider";
 import type { AiSettings, OpenAiEndpoint } from "../settings";
-import { abortReason, stepFailure, unusableAnswer, type StepTarget } from "./errors";
+import { abortReason, modelId, stepFailure, unusableAnswer, type StepTarget } from "./errors";
 import { loadOpenAiSdk, type OpenAiSdk } from "./sdk";
 import { decodeSpeechAudio, SpeechAudioError } from "./speech-audio";
 
@@ -35,7 +35,17 @@ function clientFor(sdk: OpenAiSdk, endpoint: OpenAiEndpoint): OpenAI {
 export class OpenAiCompatibleEngine {
   private readonly clients = new Map<OpenAiEndpoint, OpenAI>();
 
-  constructor(private readonly endpoints: Endpoints) {}
+  /** The model behind each configured stage, for the trail (the same names its failures carry). */
+  readonly models: Partial<Record<AiStage, string>>;
+
+  constructor(private readonly endpoints: Endpoints) {
+    const { stt, reply, speech } = endpoints;
+    this.models = {
+      ...(stt ? { transcribe: modelId(stt) } : {}),
+      ...(reply ? { reply: modelId(reply) } : {}),
+      ...(speech ? { speech: modelId(speech) } : {}),
+    };
+  }
 
   /** At call start: loads the `openai` module, so a fresh isolate's first request doesn't spend its deadline importing it. */
   async warmUp(): Promise<void> {

@@ -19,6 +19,11 @@ export interface StepTarget {
   vendor: string;
 }
 
+/** How failures and the trail name an endpoint's model: "<vendor>:<model>", e.g. "Ollama:llama3.2". */
+export function modelId(endpoint: { vendor: string; model: string }): string {
+  return `${endpoint.vendor}:${endpoint.model}`;
+}
+
 /** What an aborted step throws: the signal's reason, or an AbortError. */
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("The operation was aborted.", "AbortError");
@@ -28,7 +33,7 @@ export function abortReason(signal: AbortSignal): unknown {
 export function stepFailure(err: unknown, target: StepTarget, sdk: OpenAiSdk, signal?: AbortSignal): unknown {
   if (err instanceof AiStepError) return err;
   if (signal?.aborted) return abortReason(signal);
-  const model = `${target.vendor}:${target.model}`;
+  const model = modelId(target);
   const failed = `${WHAT[target.stage]} failed (${target.vendor} ${target.model})`;
   if (err instanceof sdk.APIUserAbortError) return new DOMException("The operation was aborted.", "AbortError");
   if (err instanceof sdk.APIConnectionError) {
@@ -56,7 +61,7 @@ export function stepFailure(err: unknown, target: StepTarget, sdk: OpenAiSdk, si
 export function unusableAnswer(target: StepTarget, problem: string): AiStepError {
   return new AiStepError(`${WHAT[target.stage]} failed (${target.vendor} ${target.model}): ${problem}`, {
     stage: target.stage,
-    model: `${target.vendor}:${target.model}`,
+    model: modelId(target),
     transient: false,
   });
 }
