@@ -4,6 +4,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCAL_SPEECH_AVAILABLE } from "../../worker/ai/local/available";
+import { LocalSpeechProvider } from "../../worker/ai/local/provider";
+import { pocketSphinx } from "../../worker/ai/local/stt/assets";
 import { readConfig } from "../../worker/config";
 import { selectProvider } from "../../worker/ai/select";
 
@@ -35,6 +37,20 @@ describe("local speech configuration", () => {
     // speech-to-text, so its warm-up loads no recogniser (test/unit/ai/warm-up.test.ts).
     expect(typeof selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).warmUp).toBe("function");
     expect(selectProvider({ ...env, AI_PROVIDER: "offline" }).warmUp).toBeUndefined();
+  });
+
+  it("loads the recogniser at call start only when the call's speech-to-text is local", async () => {
+    let loads = 0;
+    const provider = new LocalSpeechProvider(() => {
+      loads++;
+      return pocketSphinx();
+    });
+    await provider.warmUp(new Set(["reply", "speech", "emotions", "turn"]));
+    expect(loads).toBe(0);
+    await provider.warmUp(new Set(["stt", "reply"]));
+    expect(loads).toBe(1);
+    await provider.warmUp(); // asked directly, with no stages: it loads
+    expect(loads).toBe(2);
   });
 
   it("names the setting and the choices when it is wrong", () => {

@@ -13,7 +13,7 @@ import { composeReply } from "../offline/replies";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
 import { SpeechMemo } from "../speech-memo";
 import { pocketSphinx } from "./stt/assets";
-import { RECOGNIZER_SAMPLE_RATE } from "./stt/pocketsphinx";
+import { RECOGNIZER_SAMPLE_RATE, type PocketSphinx } from "./stt/pocketsphinx";
 import { IncrementalTranscription } from "./stt/stream";
 import { runFlite } from "./tts/flite";
 import { FLITE_MODULE } from "./tts/flite-module";
@@ -29,16 +29,19 @@ const memo = new SpeechMemo();
 export class LocalSpeechProvider implements AiProvider {
   readonly name = "local" as const;
 
+  /** `loadRecognizer`: the isolate's recogniser (tests count its loads). */
+  constructor(private readonly loadRecognizer: () => Promise<PocketSphinx> = pocketSphinx) {}
+
   /**
    * Loads the recogniser (once per isolate, ~1–2 s) at call start, before the caller's first turn;
    * not when the call's speech-to-text runs on another engine.
    */
   async warmUp(stages?: ReadonlySet<AiStageKey>): Promise<void> {
-    if (!stages || stages.has("stt")) await pocketSphinx();
+    if (!stages || stages.has("stt")) await this.loadRecognizer();
   }
 
   startTranscription(): TranscriptionStream {
-    return new IncrementalTranscription(pocketSphinx());
+    return new IncrementalTranscription(this.loadRecognizer());
   }
 
   async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
