@@ -19,7 +19,7 @@ export const REFERENCE_PHONE_CONFIG = join(import.meta.dirname, "../reference-ph
  * Where the throwaway state goes: a memory filesystem (/dev/shm) when the machine has one, unless
  * BENCH_STATE=disk. Local workerd commits D1 and every Durable Object's storage to SQLite files with
  * fsync, on the one thread all calls share; on these VMs' disk single fsyncs took up to 10–130 ms
- * (strace, docs/twilio.md). With the state on disk, listening at 100 calls read 39–161 ms (median
+ * (strace, docs/phone-capacity.md). With the state on disk, listening at 100 calls read 39–161 ms (median
  * call's p99; five runs of the same code, one evening), in memory 21–66 ms (four runs, the same hour).
  * Deployed, no SQLite commit waits for a disk on the isolate's thread (D1 is a service of its own;
  * Durable Object storage is made durable outside the object's thread). The state is thrown away at

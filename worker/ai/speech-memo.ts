@@ -5,7 +5,7 @@
 // passes a bound. Every call is handed the same audio, not a copy: speech is read-only wherever it goes
 // (PcmAudio), and a copy per call was 100 × the greeting's ~350 KB of buffers alive at once at 100
 // calls, memory outside the JS heap that V8 counts toward its global limit: it brought a full
-// collection of the whole isolate, every call's thread, more per run (docs/twilio.md).
+// collection of the whole isolate, every call's thread, more per run (docs/phone-capacity.md, "Shared speech").
 import type { PcmAudio } from "./provider";
 
 /** Audio kept at most (samples over all entries: 4 M ≈ 8 MB, ~4 minutes at 16 kHz). */

@@ -85,7 +85,7 @@ export class PhoneLine implements CallerLine {
    * Twilio's media stream socket. It is a plain accepted WebSocket with listeners, not a hibernatable
    * one: Twilio sends a frame every 20 ms, so the object never hibernates during a call anyway, and each
    * hibernatable message event costs far more than a listener call (measured in local workerd: ~350 µs
-   * vs ~30 µs of CPU per frame). See docs/twilio.md, Benchmarks.
+   * vs ~30 µs of CPU per frame). See docs/phone-capacity.md.
    */
   accept(grant: SocketGrant): Response {
     const state = this.host.store.state();
