@@ -166,6 +166,23 @@ describe("PhoneStream", () => {
     expect(inPlace.stats).toMatchObject({ framesIn: 4, framesMissing: 4 });
   });
 
+  it("once Twilio has closed the stream, a reply still queued stops going out (dispose), and the statistics are kept", async () => {
+    const { transport, sent } = pair();
+    transport.receive(start());
+    transport.receive(media(1));
+    transport.sendAudio(new Int16Array(32000).fill(3000), 16000, "e4"); // 2 s: 100 frames, 14 sent at once
+    await tick();
+    const summary = transport.dispose();
+    expect(summary).toMatch(/^frames in 1, missing 0, out \d+; lag p50/);
+    const framesOut = transport.stats.framesOut;
+    expect(framesOut).toBeLessThan(100);
+    const count = sent.length;
+    await new Promise((r) => setTimeout(r, 300)); // the stand-by pump timer would have sent ~15 more frames
+    expect(sent.length).toBe(count);
+    expect(transport.stats.framesOut).toBe(framesOut);
+    expect(transport.playing).toBe(false); // nothing more will play
+  });
+
   it("ends the stream with its statistics as the close reason", async () => {
     const { transport, closed } = pair();
     transport.receive(start());

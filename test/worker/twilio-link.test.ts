@@ -3,16 +3,20 @@
 // (DTMF over the media stream), hears the confirmation, and the call continues with their Echo and
 // becomes theirs. Also: the status callback finalizes once, and a replay changes nothing.
 import { env, exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
 import { composeReply } from "../../worker/ai/offline/replies";
+import { selectProvider } from "../../worker/ai/select";
+import type { CallSession } from "../../worker/call/CallSession";
 import { splitSentences } from "../../worker/pipeline/sentences";
 import { SAY } from "../../worker/call/lines/phone-link";
 import { DEFAULT_ASSISTANT } from "../../worker/db/answerer";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl } from "./support/audio";
-import { d1Transcript, eventually, totals } from "./support/call";
+import { callStub, d1Transcript, eventually, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
+import { HeldProvider } from "./support/providers";
 import { TwilioCall } from "./support/twilio-sim";
 import { callBySid, fetcherNetwork, postSigned, statusParams } from "./support/twilio-webhooks";
 import { createUser, jsonHeaders, type TestUser } from "./support/users";
@@ -89,6 +93,35 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     // The next call from that number is theirs from the first ring.
     const next = await TwilioCall.dial(net, { authToken, from: "+15550100931" });
     expect(await callBySid(env.DB, next.callSid)).toMatchObject({ user_id: user.user.id, echo_id: echo.id });
+  });
+
+  it("a caller who types the code and hangs up at once (stop, then Twilio closes its socket) is linked first; the call ends as their hang-up, whole", async () => {
+    const user = await createUser();
+    const echo = await createEcho(user.user.id, { name: "Rowan" });
+    const code = await linkCode(user);
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100936" });
+    const callId = (await callBySid(env.DB, call.callSid))!.id;
+    // The spoken confirmation takes its time: the link is still under way when the socket closes.
+    const slowSpeech = new HeldProvider(selectProvider(env), "synthesize", false);
+    await runInDurableObject(callStub(callId), (instance: CallSession) => instance.useProvider(slowSpeech));
+    await connectAndHearGreeting(call);
+
+    slowSpeech.holding = true;
+    await call.press(code, 0);
+    await eventually(async () => slowSpeech.held > 0);
+    await call.hangUp(0);
+    await new Promise((r) => setTimeout(r, 300)); // stop and the socket's close have arrived
+    await runInDurableObject(callStub(callId), () => slowSpeech.release());
+    const row = await eventually(async () => {
+      const r = await callBySid(env.DB, call.callSid);
+      return r && r.status !== "in-progress" ? r : null;
+    }, 15_000);
+    // Not "abandoned / connection_lost" from the socket's close while the link was under way.
+    expect(row).toMatchObject({ status: "completed", end_reason: "caller_hung_up", user_id: user.user.id, echo_id: echo.id });
+    expect((await settings(user)).linkedNumber).toBe("+15550100936");
+    // The confirmation was stored before the call was finalized, and reached D1 with it.
+    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.linked("Rowan")]);
+    expect(await totals(user.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
   });
 
   it("a wrong code links nothing and the caller is told; the keypad locks after three wrong codes", async () => {
@@ -169,6 +202,27 @@ describe("POST /twilio/status", { timeout: 30_000 }, () => {
     expect(replay.status).toBe(204);
     expect(await callBySid(env.DB, call.callSid)).toEqual(done);
     expect(await totals(user.user.id, echo.id)).toEqual(counted);
+  });
+
+  it("a final status that arrives while the call is still ending (the caller hung up mid-turn) keeps the call's own ending", async () => {
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100943" });
+    const row = (await callBySid(env.DB, call.callSid))!;
+    const held = new HeldProvider(selectProvider(env), "transcribe");
+    await runInDurableObject(callStub(row.id), (instance: CallSession) => instance.useProvider(held));
+    await call.connect();
+    await call.say(hello);
+    await call.hangUp(0);
+    // The call is ending: its last turn's speech-to-text is under way (held).
+    await eventually(async () => held.held > 0);
+    const status = postSigned(net, "/twilio/status", statusParams(call, "completed", 7), { authToken });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await callBySid(env.DB, call.callSid))?.status).toBe("in-progress");
+    await runInDurableObject(callStub(row.id), () => held.release()); // the held promises are the object's
+    expect((await status).status).toBe(204);
+    // The callback waited for the call's own ending; Twilio's duration is kept beside it.
+    expect(await callBySid(env.DB, call.callSid)).toMatchObject({ status: "completed", end_reason: "caller_hung_up", duration: 7 });
+    const transcript = await d1Transcript(row.id);
+    expect(transcript.filter((e) => e.speaker === "caller")).toHaveLength(1);
   });
 
   it("busy / no-answer end a call that never streamed; non-final statuses and unknown calls change nothing", async () => {

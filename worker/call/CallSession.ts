@@ -42,6 +42,8 @@ export class CallSession extends DurableObject<Env> {
   private lastCallerFrameAt = Date.now();
   /** finish() is waiting for the pipeline's last turn: the alarm must not finalize D1 without it. */
   private finishing = false;
+  /** The call's ending while it runs (finish()). */
+  private ending: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -105,9 +107,14 @@ export class CallSession extends DurableObject<Env> {
     await this.phone.prepare(setup);
   }
 
-  /** /twilio/status: Twilio reports the call is over. */
-  async endPhoneCall(status: FinalStatus, reason: EndReason): Promise<void> {
+  /**
+   * /twilio/status: Twilio reports the call is over. True when this object holds the call: it has ended
+   * it (or already had, with its own reason) and finalizes D1 itself, retrying by its alarm.
+   */
+  async endPhoneCall(status: FinalStatus, reason: EndReason): Promise<boolean> {
+    if (!this.store.state()) return false;
     await this.finish(status, reason);
+    return true;
   }
 
   /**
@@ -154,8 +161,23 @@ export class CallSession extends DurableObject<Env> {
     this.notifyOwner(state, "live_call_started");
   }
 
-  /** Ends the call once: stops the pipeline, finalizes D1, then tells the caller and the viewers. */
-  private async finish(status: FinalStatus, reason: EndReason): Promise<void> {
+  /**
+   * Ends the call once: the first reason wins, and whoever else asks while it ends (the socket's close
+   * after Twilio's `stop`, the status callback, the alarm) waits for the same ending.
+   */
+  private finish(status: FinalStatus, reason: EndReason): Promise<void> {
+    if (this.ending) return this.ending;
+    if (this.store.state()?.phase !== "active") return Promise.resolve();
+    this.ending = this.end(status, reason).finally(() => {
+      this.ending = null;
+    });
+    return this.ending;
+  }
+
+  /** Stops the pipeline, finalizes D1, then tells the caller and the viewers. */
+  private async end(status: FinalStatus, reason: EndReason): Promise<void> {
+    // A keypad link under way finishes first: the call must not end half-linked (owner, persona).
+    await this.phone.settled();
     const state = this.store.state();
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();

@@ -19,6 +19,8 @@ export const CLOSE_TIMEOUT_MS = 5_000;
 
 export class ConversationHost {
   private current: Conversation | null = null;
+  /** Conversations being ended (close()). */
+  private readonly closing = new Set<Promise<void>>();
   private provider: AiProvider | null = null;
 
   constructor(
@@ -67,11 +69,23 @@ export class ConversationHost {
     this.conversation()?.pushText(text);
   }
 
-  /** Ends the conversation: its last caller turn and the cut-off reply are emitted before this resolves. */
+  /**
+   * Ends the conversation: its last caller turn and the cut-off reply are emitted before this resolves,
+   * and so are those of a conversation another close() is still ending (e.g. a keypad link's restart).
+   */
   async close(): Promise<void> {
     const conversation = this.current;
     this.current = null;
-    if (!conversation) return;
+    if (conversation) {
+      const closing = this.wrapUp(conversation);
+      this.closing.add(closing);
+      const done = () => this.closing.delete(closing);
+      void closing.then(done, done);
+    }
+    await Promise.all(this.closing);
+  }
+
+  private async wrapUp(conversation: Conversation): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, Math.max(CLOSE_TIMEOUT_MS, readPipelineSettings(this.env).transcribeMs + 1000));

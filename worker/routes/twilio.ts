@@ -136,10 +136,11 @@ export const twilioRoutes = new Hono<AppEnv>()
     if (!call) return c.body(null, 204);
     const reason = `twilio_${params.get("CallStatus")}`;
     if (call.status === CALL_IN_PROGRESS) {
-      // The call's session ends it (storing its last turn and transcript)…
-      await callSessionStub(c.env, call.id).endPhoneCall(status, reason);
-      // …and a call whose session never started is finalized here.
-      await finalizeCall(database, call.id, { status, endTime: Date.now(), endReason: reason });
+      // The call's session ends it (storing its last turn and transcript) and finalizes it, with its own
+      // reason when it was already ending (the caller hung up); a call whose session never started is
+      // finalized here.
+      const held = await callSessionStub(c.env, call.id).endPhoneCall(status, reason);
+      if (!held) await finalizeCall(database, call.id, { status, endTime: Date.now(), endReason: reason });
     }
     // Twilio's own duration is authoritative; writing the same value again changes nothing.
     const seconds = Number(params.get("CallDuration"));

@@ -71,3 +71,38 @@ export class BriefProvider extends Wrapped {
     yield text;
   }
 }
+
+/**
+ * Holds every call of one method (speech-to-text or text-to-speech) while `holding`, until `release()`:
+ * a slow model the test controls. Release it inside the call's object (runInDurableObject): the held
+ * promises belong to it.
+ */
+export class HeldProvider extends Wrapped {
+  /** Calls of the method held so far. */
+  held = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(
+    inner: AiProvider,
+    private readonly method: "transcribe" | "synthesize",
+    public holding = true,
+  ) {
+    super(inner);
+  }
+  private async gate(method: "transcribe" | "synthesize"): Promise<void> {
+    if (method !== this.method || !this.holding) return;
+    this.held++;
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  override async transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript> {
+    await this.gate("transcribe");
+    return super.transcribe(audio, signal);
+  }
+  override async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
+    await this.gate("synthesize");
+    return super.synthesize(text, voice, signal);
+  }
+  release(): void {
+    this.holding = false;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+}

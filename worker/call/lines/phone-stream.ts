@@ -281,15 +281,21 @@ export class PhoneStream implements CallerLine {
    * reason carries the stream's statistics (visible in Twilio's debugger and in our logs).
    */
   end(reason: EndReason, callId: string): void {
-    this.outbox.clear();
-    this.armPumpTimer();
-    const summary = this.summary();
+    const summary = this.dispose();
     console.log(`twilio stream ${callId} ended (${reason}): ${summary}`);
     try {
       this.ws.close(1000, summary);
     } catch {
       // already closed
     }
+  }
+
+  /** Stops sending: drops the reply audio not sent yet and its pump timer; answers the stream's summary. */
+  dispose(): string {
+    this.outbox.clear();
+    this.unplayed.length = 0;
+    this.armPumpTimer();
+    return this.summary();
   }
 
   /** Sends one message as its JSON text (sendText). */

@@ -76,6 +76,11 @@ export class PhoneLine implements CallerLine {
     await this.host.open(phoneCallState(setup, this.host.ai()));
   }
 
+  /** Resolves once a keypad link under way is done (the call must not end half-linked). */
+  settled(): Promise<void> {
+    return this.linker.settled();
+  }
+
   /** True once a verified media stream carries the caller. */
   get attached(): boolean {
     return this.open?.phase === "verified";
@@ -181,7 +186,10 @@ export class PhoneLine implements CallerLine {
     const wasCaller = open.phase === "verified";
     this.forget(open);
     closeQuietly(open.ws, code, "closed");
-    if (wasCaller) this.host.callerGone(code).catch((err: unknown) => console.error("twilio media: ending the call failed", err));
+    if (!wasCaller) return;
+    // Twilio closes its socket right after `stop`: nothing more goes out (a queued reply's pump stops).
+    console.log(`twilio stream ${this.host.store.state()?.callId ?? "?"} closed by Twilio (${code}): ${open.stream.dispose()}`);
+    this.host.callerGone(code).catch((err: unknown) => console.error("twilio media: ending the call failed", err));
   }
 
   private async onEvent(event: TwilioEvent): Promise<void> {
@@ -191,7 +199,6 @@ export class PhoneLine implements CallerLine {
       case "dtmf":
         return this.linker.onDigit(event.digit);
       case "stop":
-        await this.linker.settled();
         return this.host.finish("completed", "caller_hung_up");
       case "invalid":
         console.warn("twilio media: ignored frame:", event.error);
