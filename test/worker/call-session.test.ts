@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call";
 import { PING_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
+import { callSessionUpgrade } from "../../worker/call/internal-request";
 import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { createUser } from "./support/users";
@@ -117,6 +118,24 @@ describe("call lifecycle", () => {
     expect(await socket.next("call_ended")).toMatchObject({ callId, reason: "idle_timeout" });
     expect(await callRow(callId)).toMatchObject({ status: "abandoned", end_reason: "idle_timeout" });
     expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+  });
+
+  it("closes a socket that never starts a call once the grace alarm fires, with a readable error", async () => {
+    const user = await createUser();
+    const callId = crypto.randomUUID();
+    const res = await callStub(callId).fetch(callSessionUpgrade({ callId, userId: user.user.id, role: "browser" }));
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const messages: unknown[] = [];
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.addEventListener("close", (ev) => resolve({ code: ev.code, reason: ev.reason })));
+    ws.addEventListener("message", (ev) => messages.push(JSON.parse(ev.data as string)));
+    ws.accept();
+    ws.send(PING_FRAME); // a heartbeat is not a call
+    await eventually(async () => messages.length > 0);
+    expect(await runDurableObjectAlarm(callStub(callId))).toBe(true);
+    expect(await closed).toEqual({ code: 1008, reason: "No call was started." });
+    expect(messages).toEqual([{ type: "pong" }, { type: "error", error: "No call was started on this connection.", code: "not-started" }]);
+    expect(await callRow(callId)).toBeNull();
   });
 
   it("a client that pings while no audio flows (muted) stays in the call", async () => {

@@ -1,5 +1,7 @@
 // The viewer fan-out of a live call over real sockets: backlog first, every entry once and in order,
 // the end, audio for listeners only, bad viewer input, and viewers that never slow the caller.
+import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../protocol/call";
 import { serverMessages } from "../../protocol/call";
@@ -8,12 +10,18 @@ import { PING_FRAME } from "../../protocol/heartbeat";
 import { type LiveCallState, viewerServerMessages } from "../../protocol/live";
 import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 import { pcm16ToBase64 } from "../../protocol/pcm16";
-import { d1Transcript } from "./support/call";
+import { selectProvider } from "../../worker/ai/select";
+import type { CallSession } from "../../worker/call/CallSession";
+import helloWav from "../fixtures/speech-hello.wav?inline";
+import { pcmFromWavDataUrl, streamAudio } from "./support/audio";
+import { callStub, d1Transcript, eventually, startTestCall } from "./support/call";
 import { entriesUntilEnd, invite, say, startBriefCall, tapAudio, viewer } from "./support/live";
+import { HeldProvider } from "./support/providers";
 import { createUser } from "./support/users";
 import { openSocket } from "./support/ws";
 
 type Snapshot = { call: LiveCallState; entries: TranscriptEntry[] };
+const hello = pcmFromWavDataUrl(helloWav);
 const pick = (e: TranscriptEntry) => ({ id: e.id, seq: e.seq, speaker: e.speaker, text: e.text, emotions: e.emotions });
 
 describe("viewer fan-out", { timeout: 60_000 }, () => {
@@ -185,6 +193,27 @@ describe("viewer fan-out", { timeout: 60_000 }, () => {
     expect(socket.received.some((m) => m.type === "transcription")).toBe(false);
     socket.send({ type: "end_call" });
     await v.next("live_ended");
+  });
+
+  it("a viewer who joins while the call is still ending gets its last lines, then the end", async () => {
+    const { owner, socket, callId } = await startTestCall();
+    const held = new HeldProvider(selectProvider(env), "transcribe");
+    await runInDurableObject(callStub(callId), (instance: CallSession) => instance.useProvider(held));
+    await streamAudio(socket, hello, 4);
+    socket.send({ type: "end_call" });
+    // The call is ending: its last turn's speech-to-text is under way (held).
+    await eventually(async () => held.held > 0);
+
+    const late = await viewer(callId, owner);
+    const snap = await late.next<Snapshot>("live_snapshot");
+    expect(snap.call.phase).toBe("ended");
+    expect(snap.entries.filter((e) => e.speaker === "caller")).toEqual([]);
+    await runInDurableObject(callStub(callId), () => held.release()); // the held promises are the object's
+    const last = await late.next<{ entry: TranscriptEntry }>("live_entry");
+    expect(last.entry).toMatchObject({ speaker: "caller", seq: 1 });
+    expect(await late.next("live_ended", 15_000)).toMatchObject({ status: "completed", reason: "caller_ended" });
+    expect(await late.closed).toMatchObject({ code: 1000 });
+    expect((await d1Transcript(callId)).map(pick)).toContainEqual(pick(last.entry));
   });
 
   it("shows an ended call as ended and closes", async () => {

@@ -13,7 +13,7 @@ import { publishToUser } from "../feed/publish";
 import { summarizeCall } from "../summary/summarize";
 import { ConversationHost } from "./conversation-host";
 import { readGrant } from "./internal-request";
-import { BrowserLine } from "./lines/browser";
+import { BrowserLine, CALLER_TAG } from "./lines/browser";
 import type { CallerLine, EndReason, LineHost } from "./lines/line";
 import { type PhoneCallSetup, PhoneLine } from "./lines/phone";
 import { VIEWER_TAG } from "./live-events";
@@ -25,7 +25,7 @@ import { LiveViewers } from "./viewers";
 
 /** While the call runs: sync pending transcript entries to D1 and check the caller is still there. */
 export const SYNC_INTERVAL_MS = 5_000;
-/** A call started before its caller connected (phone) waits this long for it. */
+/** A call started before its caller connected (phone) waits this long for it; a browser socket, for its start_call. */
 export const CONNECT_GRACE_MS = 30_000;
 /** Retry delay of a failed D1 finalization. */
 const FINALIZE_RETRY_MS = 10_000;
@@ -97,8 +97,13 @@ export class CallSession extends DurableObject<Env> {
     if (!grant || request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Not a call socket request.", { status: 400 });
     }
-    if (grant.role === "browser") return this.browser.accept(grant);
-    if (grant.role === "viewer") return this.viewers.accept(grant);
+    if (grant.role === "browser") {
+      const res = this.browser.accept(grant);
+      // A socket that never starts a call is closed by the alarm (starting one sets the sync alarm).
+      if (res.status === 101) await this.ctx.storage.setAlarm(Date.now() + CONNECT_GRACE_MS);
+      return res;
+    }
+    if (grant.role === "viewer") return this.viewers.accept(grant, this.ending !== null);
     return this.phone.accept(grant);
   }
 
@@ -148,8 +153,16 @@ export class CallSession extends DurableObject<Env> {
   }
 
   private async onSocketGone(ws: WebSocket, code: number): Promise<void> {
-    if (this.ctx.getTags(ws).includes(VIEWER_TAG)) return this.viewers.onGone(ws, code);
-    if (this.browser.owns(ws)) await this.browser.onGone(ws, code);
+    let tags: string[];
+    try {
+      tags = this.ctx.getTags(ws);
+    } catch {
+      // A socket the runtime no longer holds: one this object closed as it accepted it (a viewer of an
+      // ended call), whose client then closed too. Nothing of the call's is attached to it.
+      return;
+    }
+    if (tags.includes(VIEWER_TAG)) return this.viewers.onGone(ws, code);
+    if (tags.includes(CALLER_TAG)) await this.browser.onGone(ws, code);
   }
 
   // ---- the call's lifecycle ----
@@ -225,7 +238,7 @@ export class CallSession extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const state = this.store.state();
-    if (!state) return;
+    if (!state) return this.browser.closeUnstarted();
     const now = Date.now();
     if (state.phase === "ended") {
       if (this.finishing) {

@@ -70,8 +70,12 @@ export class LiveViewers implements LiveFanout {
     return this.ctx.getWebSockets(VIEWER_TAG).length;
   }
 
-  /** Accepts a viewer whose access the route verified: snapshot first (then the end, if it is over). */
-  accept(grant: SocketGrant): Response {
+  /**
+   * Accepts a viewer whose access the route verified: snapshot first, then the end if the call is over.
+   * A call still `ending` (its last caller turn and cut-off reply not stored yet) keeps the socket: those
+   * lines and the end reach it as they reach every viewer.
+   */
+  accept(grant: SocketGrant, ending = false): Response {
     const state = this.store.state();
     if (!state || !grant.userId) return new Response("No such call.", { status: 404 });
     if (this.count() >= MAX_VIEWERS_PER_CALL) return new Response("This call has too many viewers.", { status: 503 });
@@ -87,7 +91,7 @@ export class LiveViewers implements LiveFanout {
     // watching then, not this one); every later event is queued for this socket too: nothing is missed
     // or repeated.
     this.sendTo(server, JSON.stringify(snapshotMessage(state, this.store.entries())));
-    if (state.phase === "ended") {
+    if (state.phase === "ended" && !ending) {
       const ended = eventMessage(
         { kind: "ended", status: state.finalStatus ?? "completed", reason: state.endReason ?? "ended" },
         state.endTime ?? Date.now(),

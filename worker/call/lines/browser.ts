@@ -61,6 +61,14 @@ export class BrowserLine implements CallerLine {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
+  /** The grace alarm found no call: a socket that never started one (or was refused) is closed. */
+  closeUnstarted(): void {
+    const ws = this.socket();
+    if (!ws || this.starting || this.host.store.state()) return;
+    sendJson(ws, { type: "error", error: "No call was started on this connection.", code: "not-started" });
+    closeQuietly(ws, 1008, "No call was started.");
+  }
+
   async onMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
     this.host.callerActive();
     const parsed = parseClientFrame(frame);
