@@ -75,6 +75,26 @@ describe("test call state machine", () => {
     expect(callReducer(lost, server({ type: "call_ended" })).phase).toBe("error");
   });
 
+  it("after End Call, the call's wrap-up (the caller's last words, the cut-off reply) still joins its transcript, and nothing else does", () => {
+    const ended = run(...connected, server({ type: "transcription", text: "hi", entry: entry({ id: "a", seq: 1 }) }), { type: "end-requested" });
+    const lastWords = entry({ id: "b", seq: 2, text: "thanks, bye" });
+    const cutOff = entry({ id: "c", seq: 3, speaker: "assistant", text: "You're", interrupted: true });
+    const late = (message: ServerMessage, callId: string | null = "c1"): CallAction => ({ type: "late", callId, message });
+    const wrapped = run(...connected, server({ type: "transcription", text: "hi", entry: entry({ id: "a", seq: 1 }) }), { type: "end-requested" },
+      late({ type: "transcription", text: lastWords.text, entry: lastWords }),
+      late({ type: "ai_response", text: "You're", entry: cutOff, final: true }),
+    );
+    expect(wrapped.entries.map((e) => e.text)).toEqual(["hi", "thanks, bye", "You're"]);
+    expect(wrapped).toMatchObject({ phase: "ended", streaming: [] });
+    // Not another call's (a new call started since), and nothing but entries.
+    const next = run({ type: "start" });
+    expect(callReducer(next, late({ type: "transcription", text: lastWords.text, entry: lastWords }))).toBe(next);
+    expect(callReducer(ended, late({ type: "transcription", text: lastWords.text, entry: lastWords }, "c0"))).toBe(ended);
+    expect(callReducer(ended, late({ type: "transcription", text: lastWords.text, entry: lastWords }, null))).toBe(ended);
+    expect(callReducer(ended, late({ type: "error", error: "boom" }))).toBe(ended);
+    expect(callReducer(ended, late({ type: "ai_response", text: "no entry" }))).toBe(ended);
+  });
+
   it("ends when the server sends call_ended", () => {
     expect(run(...connected, server({ type: "call_ended" })).phase).toBe("ended");
   });

@@ -33,6 +33,11 @@ export type CallAction =
   /** A server frame that is not a message of the protocol (protocol/frame.ts says why). */
   | { type: "bad-frame"; error: string }
   | { type: "end-requested" }
+  /**
+   * A message of call `callId` after End Call, while the server wraps it up: its caller's last words
+   * and the cut-off reply still join the transcript shown (unless another call has started since).
+   */
+  | { type: "late"; callId: string | null; message: ServerMessage }
   | { type: "socket-closed" }
   | { type: "toggle-mute" }
   | { type: "dismiss-error" };
@@ -124,6 +129,12 @@ export function callReducer(state: TestCallState, action: CallAction): TestCallS
     case "end-requested":
       if (!isCallActive(state.phase)) return state;
       return over(state, { phase: "ended", ending: true });
+    case "late": {
+      if (state.phase !== "ended" || action.callId === null || state.callId !== action.callId) return state;
+      const m = action.message;
+      const entry = m.type === "transcription" ? m.entry : m.type === "ai_response" ? m.entry : undefined;
+      return entry ? { ...state, entries: upsertEntry(state.entries, entry) } : state;
+    }
     case "socket-closed":
       if (state.ending || !isCallActive(state.phase)) return state;
       if (isStarting(state.phase)) return over(state, { phase: "error", error: "Failed to start call: Could not connect to the Echo" });

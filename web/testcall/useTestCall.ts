@@ -12,8 +12,12 @@ import { connectCall, sendMessage } from "./callSocket";
 import { CONNECT_TIMEOUT_MS, callSocketUrl } from "./socketUrl";
 import { uplinkFrame } from "./uplink";
 
-/** After End Call, how long to wait for the server's call_ended before closing the socket. */
-const END_GRACE_MS = 5000;
+/**
+ * After End Call, how long to wait for the server's call_ended before closing the socket: past the
+ * server's own wrap-up (the last turn's speech-to-text, 7 s by default, then the D1 write), so the
+ * caller's last words reach the transcript shown.
+ */
+const END_GRACE_MS = 15_000;
 
 const NO_PLAYBACK: PlaybackStats = { scheduled: 0, played: 0, playedSeconds: 0 };
 
@@ -60,9 +64,14 @@ export function useTestCall(userId: string): TestCall {
   const mutedRef = useRef(false);
   const lastSentAt = useRef(0);
   const volumeRef = useRef(volume);
+  /** The call shown (End Call's wrap-up messages belong to it). */
+  const callIdRef = useRef<string | null>(null);
   useEffect(() => {
     mutedRef.current = state.muted;
   }, [state.muted]);
+  useEffect(() => {
+    callIdRef.current = state.callId;
+  }, [state.callId]);
 
   /** Releases the microphone, the speaker and the socket. */
   const release = useCallback(() => {
@@ -174,10 +183,14 @@ export function useTestCall(userId: string): TestCall {
       return;
     }
     // Let the server finalize and confirm (call_ended, then it closes); give up after a grace period.
+    // Before call_ended it stores and sends the caller's last words and the cut-off reply: shown too.
+    const callId = callIdRef.current;
     const timer = setTimeout(() => ws.close(1000, "call ended"), END_GRACE_MS);
     ws.onmessage = (e) => {
       const read = readFrame(serverMessages, e.data);
-      if (read.ok && read.message.type === "call_ended") ws.close(1000, "call ended");
+      if (!read.ok) return;
+      if (read.message.type === "call_ended") ws.close(1000, "call ended");
+      else dispatch({ type: "late", callId, message: read.message });
     };
     ws.onclose = () => {
       clearTimeout(timer);
