@@ -1,13 +1,13 @@
 // GET /ws/live/:callId: a dashboard viewer of one live call. Origin and session are checked by the
-// /ws/* middleware (403 / 401); here only the call's owner and, while the call is live, its participants
-// get through — anyone else, and any unknown call, gets 404 — and the upgrade goes to the call's
-// CallSession with the verified user id.
+// /ws/* middleware (403 / 401); here only the call's owner and its participants get through — anyone
+// else, and any unknown call, gets 404 — and the upgrade goes to the call's CallSession with the
+// verified user id.
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import { db } from "../db/client";
-import { isLive, roleInCall } from "../db/live-calls";
+import { roleInCall } from "../db/live-calls";
 import { ApiError } from "../http/errors";
 import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";
 import type { ViewerServerMessage } from "../../protocol/live";
@@ -20,8 +20,7 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
   if (outdated) return outdated;
   const callId = c.req.param("callId");
   const access = await roleInCall(db(c.env.DB), callId, user.id);
-  // A participant was let into the live call only: once it is over, its transcript is the owner's alone.
-  if (!access || (access.role === "participant" && !isLive(access.call))) throw new ApiError(404, "not-found", "No such live call.");
+  if (!access) throw new ApiError(404, "not-found", "No such live call.");
   const stub = callSessionStub(c.env, callId);
   const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "viewer" }));
   if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
