@@ -22,7 +22,9 @@ async function code(res: Response): Promise<string> {
   return ((await res.json()) as { error?: { code: string } }).error?.code ?? `ok-${res.status}`;
 }
 
-describe("sign-in throttling", () => {
+// Each case signs in 10–25 times, and each attempt checks a password with scrypt (deliberately slow):
+// beside the whole suite on a 2-core machine one case has taken 8 s, past vitest's default 5 s.
+describe("sign-in throttling", { timeout: 30_000 }, () => {
   it(`locks an account after ${ACCOUNT_FAILURE_LIMIT} failures (429, even with the right password), other accounts unaffected`, async () => {
     const email = uniqueEmail();
     const other = uniqueEmail();
