@@ -1,7 +1,7 @@
 // Failed sign-in throttling (worker/auth/throttle.ts): per account and per client IP, in D1.
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, THROTTLE_WINDOW_MS, recordSignInFailure, throttleKeys, assertNotThrottled } from "../../worker/auth/throttle";
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, THROTTLE_WINDOW_MS, recordSignInAttempt, throttleKeys, assertNotThrottled } from "../../worker/auth/throttle";
 import { env } from "cloudflare:workers";
 import { db } from "../../worker/db/client";
 
@@ -68,14 +68,32 @@ describe("sign-in throttling", { timeout: 30_000 }, () => {
     expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, uniqueIp())).status).toBe(200);
   });
 
+  it("attempts sent all at once cannot all pass the lock: only the limit's worth of passwords is checked", async () => {
+    const email = uniqueEmail();
+    expect((await post("/api/auth/sign-up", { email, password: "right-pass" }, uniqueIp())).status).toBe(201);
+    const codes = await Promise.all(Array.from({ length: 12 }, (_, i) => post("/api/auth/sign-in", { email, password: `guess-${i}` }, uniqueIp()).then(code)));
+    expect(codes.filter((c) => c === "wrong-password")).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+    expect(codes.filter((c) => c === "too-many-requests")).toHaveLength(12 - ACCOUNT_FAILURE_LIMIT);
+    expect(await code(await post("/api/auth/sign-in", { email, password: "right-pass" }, uniqueIp()))).toBe("too-many-requests");
+  });
+
+  it("successful sign-ins from one client (an office behind one address) never lock it", async () => {
+    const ip = uniqueIp();
+    const email = uniqueEmail();
+    expect((await post("/api/auth/sign-up", { email, password: "right-pass" }, uniqueIp())).status).toBe(201);
+    for (let i = 0; i < IP_FAILURE_LIMIT + 2; i++) expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, ip)).status).toBe(200);
+    const row = await env.DB.prepare("select failures, locked_until from auth_throttle where key = ?").bind(`ip:${ip}`).first<{ failures: number; locked_until: number }>();
+    expect({ failures: row?.failures ?? 0, lockedUntil: row?.locked_until ?? 0 }).toEqual({ failures: 0, lockedUntil: 0 });
+  });
+
   it("the lock ends with the window, and a new window starts counting from 1", async () => {
     const database = db(env.DB);
     const keys = throttleKeys(uniqueEmail(), uniqueIp());
     const t0 = Date.now() - THROTTLE_WINDOW_MS - 5_000;
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await recordSignInFailure(database, keys, t0 + i);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) await recordSignInAttempt(database, keys, t0 + i);
     await expect(assertNotThrottled(database, keys, t0 + 10)).rejects.toMatchObject({ status: 429 });
     await expect(assertNotThrottled(database, keys)).resolves.toBeUndefined();
-    await recordSignInFailure(database, keys);
+    await recordSignInAttempt(database, keys);
     const row = await env.DB.prepare("select failures from auth_throttle where key = ?").bind(keys.account).first<{ failures: number }>();
     expect(row?.failures).toBe(1);
   });

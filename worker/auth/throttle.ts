@@ -3,10 +3,12 @@
 //     of the window;
 //   - 20 failures from one client IP within 15 minutes lock that IP the same way.
 // A locked key answers 429 `too-many-requests` (with Retry-After) before any password is checked.
-// A successful sign-in clears the account's counter (not the IP's: one good account must not
-// reset a client that is guessing others).
+// Every attempt is counted as a failure before its password is checked, atomically, so attempts sent
+// all at once cannot all pass the lock before any of them is counted: one beyond the limit is refused.
+// A successful sign-in clears the account's counter and takes its own count back from the IP's (one
+// good account must not reset a client that is guessing others).
 import type { Db } from "../db/client";
-import { clearThrottle, readThrottle, recordFailure } from "../db/auth-throttle";
+import { clearThrottle, readThrottle, recordFailure, refundFailure } from "../db/auth-throttle";
 import { ApiError } from "../http/errors";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -40,13 +42,21 @@ export async function assertNotThrottled(database: Db, keys: ThrottleKeys, now =
   if (lockedUntil > now) throw new TooManyAttemptsError(Math.ceil((lockedUntil - now) / 1000));
 }
 
-export async function recordSignInFailure(database: Db, keys: ThrottleKeys, now = Date.now()): Promise<void> {
-  await Promise.all([
+/**
+ * Counts a sign-in attempt as a failure before its password is checked; throws TooManyAttemptsError
+ * when it goes beyond the account's or the client's limit (the attempts before it used them up).
+ */
+export async function recordSignInAttempt(database: Db, keys: ThrottleKeys, now = Date.now()): Promise<void> {
+  const rows = await Promise.all([
     recordFailure(database, keys.account, now, THROTTLE_WINDOW_MS, ACCOUNT_FAILURE_LIMIT),
     recordFailure(database, keys.ip, now, THROTTLE_WINDOW_MS, IP_FAILURE_LIMIT),
   ]);
+  const limits = [ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT];
+  const over = rows.filter((r, i) => r.failures > limits[i]!);
+  if (over.length) throw new TooManyAttemptsError(Math.max(1, Math.ceil((Math.max(...over.map((r) => r.lockedUntil)) - now) / 1000)));
 }
 
+/** The attempt was right: the account starts over, and the client's count of it is taken back. */
 export async function recordSignInSuccess(database: Db, keys: ThrottleKeys): Promise<void> {
-  await clearThrottle(database, keys.account);
+  await Promise.all([clearThrottle(database, keys.account), refundFailure(database, keys.ip, IP_FAILURE_LIMIT)]);
 }

@@ -38,3 +38,17 @@ export async function recordFailure(database: Db, key: string, now: number, wind
 export async function clearThrottle(database: Db, key: string): Promise<void> {
   await database.delete(authThrottle).where(eq(authThrottle.key, key));
 }
+
+/**
+ * Takes back one failure counted for `key` (an attempt counted before its password was checked that
+ * then succeeded); a lock that only that count set is lifted with it.
+ */
+export async function refundFailure(database: Db, key: string, limit: number): Promise<void> {
+  await database
+    .update(authThrottle)
+    .set({
+      failures: sql`max(0, ${authThrottle.failures} - 1)`,
+      lockedUntil: sql`case when ${authThrottle.failures} - 1 < ${limit} then 0 else ${authThrottle.lockedUntil} end`,
+    })
+    .where(eq(authThrottle.key, key));
+}

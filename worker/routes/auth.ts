@@ -8,7 +8,7 @@ import { beginSession } from "../auth/begin-session";
 import { clearSessionCookie } from "../auth/middleware";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { invalidateSession } from "../auth/session";
-import { TooManyAttemptsError, assertNotThrottled, recordSignInFailure, recordSignInSuccess, throttleKeys } from "../auth/throttle";
+import { TooManyAttemptsError, assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../auth/throttle";
 import { db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, normalizeEmail, toProfile, updatePasswordHash } from "../db/users";
 import { ApiError, readJson } from "../http/errors";
@@ -65,23 +65,16 @@ export const authRoutes = new Hono<AppEnv>()
     const keys = throttleKeys(email, c.req.header("CF-Connecting-IP"));
     try {
       await assertNotThrottled(database, keys);
+      // Counted as a failure until the password is right (parallel attempts can't all slip past the lock).
+      await recordSignInAttempt(database, keys);
     } catch (err) {
       if (err instanceof TooManyAttemptsError) c.header("Retry-After", String(err.retryAfterSeconds));
       throw err;
     }
     const user = await findUserByEmail(database, email);
-    if (!user) {
-      await recordSignInFailure(database, keys);
-      throw authError("user-not-found");
-    }
-    if (!user.passwordHash) {
-      await recordSignInFailure(database, keys);
-      throw new ApiError(401, "use-google-sign-in", "This account signs in with Google. Use Continue with Google.");
-    }
-    if (!(await verifyPassword(input.password, user.passwordHash))) {
-      await recordSignInFailure(database, keys);
-      throw authError("wrong-password");
-    }
+    if (!user) throw authError("user-not-found");
+    if (!user.passwordHash) throw new ApiError(401, "use-google-sign-in", "This account signs in with Google. Use Continue with Google.");
+    if (!(await verifyPassword(input.password, user.passwordHash))) throw authError("wrong-password");
     await recordSignInSuccess(database, keys);
     if (needsRehash(user.passwordHash)) await updatePasswordHash(database, user.id, await hashPassword(input.password));
     await beginSession(c, user);
