@@ -149,7 +149,7 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     expect(await usersWithEmail(email)).toHaveLength(1);
   });
 
-  it("links an existing email + password account instead of duplicating it", async () => {
+  it("links an existing email + password account instead of duplicating it; the unverified password and its sessions end (no pre-account takeover)", async () => {
     const email = uniqueEmail("linked");
     const signUp = await exports.default.fetch(`${ORIGIN}/api/auth/sign-up`, {
       method: "POST",
@@ -157,14 +157,25 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
       body: JSON.stringify({ email, password: "pass-word", displayName: "Linda" }),
     });
     expect(signUp.status).toBe(201);
+    // Whoever registered the address first (perhaps not its owner) is still signed in.
+    const earlier = cookieValue(signUp, SESSION_COOKIE)!;
+    expect(await me(earlier)).not.toBeNull();
     const sub = `sub-${crypto.randomUUID()}`;
     const r = await googleSignIn({ sub, email: email.toUpperCase(), email_verified: true, name: "Linda from Google", picture: "https://lh3.example/linda.png" });
     expect(r.res.status).toBe(200);
     const rows = await usersWithEmail(email);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ google_sub: sub, display_name: "Linda", photo_url: "https://lh3.example/linda.png" });
-    expect(rows[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect(rows[0]).toMatchObject({ google_sub: sub, display_name: "Linda", photo_url: "https://lh3.example/linda.png", password_hash: null });
     expect((await me(r.token!))?.id).toBe(rows[0]!.id);
+    // The earlier session and the password no longer get in; the account signs in with Google.
+    expect(await me(earlier)).toBeNull();
+    const byPassword = await exports.default.fetch(`${ORIGIN}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` },
+      body: JSON.stringify({ email, password: "pass-word" }),
+    });
+    expect(byPassword.status).toBe(401);
+    expect(((await byPassword.json()) as { error: { code: string } }).error.code).toBe("use-google-sign-in");
   });
 
   it("does not link an existing account to a Google identity whose email is unverified", async () => {
