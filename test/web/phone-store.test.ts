@@ -3,7 +3,7 @@
 // wipe the new code from the screen (the race behind e2e/phone.test.ts's rare "no link code in 10 s").
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
-import { choosePhoneEcho, loadPhoneSettings, requestLinkCode } from "../../web/echoes/phoneStore";
+import { choosePhoneEcho, loadPhoneSettings, requestLinkCode, servePhoneSettingsOf } from "../../web/echoes/phoneStore";
 import { currentPhoneSettings } from "../../web/echoes/phoneSnapshot";
 
 /** A server whose answers the test releases one by one, in any order. */
@@ -69,5 +69,29 @@ describe("phone settings store", () => {
     expect(currentPhoneSettings()?.answeringEcho?.name).toBe("Wren");
     await answer("GET", "/api/phone");
     expect(currentPhoneSettings()?.answeringEcho?.name).toBe("Wren");
+  });
+
+  it("never shows one user's settings to the next one signed in on the same page, even from a load still on its way", async () => {
+    const { server, answer } = scriptedServer();
+    servePhoneSettingsOf("user-a");
+    server.settings = { ...server.settings, linkedNumber: "+15550100777", answeringEcho: { id: "ea", name: "Alder" } };
+    const first = loadPhoneSettings(false);
+    await answer("GET", "/api/phone");
+    await first;
+    expect(currentPhoneSettings()?.linkedNumber).toBe("+15550100777");
+    void loadPhoneSettings(true); // A's quiet refresh is still on its way when A signs out
+
+    servePhoneSettingsOf("user-b"); // B signs in on the same page
+    expect(currentPhoneSettings()).toBeNull();
+    server.settings = { ...server.settings, linkedNumber: null, answeringEcho: null }; // B's (A's answer is made)
+    const forB = loadPhoneSettings(true); // a new load, not A's
+    expect(server.waiting.map((w) => `${w.method} ${w.path}`)).toEqual(["GET /api/phone", "GET /api/phone"]);
+    await answer("GET", "/api/phone"); // A's answer arrives: dropped
+    expect(currentPhoneSettings()).toBeNull();
+    await answer("GET", "/api/phone");
+    await forB;
+    expect(currentPhoneSettings()).toMatchObject({ linkedNumber: null, answeringEcho: null });
+    servePhoneSettingsOf("user-b"); // the same user again changes nothing
+    expect(currentPhoneSettings()).toMatchObject({ linkedNumber: null });
   });
 });

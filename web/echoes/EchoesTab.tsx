@@ -22,7 +22,7 @@ const plusIcon = (
   </svg>
 );
 
-export function EchoesTab({ config }: TabProps) {
+export function EchoesTab({ user, config }: TabProps) {
   const { state, reload, put } = useEchoes();
   const [editing, setEditing] = useState<Editing>(null);
   const [toggling, setToggling] = useState<Set<string>>(new Set());
@@ -62,7 +62,7 @@ export function EchoesTab({ config }: TabProps) {
         {state.status === "ready" && state.echoes.length > 0 ? create : null}
       </header>
 
-      <PhonePanel />
+      <PhonePanel userId={user.id} />
 
       {toggleError ? <Alert onDismiss={() => setToggleError(false)}>{TOGGLE_FAILED}</Alert> : null}
 

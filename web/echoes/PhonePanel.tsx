@@ -27,8 +27,9 @@ function useSecondsLeft(expiresAt: number | null): number {
   return expiresAt === null ? 0 : Math.min(LINK_CODE_TTL_MS / 1000, Math.max(0, Math.ceil((expiresAt - now) / 1000)));
 }
 
-export function PhonePanel() {
-  const { state, reload } = usePhoneSettings();
+/** The signed-in user's phone card (`userId`: whose settings it shows). */
+export function PhonePanel({ userId }: { userId: string }) {
+  const { state, reload } = usePhoneSettings(userId);
   return (
     <Card role="region" aria-labelledby="phone-heading">
       <CardHeader

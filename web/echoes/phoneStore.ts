@@ -12,6 +12,8 @@ export const PENDING_POLL_MS = 4000;
 export type PhoneState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; settings: PhoneSettings };
 
 let state: PhoneState = { status: "loading" };
+/** Whose settings `state` holds: the SPA does not reload between one user's sign-out and another's sign-in. */
+let owner: string | null = null;
 const listeners = new Set<() => void>();
 let inflight: Promise<void> | null = null;
 /**
@@ -27,11 +29,24 @@ function set(next: PhoneState): void {
   for (const l of listeners) l();
 }
 
+/**
+ * The store now serves `userId`: another user's settings (and any answer still on its way for them)
+ * are dropped, never shown — not on the Phone card, not in the Test Call alert.
+ */
+export function servePhoneSettingsOf(userId: string): void {
+  if (owner === userId) return;
+  owner = userId;
+  changes++; // a load started for the previous user answers out of date
+  inflight = null;
+  state = { status: "loading" };
+  rememberPhoneSettings(null);
+}
+
 export function loadPhoneSettings(quiet = false): Promise<void> {
   if (inflight) return inflight;
   if (!quiet || state.status !== "ready") set({ status: "loading" });
   const startedAfter = changes;
-  inflight = api<PhoneSettings>("/api/phone")
+  const load: Promise<void> = api<PhoneSettings>("/api/phone")
     .then((settings) => {
       if (changes === startedAfter) set({ status: "ready", settings });
     })
@@ -42,11 +57,13 @@ export function loadPhoneSettings(quiet = false): Promise<void> {
       }
     })
     .finally(() => {
+      if (inflight !== load) return; // another user's load, dropped when the store changed hands
       inflight = null;
       // Overtaken by a change: load again, so the screen shows the server's settings after it.
       if (changes !== startedAfter) void loadPhoneSettings(true);
     });
-  return inflight;
+  inflight = load;
+  return load;
 }
 
 /** Applies a change's answer and marks every load started before it as out of date. */
@@ -79,12 +96,13 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Phone settings for a component: loads once, follows the feed, polls while a code is pending. */
-export function usePhoneSettings(): { state: PhoneState; reload: () => void } {
+/** `userId`'s phone settings for a component: loads once, follows the feed, polls while a code is pending. */
+export function usePhoneSettings(userId: string): { state: PhoneState; reload: () => void } {
+  servePhoneSettingsOf(userId);
   const current = useSyncExternalStore(subscribe, () => state);
   useEffect(() => {
     void loadPhoneSettings(state.status === "ready");
-  }, []);
+  }, [userId]);
   useFeed((signal) => {
     if (signal.type === "live_call_started" || signal.type === "echo_changed" || signal.type === "feed_reconnected") void loadPhoneSettings(true);
   });
