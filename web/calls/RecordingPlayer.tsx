@@ -41,7 +41,8 @@ export const RecordingPlayer = forwardRef<PlayerHandle, { src: string; onTime: (
   const toggle = () => {
     const el = audio.current;
     if (!el) return;
-    if (el.paused) void el.play().catch(() => setError(true));
+    // Pause pressed before playback began rejects that play() with AbortError: not a failure.
+    if (el.paused) void el.play().catch((err: unknown) => setError(!(err instanceof DOMException && err.name === "AbortError")));
     else el.pause();
   };
 
