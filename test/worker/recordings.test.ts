@@ -164,6 +164,17 @@ describe("deleting and expiring recordings", () => {
     expect(detail.transcript.map((e) => e.text)).toEqual(["Hello.", "Hi there."]);
   });
 
+  it("a recording is not deleted while its call is still in progress (409: it would go on being written)", async () => {
+    const owner = await createUser();
+    const row = await createCall(owner.user.id, { status: "in-progress", endTime: null, duration: null, endReason: null, recordingStartedAt: Date.now() - 10_000 });
+    await putChunk(env.RECORDINGS!, row.id, 0, new Int16Array(16000).fill(1000));
+    const res = await api(owner, "DELETE", `/api/calls/${row.id}/recording`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: "call-in-progress" } });
+    expect((await getRecording(owner, row.id)).status).toBe(200);
+    expect(await listChunks(env.RECORDINGS!, row.id)).toHaveLength(1);
+  });
+
   it("the scheduled job deletes recordings older than the retention period (90 days) and keeps newer ones", async () => {
     const owner = await createUser();
     const old = await recordedCall(owner, Date.now() - 91 * DAY);

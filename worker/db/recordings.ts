@@ -2,6 +2,7 @@
 // which ones the retention job removes. The audio itself is in R2 (recording-objects.ts).
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { type CallRecording, recordingUrl } from "../../protocol/calls";
+import { CALL_IN_PROGRESS } from "./call-writes";
 import type { Db } from "./client";
 import { callParticipants, calls } from "./schema";
 
@@ -22,23 +23,26 @@ export async function markRecordingStarted(database: Db, callId: string, started
 export interface RecordingAccess {
   role: "owner" | "participant";
   startedAt: number;
+  /** The call is still in progress (its recording is still being written). */
+  live: boolean;
 }
 
 /** Who may hear a call's recording: its owner, and the people invited to it while they are participants. */
 export async function recordingAccess(database: Db, callId: string, userId: string): Promise<RecordingAccess | null> {
   const row = await database
-    .select({ userId: calls.userId, startedAt: calls.recordingStartedAt })
+    .select({ userId: calls.userId, startedAt: calls.recordingStartedAt, status: calls.status })
     .from(calls)
     .where(eq(calls.id, callId))
     .get();
   if (!row || row.startedAt == null) return null;
-  if (row.userId === userId) return { role: "owner", startedAt: row.startedAt };
+  const live = row.status === CALL_IN_PROGRESS;
+  if (row.userId === userId) return { role: "owner", startedAt: row.startedAt, live };
   const invited = await database
     .select({ userId: callParticipants.userId })
     .from(callParticipants)
     .where(and(eq(callParticipants.callId, callId), eq(callParticipants.userId, userId)))
     .get();
-  return invited ? { role: "participant", startedAt: row.startedAt } : null;
+  return invited ? { role: "participant", startedAt: row.startedAt, live } : null;
 }
 
 /** The call no longer has a recording (its objects are gone); the transcript stays. */

@@ -54,6 +54,8 @@ export const recordingRoutes = new Hono<AppEnv>()
     const database = db(c.env.DB);
     const access = await recordingAccess(database, callId, user.id);
     if (!access || access.role !== "owner") throw notFound();
+    // Deleted now, it would go on being written until the call ends: its later chunks kept, unreachable.
+    if (access.live) throw new ApiError(409, "call-in-progress", "This call is still in progress. You can delete its recording once it has ended.");
     await deleteRecordingObjects(bucketOf(c.env), callId);
     await clearRecording(database, callId);
     return c.body(null, 204);
