@@ -108,6 +108,42 @@ describe("recording a browser call", { timeout: 60_000 }, () => {
     expect(await denied.text()).not.toContain("RIFF");
   });
 
+  it("a call ended as the caller speaks: their last words, stored as it ends, have their place in the recording", async () => {
+    const call = await startBriefCall();
+    await streamAudio(call.socket, hello.subarray(0, 32000), 4); // its first 2 s: still speaking
+    call.socket.send({ type: "end_call" }); // mid-turn: no pause yet, so the turn is taken as the call ends
+    const last = await call.socket.next<EntryMsg>("transcription", 15_000);
+    await call.socket.next("call_ended", 15_000);
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null);
+    const detail = await (await api(call.owner, "GET", `/api/calls/${call.callId}`)).json<CallDetail>();
+    const entry = detail.transcript.find((e) => e.id === last.entry.id)!;
+    expect(entry.audioOffsetMs).not.toBeNull();
+    const wav = parseWav(new Uint8Array(await (await getRecording(call.owner, call.callId)).arrayBuffer()));
+    const at = (entry.audioOffsetMs! * 16) | 0;
+    expect(peak(wav.samples.subarray(at, at + 32000))).toBeGreaterThan(1000);
+  });
+
+  it("a call ended while the Echo speaks: the recording stops where the call did, without the reply's unheard rest", async () => {
+    const call = await startBriefCall();
+    await streamAudio(call.socket, hello, 4);
+    // The pause goes at the pace it is heard (the recording's timeline follows the caller's audio).
+    const pause = streamAudio(call.socket, silence(3000), 1).catch(() => {}); // it stops when the call's socket closes
+    const sentence = await call.socket.next<{ type: string; data: string; sampleRate: number }>("audio_response", 20_000);
+    call.socket.send({ type: "end_call" }); // the reply's first sentence has just begun to play
+    await pause;
+    await call.socket.next("call_ended", 15_000);
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null);
+    const detail = await (await api(call.owner, "GET", `/api/calls/${call.callId}`)).json<CallDetail>();
+    const reply = detail.transcript.filter((e) => e.speaker === "assistant").at(-1)!;
+    const sentenceMs = (atob(sentence.data).length / 2 / sentence.sampleRate) * 1000;
+    expect(sentenceMs).toBeGreaterThan(1000);
+    const wav = parseWav(new Uint8Array(await (await getRecording(call.owner, call.callId)).arrayBuffer()));
+    const recordingMs = wav.samples.length / 16;
+    // The reply's audio starts in it; the rest of that sentence, never heard, is not there.
+    expect(recordingMs).toBeGreaterThan(reply.audioOffsetMs!);
+    expect(recordingMs).toBeLessThan(reply.audioOffsetMs! + sentenceMs - 500);
+  });
+
   it("a call whose object dies mid-way keeps its audio up to the last chunk", async () => {
     const call = await startBriefCall();
     await streamAudio(call.socket, hello, 4);

@@ -195,13 +195,14 @@ export class CallSession extends DurableObject<Env> {
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();
     this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
+    this.recorder.interrupt(); // whatever the Echo had queued to say is never heard: the recording stops it here
     this.finishing = true;
     try {
       await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
     } finally {
       this.finishing = false;
     }
-    await this.recorder.flush(true);
+    await this.recorder.flush(true, endTime);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done) this.summarize(state);
     if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();

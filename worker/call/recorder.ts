@@ -47,11 +47,15 @@ export class CallRecorder {
     return this.ctx.storage.sql.exec<Progress>("SELECT * FROM recording WHERE id = 1").toArray()[0] ?? null;
   }
 
-  /** The mix while the call is active and recorded (made on first use; resumed after a restart). */
+  /**
+   * The mix while the call is recorded: made on first use while the call is active (resumed after a
+   * restart), and kept while it ends until the final flush, so the lines stored as it ends (the caller's
+   * last words) still find their place in it.
+   */
   private active(): Mixdown | null {
+    if (this.mix) return this.mix;
     const state = this.store.state();
     if (!state || state.phase !== "active" || !state.record || !this.env.RECORDINGS) return null;
-    if (this.mix) return this.mix;
     let p = this.progress();
     if (!p) {
       p = { started_at: this.now(), chunks: 0, samples: 0, marked: 0 };
@@ -87,11 +91,14 @@ export class CallRecorder {
     return Math.max(0, mix.positionMs(now) - Math.max(0, now - at));
   }
 
-  /** Stores the settled audio as the next chunk (`final`: all of it; the call is ending). */
-  flush(final = false): Promise<void> {
+  /**
+   * Stores the settled audio as the next chunk (`final`: all of it, up to `at`, when the call ended: not
+   * the silence of its wrap-up after that).
+   */
+  flush(final = false, at = this.now()): Promise<void> {
     const mix = this.mix ?? (final ? null : this.active());
     if (!mix) return this.writing;
-    const pcm = mix.take(this.now(), final);
+    const pcm = mix.take(at, final);
     if (final) this.mix = null;
     if (pcm.length > 0) this.unsaved.push(pcm);
     this.writing = this.writing.then(() => this.write());
