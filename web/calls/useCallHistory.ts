@@ -1,17 +1,13 @@
-// The user's call history, a page at a time ("Load more"), refreshed by the change feed.
-import { useCallback, useEffect, useRef, useState } from "react";
+// The user's call history, a page at a time ("Load more"), refreshed by the change feed (the list's
+// states: callHistoryState.ts).
+import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { CallType } from "../../protocol/call";
-import type { CallListPage, CallSummary } from "../../protocol/calls";
+import type { CallListPage } from "../../protocol/calls";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
-import { mergeCalls } from "./callList";
+import { callHistoryReducer } from "./callHistoryState";
 
 export const PAGE_SIZE = 20;
-
-export type CallHistoryState =
-  | { status: "loading" }
-  | { status: "error" }
-  | { status: "ready"; calls: CallSummary[]; nextCursor: string | null; loadingMore: boolean; loadMoreFailed: boolean };
 
 function listUrl(callType: CallType | "", cursor: string | null): string {
   const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
@@ -21,24 +17,24 @@ function listUrl(callType: CallType | "", cursor: string | null): string {
 }
 
 export function useCallHistory(callType: CallType | "") {
-  const [state, setState] = useState<CallHistoryState>({ status: "loading" });
+  const [state, dispatch] = useReducer(callHistoryReducer, { status: "loading" });
+  /** Answers of first-page loads older than the newest are dropped. */
   const generation = useRef(0);
+  /** Bumped by a new list (another filter, a reload): a Load more started before it answers stale. */
+  const listId = useRef(0);
 
   const loadFirst = useCallback(
     async (quiet: boolean) => {
       const mine = ++generation.current;
-      if (!quiet) setState({ status: "loading" });
+      if (!quiet) {
+        listId.current++;
+        dispatch({ type: "loading" });
+      }
       try {
         const page = await api<CallListPage>(listUrl(callType, null));
-        if (mine !== generation.current) return;
-        setState((s) =>
-          quiet && s.status === "ready"
-            ? // Keep pages already loaded below; a full reload would lose the reader's place.
-              { ...s, calls: mergeCalls(s.calls, page.calls), nextCursor: s.calls.length > page.calls.length ? s.nextCursor : page.nextCursor }
-            : { status: "ready", calls: page.calls, nextCursor: page.nextCursor, loadingMore: false, loadMoreFailed: false },
-        );
+        if (mine === generation.current) dispatch({ type: "first-page", page, quiet });
       } catch {
-        if (mine === generation.current && !quiet) setState({ status: "error" });
+        if (mine === generation.current && !quiet) dispatch({ type: "failed" });
       }
     },
     [callType],
@@ -50,16 +46,13 @@ export function useCallHistory(callType: CallType | "") {
 
   const loadMore = useCallback(async () => {
     if (state.status !== "ready" || !state.nextCursor || state.loadingMore) return;
-    const mine = generation.current;
-    setState({ ...state, loadingMore: true, loadMoreFailed: false });
+    const list = listId.current;
+    dispatch({ type: "more-started" });
     try {
       const page = await api<CallListPage>(listUrl(callType, state.nextCursor));
-      if (mine !== generation.current) return;
-      setState((s) =>
-        s.status === "ready" ? { ...s, calls: mergeCalls(s.calls, page.calls), nextCursor: page.nextCursor, loadingMore: false } : s,
-      );
+      if (list === listId.current) dispatch({ type: "more-page", page });
     } catch {
-      setState((s) => (s.status === "ready" ? { ...s, loadingMore: false, loadMoreFailed: true } : s));
+      if (list === listId.current) dispatch({ type: "more-failed" });
     }
   }, [state, callType]);
 
