@@ -205,7 +205,7 @@ export class CallSession extends DurableObject<Env> {
     await this.recorder.flush(true, endTime);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done) this.summarize(state);
-    if (done && !this.store.hasPending()) await this.ctx.storage.deleteAlarm();
+    if (done && !this.store.hasPending() && !this.recorder.behind) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
     this.attachedLine()?.end(reason, state.callId);
     this.viewers.publish({ kind: "ended", status, reason });
@@ -256,7 +256,8 @@ export class CallSession extends DurableObject<Env> {
             endReason: state.endReason ?? "connection_lost",
           });
       if (finalizing && done) this.summarize(state);
-      if (!done || this.store.hasPending()) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
+      if (this.recorder.behind) await this.recorder.retry(); // the last chunk or the D1 mark failed as it ended
+      if (!done || this.store.hasPending() || this.recorder.behind) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
       return;
     }
     const caller = this.attachedLine() !== null;

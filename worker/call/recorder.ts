@@ -106,10 +106,27 @@ export class CallRecorder {
     return this.writing;
   }
 
+  /**
+   * True while the recording is behind: audio taken but not stored (a failed write), or chunks stored
+   * but the call not yet marked as recorded in D1. After the call ended, the alarm retries (retry()).
+   */
+  get behind(): boolean {
+    if (this.unsaved.length > 0) return true;
+    const p = this.progress();
+    return p !== null && p.chunks > 0 && !p.marked;
+  }
+
+  /** Writes what a failed write left: the rest of the audio, then the D1 mark. */
+  retry(): Promise<void> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
   private async write(): Promise<void> {
     const bucket = this.env.RECORDINGS;
     const p = this.progress();
-    if (!bucket || !p || this.unsaved.length === 0) return;
+    if (!bucket || !p) return;
+    if (this.unsaved.length === 0) return this.mark(p);
     const parts = this.unsaved;
     const pcm = new Int16Array(parts.reduce((n, a) => n + a.length, 0));
     let at = 0;
@@ -128,13 +145,18 @@ export class CallRecorder {
     }
     this.unsaved = this.unsaved.slice(parts.length);
     this.ctx.storage.sql.exec("UPDATE recording SET chunks = chunks + 1, samples = samples + ? WHERE id = 1", pcm.length);
-    if (!p.marked) {
-      try {
-        await markRecordingStarted(db(this.env.DB), callId, p.started_at);
-        this.ctx.storage.sql.exec("UPDATE recording SET marked = 1 WHERE id = 1");
-      } catch (err) {
-        console.error(`recording: call ${callId} not marked as recorded yet (retried with the next chunk)`, err);
-      }
+    await this.mark({ ...p, chunks: p.chunks + 1 });
+  }
+
+  /** Marks the call as recorded in D1 once a chunk is stored (a failure is retried with the next write). */
+  private async mark(p: Progress): Promise<void> {
+    const callId = this.store.state()?.callId;
+    if (p.marked || p.chunks === 0 || !callId) return;
+    try {
+      await markRecordingStarted(db(this.env.DB), callId, p.started_at);
+      this.ctx.storage.sql.exec("UPDATE recording SET marked = 1 WHERE id = 1");
+    } catch (err) {
+      console.error(`recording: call ${callId} not marked as recorded yet (retried with the next write)`, err);
     }
   }
 }
