@@ -11,6 +11,7 @@ import type { CallSession } from "../../worker/call/CallSession";
 import type { Env } from "../../worker/env";
 import { listChunks, putChunk } from "../../worker/db/recording-objects";
 import worker from "../../worker/index";
+import { deleteExpiredRecordings } from "../../worker/jobs/recording-retention";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl, silence, streamAudio } from "./support/audio";
 import { callRow, callStub, d1Transcript, eventually } from "./support/call";
@@ -260,6 +261,26 @@ describe("deleting and expiring recordings", () => {
     expect(await d1Transcript(old.id)).toHaveLength(2);
     expect(await listChunks(env.RECORDINGS!, recent.id)).toHaveLength(2);
     expect((await getRecording(owner, recent.id)).status).toBe(200);
+  });
+
+  it("a run goes on batch after batch until every expired recording is gone; one that fails holds up none of the others", async () => {
+    const owner = await createUser();
+    const olds = [];
+    for (let i = 0; i < 5; i++) olds.push(await recordedCall(owner, Date.now() - (91 + i) * DAY));
+    const stuck = olds[4]!; // the oldest: first in every batch
+    const bucket = env.RECORDINGS!;
+    const failing = new Proxy(bucket, {
+      get(target, prop) {
+        if (prop === "delete") return (keys: string | string[]) => ([keys].flat().some((k) => k.includes(stuck.id)) ? Promise.reject(new Error("R2 unavailable (503)")) : target.delete(keys));
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const result = await deleteExpiredRecordings({ ...env, RECORDINGS: failing }, Date.now(), 2);
+    expect(result.failed).toEqual([stuck.id]);
+    expect(new Set(result.deleted)).toEqual(new Set(olds.slice(0, 4).map((c) => c.id)));
+    for (const c of olds.slice(0, 4)) expect(await listChunks(bucket, c.id)).toEqual([]);
+    expect(await listChunks(bucket, stuck.id)).toHaveLength(2);
   });
 });
 
