@@ -195,14 +195,14 @@ export class CallSession extends DurableObject<Env> {
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();
     this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
-    this.recorder.interrupt(); // whatever the Echo had queued to say is never heard: the recording stops it here
+    this.recorder.callEnded(); // the recording stops here (the Echo's queued speech is never heard)
     this.finishing = true;
     try {
       await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
     } finally {
       this.finishing = false;
     }
-    await this.recorder.flush(true, endTime);
+    await this.recorder.flush(true);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done) this.summarize(state);
     if (done && !this.store.hasPending() && !this.recorder.behind) await this.ctx.storage.deleteAlarm();

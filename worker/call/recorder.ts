@@ -33,6 +33,8 @@ export class CallRecorder {
   /** Samples taken from the mix but not stored yet (a failed write waits for the next one). */
   private unsaved: Int16Array[] = [];
   private writing: Promise<void> = Promise.resolve();
+  /** When the call ended (callEnded()), on this recorder's clock. */
+  private endedAt: number | null = null;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -83,6 +85,15 @@ export class CallRecorder {
     this.active()?.interrupt(this.now());
   }
 
+  /**
+   * The call ends now: whatever the Echo had queued to say is never heard (cut here), and the final
+   * flush stops here too, not after the silence of the call's wrap-up.
+   */
+  callEnded(): void {
+    this.endedAt = this.now();
+    this.active()?.interrupt(this.endedAt);
+  }
+
   /** Where `at` (epoch ms, in the past) is in the recording, or null when the call is not recorded. */
   offsetAt(at: number): number | null {
     const mix = this.active();
@@ -91,14 +102,11 @@ export class CallRecorder {
     return Math.max(0, mix.positionMs(now) - Math.max(0, now - at));
   }
 
-  /**
-   * Stores the settled audio as the next chunk (`final`: all of it, up to `at`, when the call ended: not
-   * the silence of its wrap-up after that).
-   */
-  flush(final = false, at = this.now()): Promise<void> {
+  /** Stores the settled audio as the next chunk (`final`: all of it, up to the call's end: callEnded()). */
+  flush(final = false): Promise<void> {
     const mix = this.mix ?? (final ? null : this.active());
     if (!mix) return this.writing;
-    const pcm = mix.take(at, final);
+    const pcm = mix.take(final ? (this.endedAt ?? this.now()) : this.now(), final);
     if (final) this.mix = null;
     if (pcm.length > 0) this.unsaved.push(pcm);
     this.writing = this.writing.then(() => this.write());
