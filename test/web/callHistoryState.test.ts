@@ -1,23 +1,11 @@
 // The Call History list's states (web/calls/callHistoryState.ts): pages, quiet refreshes by the change
 // feed, and Load more — which a refresh arriving meanwhile must not strand.
 import { describe, expect, it } from "vitest";
-import type { CallListPage, CallSummary } from "../../protocol/calls";
+import type { CallListPage } from "../../protocol/calls";
 import { type CallHistoryAction, callHistoryReducer, type CallHistoryState } from "../../web/calls/callHistoryState";
+import { callSummary } from "./support/calls";
 
-const call = (id: string, startTime: number): CallSummary => ({
-  id,
-  callType: "phone",
-  status: "completed",
-  startTime,
-  endTime: null,
-  duration: 10,
-  fromNumber: "+1555",
-  echoId: null,
-  echoName: null,
-  preview: "",
-  previewTruncated: false,
-  summaryText: null,
-});
+const call = callSummary;
 const page = (ids: number[], nextCursor: string | null): CallListPage => ({ calls: ids.map((n) => call(`c${n}`, n)), nextCursor });
 const run = (...actions: CallHistoryAction[]): CallHistoryState => actions.reduce(callHistoryReducer, { status: "loading" } as CallHistoryState);
 const ids = (s: CallHistoryState) => (s.status === "ready" ? s.calls.map((c) => c.id) : []);

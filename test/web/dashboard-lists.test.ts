@@ -1,27 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../protocol/call";
-import type { CallSummary } from "../../protocol/calls";
 import type { Echo } from "../../protocol/echo";
 import { mergeCalls, statusTone } from "../../web/calls/callList";
 import { emotionSeries } from "../../web/calls/emotionSeries";
 import { highlightParts } from "../../web/calls/highlight";
 import { upsertEcho } from "../../web/echoes/echoList";
 import { testCallMessage } from "../../web/echoes/testCallMessage";
+import { callSummary } from "./support/calls";
 
-const call = (id: string, startTime: number, status = "completed"): CallSummary => ({
-  id,
-  callType: "phone",
-  status,
-  startTime,
-  endTime: null,
-  duration: 10,
-  fromNumber: "+1555",
-  echoId: null,
-  echoName: null,
-  preview: "",
-  previewTruncated: false,
-  summaryText: null,
-});
+const call = callSummary;
 
 const echo = (id: string, updatedAt: number, name = id): Echo => ({
   id,

@@ -1,0 +1,17 @@
+// A Call History row for the web's list tests.
+import type { CallSummary } from "../../../protocol/calls";
+
+export const callSummary = (id: string, startTime: number, status = "completed"): CallSummary => ({
+  id,
+  callType: "phone",
+  status,
+  startTime,
+  endTime: null,
+  duration: 10,
+  fromNumber: "+1555",
+  echoId: null,
+  echoName: null,
+  preview: "",
+  previewTruncated: false,
+  summaryText: null,
+});
