@@ -140,8 +140,9 @@ export class CallSession extends DurableObject<Env> {
   // ---- hibernatable sockets: the browser caller and the viewers ----
 
   override async webSocketMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
-    if (this.ctx.getTags(ws).includes(VIEWER_TAG)) return this.viewers.onMessage(ws, frame);
-    if (this.browser.owns(ws)) await this.browser.onMessage(ws, frame);
+    const tags = this.ctx.getTags(ws);
+    if (tags.includes(VIEWER_TAG)) return this.viewers.onMessage(ws, frame);
+    if (tags.includes(CALLER_TAG)) await this.browser.onMessage(ws, frame);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {

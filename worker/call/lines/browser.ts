@@ -47,10 +47,6 @@ export class BrowserLine implements CallerLine {
     return this.socket() !== null;
   }
 
-  owns(ws: WebSocket): boolean {
-    return this.host.ctx.getTags(ws).includes(CALLER_TAG);
-  }
-
   /** A signed-in user's /ws/call upgrade (the route checked Origin and session): one caller per call. */
   accept(grant: SocketGrant): Response {
     if (this.host.store.state() || this.attached) return new Response("This call already has a caller.", { status: 409 });
