@@ -109,9 +109,7 @@ export class CallRecorder {
     const pcm = mix.take(final ? (this.endedAt ?? this.now()) : this.now(), final);
     if (final) this.mix = null;
     if (pcm.length > 0) this.unsaved.push(pcm);
-    this.writing = this.writing.then(() => this.write());
-    this.ctx.waitUntil(this.writing);
-    return this.writing;
+    return this.queueWrite();
   }
 
   /**
@@ -126,7 +124,13 @@ export class CallRecorder {
 
   /** Writes what a failed write left: the rest of the audio, then the D1 mark. */
   retry(): Promise<void> {
+    return this.queueWrite();
+  }
+
+  /** One write after another (each takes what is unsaved then), kept alive past the event that asked. */
+  private queueWrite(): Promise<void> {
     this.writing = this.writing.then(() => this.write());
+    this.ctx.waitUntil(this.writing);
     return this.writing;
   }
 
