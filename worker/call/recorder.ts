@@ -3,13 +3,15 @@
 // call that ends abruptly keeps its audio up to the last chunk. Progress (start time, chunks, samples)
 // lives in the object's SQLite storage, so a restarted object appends after what is already stored.
 // The first stored chunk marks the call's D1 row as recorded. A failed write is logged and retried
-// with the next chunk; nothing here can fail the call.
+// with the next write, as it was (same index, same bytes: a write that timed out and lands late writes
+// what its retry wrote), before the audio taken since goes on as the next chunk; nothing here can fail
+// the call.
 import { Mixdown, MIX_SAMPLE_RATE } from "../audio/mixdown";
 import { db } from "../db/client";
 import { putChunk } from "../db/recording-objects";
 import { markRecordingStarted } from "../db/recordings";
 import type { Env } from "../env";
-import type { CallStore } from "./store";
+import type { CallState } from "./store";
 
 /** Audio written per chunk object while the call runs (5 s of PCM16 at 16 kHz: 160 KB). */
 export const CHUNK_MS = 5_000;
@@ -30,8 +32,10 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS recording (
 
 export class CallRecorder {
   private mix: Mixdown | null = null;
-  /** Samples taken from the mix but not stored yet (a failed write waits for the next one). */
+  /** Samples taken from the mix and not yet in a chunk. */
   private unsaved: Int16Array[] = [];
+  /** A chunk whose write failed or timed out: written again as it is before anything after it. */
+  private pending: { index: number; pcm: Int16Array } | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** When the call ended (callEnded()), on this recorder's clock. */
   private endedAt: number | null = null;
@@ -39,8 +43,9 @@ export class CallRecorder {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
-    private readonly store: CallStore,
+    private readonly store: { state(): Pick<CallState, "callId" | "phase" | "record"> | null },
     private readonly now: () => number = Date.now,
+    private readonly putTimeoutMs = PUT_TIMEOUT_MS,
   ) {
     ctx.storage.sql.exec(SCHEMA);
   }
@@ -117,7 +122,7 @@ export class CallRecorder {
    * but the call not yet marked as recorded in D1. After the call ended, the alarm retries (retry()).
    */
   get behind(): boolean {
-    if (this.unsaved.length > 0) return true;
+    if (this.pending || this.unsaved.length > 0) return true;
     const p = this.progress();
     return p !== null && p.chunks > 0 && !p.marked;
   }
@@ -127,7 +132,7 @@ export class CallRecorder {
     return this.queueWrite();
   }
 
-  /** One write after another (each takes what is unsaved then), kept alive past the event that asked. */
+  /** One write after another (each takes what is pending and unsaved then), kept alive past the event that asked. */
   private queueWrite(): Promise<void> {
     this.writing = this.writing.then(() => this.write());
     this.ctx.waitUntil(this.writing);
@@ -136,28 +141,27 @@ export class CallRecorder {
 
   private async write(): Promise<void> {
     const bucket = this.env.RECORDINGS;
-    const p = this.progress();
-    if (!bucket || !p) return;
-    if (this.unsaved.length === 0) return this.mark(p);
-    const parts = this.unsaved;
-    const pcm = new Int16Array(parts.reduce((n, a) => n + a.length, 0));
-    let at = 0;
-    for (const a of parts) {
-      pcm.set(a, at);
-      at += a.length;
-    }
     const callId = this.store.state()?.callId;
-    if (!callId) return;
-    const index = p.chunks;
-    try {
-      await withDeadline(putChunk(bucket, callId, index, pcm), PUT_TIMEOUT_MS);
-    } catch (err) {
-      console.error(`recording: chunk ${index} of call ${callId} not stored (retried with the next one)`, err);
-      return;
+    let p = this.progress();
+    if (!bucket || !p || !callId) return;
+    for (;;) {
+      if (!this.pending && this.unsaved.length > 0) {
+        this.pending = { index: p.chunks, pcm: concat(this.unsaved) };
+        this.unsaved = [];
+      }
+      const chunk = this.pending;
+      if (!chunk) return this.mark(p);
+      try {
+        await withDeadline(putChunk(bucket, callId, chunk.index, chunk.pcm), this.putTimeoutMs);
+      } catch (err) {
+        console.error(`recording: chunk ${chunk.index} of call ${callId} not stored (written again with the next write)`, err);
+        return;
+      }
+      this.pending = null;
+      this.ctx.storage.sql.exec("UPDATE recording SET chunks = chunks + 1, samples = samples + ? WHERE id = 1", chunk.pcm.length);
+      await this.mark({ ...p, chunks: p.chunks + 1 });
+      p = this.progress() ?? p;
     }
-    this.unsaved = this.unsaved.slice(parts.length);
-    this.ctx.storage.sql.exec("UPDATE recording SET chunks = chunks + 1, samples = samples + ? WHERE id = 1", pcm.length);
-    await this.mark({ ...p, chunks: p.chunks + 1 });
   }
 
   /** Marks the call as recorded in D1 once a chunk is stored (a failure is retried with the next write). */
@@ -171,6 +175,17 @@ export class CallRecorder {
       console.error(`recording: call ${callId} not marked as recorded yet (retried with the next write)`, err);
     }
   }
+}
+
+function concat(parts: Int16Array[]): Int16Array {
+  if (parts.length === 1) return parts[0]!;
+  const pcm = new Int16Array(parts.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  for (const a of parts) {
+    pcm.set(a, at);
+    at += a.length;
+  }
+  return pcm;
 }
 
 function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
