@@ -9,6 +9,7 @@ import { RECORDING_NOTICE } from "../../protocol/phone";
 import { parseWav } from "../../worker/audio/wav";
 import type { CallSession } from "../../worker/call/CallSession";
 import type { Env } from "../../worker/env";
+import { MODELS, WorkersAiProvider } from "../../worker/ai/workers-ai/provider";
 import { listChunks, putChunk } from "../../worker/db/recording-objects";
 import worker from "../../worker/index";
 import { deleteExpiredRecordings } from "../../worker/jobs/recording-retention";
@@ -18,6 +19,7 @@ import { callRow, callStub, d1Transcript, eventually } from "./support/call";
 import { createCall } from "./support/calls";
 import { createEcho } from "./support/echoes";
 import { api, finalReply, invite, startBriefCall, type EntryMsg } from "./support/live";
+import { ChaosAi } from "./support/chaos-ai";
 import { TwilioCall } from "./support/twilio-sim";
 import { callBySid, fetcherNetwork } from "./support/twilio-webhooks";
 import { createUser, type TestUser } from "./support/users";
@@ -314,6 +316,24 @@ describe("recording a phone call", { timeout: 60_000 }, () => {
     const notice = (await (await api(owner, "GET", `/api/calls/${callId}`)).json<CallDetail>()).transcript[0]!;
     const at = notice.audioOffsetMs! * 16;
     expect(peak(wav.samples.subarray(at, at + 8000))).toBeGreaterThan(500); // the notice is in the recording
+  });
+
+  it("speech down as a recorded call connects: the notice is still said first, in the bundled voice", async () => {
+    const from = "+15550100933";
+    const owner = await createUser({ phoneNumber: from });
+    await createEcho(owner.user.id, { name: "Phone Sage", recordCalls: true });
+    const call = await TwilioCall.dial(net, { authToken, from });
+    const row = (await callBySid(env.DB, call.callSid))!;
+    const chaos = new ChaosAi().breakFor(MODELS.tts, "hang", 1);
+    await runInDurableObject(callStub(row.id), (instance: CallSession) => instance.useProvider(new WorkersAiProvider(chaos.binding)));
+    await call.connect();
+    await call.until(() => call.outboundOf("mark").length >= 2, 20_000, "notice and greeting");
+    await call.hangUp();
+    await eventually(async () => (await callRow(row.id))?.status === "completed");
+    const transcript = await d1Transcript(row.id);
+    expect(transcript[0]).toMatchObject({ speaker: "assistant", text: RECORDING_NOTICE });
+    expect(transcript[1]?.speaker).toBe("assistant"); // the greeting follows, in the Echo's voice again
+    expect(chaos.count(MODELS.tts)).toBeGreaterThanOrEqual(2);
   });
 
   it("recording off: no notice and no recording", async () => {

@@ -31,6 +31,20 @@ export function bundledLine(kind: LineKind, voice: VoiceStyle): PcmAudio {
   return { samples, sampleRate: SYNTH_SAMPLE_RATE };
 }
 
+/**
+ * A fixed prompt's audio (the recording notice, the keypad prompts): the provider under the speech
+ * deadline, with its retries, else the bundled voice, so a prompt the caller must hear is never skipped.
+ */
+export async function promptAudio(provider: AiProvider, text: string, voice: VoiceStyle, steps: StepContext): Promise<{ audio: PcmAudio; failure: unknown }> {
+  try {
+    const { value } = await runStep(steps, { stage: "speech", deadlineMs: steps.settings.speechMs }, (s) => provider.synthesize(text, voice, s));
+    if (value.samples.length === 0) throw new Error("the speech model returned no audio");
+    return { audio: value, failure: null };
+  } catch (err) {
+    return { audio: { samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE }, failure: err };
+  }
+}
+
 export class SpokenLines {
   private readonly ready = new Map<LineKind, PcmAudio>();
 

@@ -10,6 +10,9 @@ import { RECORDING_NOTICE } from "../../../protocol/phone";
 import { readConfig } from "../../config";
 import type { Answerer } from "../../db/answerer";
 import { closeQuietly } from "../../http/websocket";
+import { systemClock } from "../../pipeline/clock";
+import { readPipelineSettings } from "../../pipeline/settings";
+import { promptAudio } from "../../pipeline/spoken-lines";
 import { verifyStreamToken } from "../../twilio/stream-token";
 import type { SocketGrant } from "../internal-request";
 import type { CallAi, CallState } from "../store";
@@ -208,18 +211,17 @@ export class PhoneLine implements CallerLine {
     }
   }
 
-  /** Speaks a fixed sentence in the current persona's voice; it is part of the transcript. */
+  /**
+   * Speaks a fixed sentence in the current persona's voice (in the bundled voice when speech fails);
+   * it is part of the transcript.
+   */
   private async say(text: string): Promise<void> {
     const { store } = this.host;
     const state = store.state();
     if (!state) return;
-    let audio;
-    try {
-      audio = await this.host.provider().synthesize(text, state.persona.voiceStyle);
-    } catch (err) {
-      console.error("phone line: could not synthesize a prompt", err);
-      return;
-    }
+    const steps = { clock: systemClock, settings: readPipelineSettings(this.host.env), random: Math.random };
+    const { audio, failure } = await promptAudio(this.host.provider(), text, state.persona.voiceStyle, steps);
+    if (failure) console.error(`phone line: the prompt "${text}" is said in the bundled voice: speech failed`, failure);
     const audioOffsetMs = this.attached ? this.host.recordAssistant(audio.samples) : null;
     const entry = store.addEntry({ speaker: "assistant", text, timestamp: Date.now(), emotions: {}, audioOffsetMs });
     this.host.publish({ kind: "entry", entry });
