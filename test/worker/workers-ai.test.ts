@@ -150,6 +150,15 @@ describe("workers-ai provider: reply stream", () => {
     await expect(collect(new WorkersAiProvider(refused.ai).reply(request))).rejects.toThrow(
       "The language model failed (@cf/meta/llama-3.3-70b-instruct-fp8-fast): AiError: 3036: Account limited",
     );
+    // An answer with no words would be dead air: it fails (the caller hears the apology).
+    const empty = standIn({ [MODELS.llm]: () => sse(['data: {"response":""}\n\n', "data: [DONE]\n\n"]) });
+    await expect(collect(new WorkersAiProvider(empty.ai).reply(request))).rejects.toMatchObject({
+      stage: "reply",
+      transient: false,
+      message: "The language model failed (@cf/meta/llama-3.3-70b-instruct-fp8-fast): the model answered with no text",
+    });
+    const emptyWhole = standIn({ [MODELS.llm]: () => ({ response: " " }) });
+    await expect(collect(new WorkersAiProvider(emptyWhole.ai).reply(request))).rejects.toThrow(/answered with no text/);
     const broken = standIn({ [MODELS.llm]: () => sse(llmEvents("Hello there friend"), { failAfter: 2 }) });
     await expect(collect(new WorkersAiProvider(broken.ai).reply(request))).rejects.toThrow(/language model failed.*upstream connection reset/);
   });
@@ -173,7 +182,10 @@ describe("workers-ai provider: speech synthesis", () => {
     expect((await new WorkersAiProvider(buffer.ai).synthesize("Hi.", "default")).samples).toEqual(TONE);
     const { buildWav } = await import("../../worker/audio/wav");
     const wav = standIn({ [MODELS.tts]: () => buildWav(TONE, 24000) });
-    expect(await new WorkersAiProvider(wav.ai).synthesize("Hi.", "default")).toEqual({ samples: TONE, sampleRate: 24000 });
+    // A WAV at another rate comes out at the pipeline's 16 kHz (the phone line and the recording take only that).
+    const resampled = await new WorkersAiProvider(wav.ai).synthesize("Hi.", "default");
+    expect(resampled.sampleRate).toBe(16000);
+    expect(resampled.samples.length).toBe(Math.round((TONE.length * 16) / 24));
   });
 
   it("refuses MP3 bytes instead of playing them as PCM noise", async () => {

@@ -166,6 +166,8 @@ export class Reply {
     } catch (err) {
       if (!isAbortError(err)) this.fail(err, "reply");
     }
+    // A reply with no words (an empty or blank answer) would be silence: it fails like any other.
+    if (!signal.aborted && !fullText.trim()) this.fail(new Error("the model answered with no text"), "reply");
     await synthesis;
     await this.drain();
     this.finished = true; // everything is said: from here on a barge-in has nothing to cut

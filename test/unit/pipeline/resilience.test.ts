@@ -123,6 +123,19 @@ describe("chaos: the reply", () => {
     expectHeardApologyWithinASecond(t);
   });
 
+  it("a blank answer (only whitespace, or nothing) is a failure the caller hears, not silence", async () => {
+    const t = setup({ replies: [["  ", "\n"]] });
+    t.conversation.pushText("hi");
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(t.of("error")[0]).toMatchObject({ event: { code: "llm_failed", message: "the model answered with no text" } });
+    expectHeardApologyWithinASecond(t);
+    expect(t.of("assistant_done").map((l) => [l.event.text, l.event.outcome.status])).toEqual([
+      ["", "failed"],
+      [APOLOGY, "failed"],
+    ]);
+  });
+
   it("a stream cut mid-sentence: what was said stays, nothing is repeated, the apology follows", async () => {
     const t = setup({ replies: [["Let me think. ", "Well ", "maybe"]] }, {}, { reply: [{ cutAfter: 2, error: stepError("reply", "upstream connection reset", true) }] });
     t.conversation.pushText("question");

@@ -12,6 +12,7 @@
 import type { AiStage, EmotionScores } from "../../../protocol/call";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../../protocol/pcm16";
+import { resampleClip } from "../../audio/resample-rate";
 import { buildWav, parseWav } from "../../audio/wav";
 import type { AiProvider, PcmAudio, ReplyRequest, StreamingTranscriber, Transcript, TranscriberOptions, TurnEndVerdict } from "../provider";
 import { AiStepError } from "../errors";
@@ -155,18 +156,25 @@ export class WorkersAiProvider implements AiProvider {
       signal,
     );
     if (isTextStream(result)) {
+      let produced = false;
       try {
-        yield* sseTextDeltas(result);
+        for await (const delta of sseTextDeltas(result)) {
+          if (delta.trim()) produced = true;
+          yield delta;
+        }
       } catch (err) {
         if (signal?.aborted) throw err;
         // A stream that broke mid-reply (connection reset, an error event): the pipeline does not
         // retry once tokens have flowed, but the flag still says what kind of failure it was.
         throw bindingStepError("reply", "The language model", MODELS.llm, err);
       }
+      // An answer with no words would be dead air: it fails like any other (the caller hears the apology).
+      if (!produced) throw badOutput("reply", "The language model", MODELS.llm, "the model answered with no text");
       return;
     }
     // A non-streamed answer ({response}) still works.
     if (result && typeof result === "object" && "response" in result && typeof result.response === "string") {
+      if (!result.response.trim()) throw badOutput("reply", "The language model", MODELS.llm, "the model answered with no text");
       yield result.response;
       return;
     }
@@ -186,7 +194,7 @@ export class WorkersAiProvider implements AiProvider {
     );
     if (bytes.length >= 12 && String.fromCharCode(...bytes.subarray(0, 4)) === "RIFF") {
       const wav = parseWav(bytes);
-      return { samples: wav.samples, sampleRate: wav.sampleRate };
+      return { samples: resampleClip(wav.samples, wav.sampleRate, TTS_RATE), sampleRate: TTS_RATE };
     }
     if (bytes.length < 2) throw badOutput("speech", "Text-to-speech", MODELS.tts, "the model returned no audio");
     // Aura's default encoding is MP3, which a Worker cannot decode: played as PCM it would be loud noise.
