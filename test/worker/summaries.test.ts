@@ -7,9 +7,11 @@ import { describe, expect, it } from "vitest";
 import type { CallDetail, CallExport, CallListPage } from "../../protocol/calls";
 import type { RecapRetryResult } from "../../protocol/summary";
 import type { AiProvider } from "../../worker/ai/provider";
-import { selectProvider } from "../../worker/ai/select";
+import { composeProvider, selectProvider } from "../../worker/ai/select";
 import type { CallSession } from "../../worker/call/CallSession";
+import { readConfig } from "../../worker/config";
 import { db } from "../../worker/db/client";
+import type { Env } from "../../worker/env";
 import { summarizeCall } from "../../worker/summary/summarize";
 import { callRow, callStub, eventually, startTestCall } from "./support/call";
 import { createCall } from "./support/calls";
@@ -124,6 +126,16 @@ describe("summarizeCall", () => {
     const mute = new SummaryModelProvider(selectProvider(env), silent());
     const late = await summarizeCall(db(env.DB), mute, call.id, { deadlineMs: 50 });
     expect(late).toMatchObject({ status: "failed", error: "The language model did not answer within 50 ms.", attempts: 2 });
+  });
+
+  it("a mixed provider whose replies are rule-based writes the extractive summary, like the offline engine", async () => {
+    const mixedEnv = { ...env, AI: {} as Ai, AI_PROVIDER: "workers-ai", AI_REPLY: "offline" } as Env;
+    const provider = composeProvider(readConfig(mixedEnv).ai, mixedEnv);
+    expect(provider.name).toBe("mixed");
+    const owner = await createUser();
+    const call = await createCall(owner.user.id, {}, entries);
+    const recap = await summarizeCall(db(env.DB), provider, call.id);
+    expect(recap).toMatchObject({ status: "ready", method: "extractive" });
   });
 
   it("an unusable answer is a failure, not a summary", async () => {

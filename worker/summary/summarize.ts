@@ -17,11 +17,12 @@ export const SUMMARY_DEADLINE_MS = 20_000;
 /** Attempts when the failure is transient (timeouts, 429/5xx, a malformed answer). */
 export const SUMMARY_ATTEMPTS = 2;
 
-/** Providers that have no language model: their reply() is a canned conversational answer. */
+/** Engines that have no language model: their reply() is a canned conversational answer. */
 const NO_LANGUAGE_MODEL = new Set<string>(["offline", "local"]);
 
+/** Whether the provider's replies come from a language model (a mixed provider: its reply stage's engine). */
 export function hasLanguageModel(provider: AiProvider): boolean {
-  return !NO_LANGUAGE_MODEL.has(provider.name);
+  return !NO_LANGUAGE_MODEL.has(provider.engines?.stages.reply.engine ?? provider.name);
 }
 
 /** Neutral persona when the call's Echo is gone. */
