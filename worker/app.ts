@@ -6,6 +6,7 @@ import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config";
 import { configErrorResponse } from "./http/config-error";
 import { ApiError, handleError } from "./http/errors";
+import { apiBodyLimit } from "./http/body-limit";
 import { requireSameOrigin } from "./http/origin";
 import { authRoutes } from "./routes/auth";
 import { callRoutes } from "./routes/calls";
@@ -36,7 +37,7 @@ app.use("*", async (c, next) => {
 
 // Server-Timing on API answers: time spent in the Worker, for devtools and `npm run bench`.
 app.use("/api/*", timing({ totalDescription: "Worker" }));
-app.use("/api/*", requireSameOrigin, loadUser);
+app.use("/api/*", apiBodyLimit, requireSameOrigin, loadUser);
 app.use("/ws/*", requireSameOrigin, loadUser);
 
 app.route("/api/config", configRoutes);

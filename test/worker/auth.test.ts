@@ -60,6 +60,14 @@ async function expectError(res: Response, status: number, code: string, message?
 }
 
 describe("sign-up", () => {
+  it("refuses a body over 32 KB with 413 and creates nothing (every /api body is bounded)", async () => {
+    const email = uniqueEmail("Padded");
+    await expectError(await call("POST", "/api/auth/sign-up", { email, password: "hunter22", padding: "x".repeat(40_000) }), 413, "too-large");
+    expect(await env.DB.prepare("select 1 from users where email = ?").bind(email.toLowerCase()).first()).toBeNull();
+    await expectError(await call("POST", "/api/auth/sign-in", { email, password: "hunter22", padding: "x".repeat(40_000) }), 413, "too-large");
+    await expectError(await call("POST", "/api/live-calls/some-call/participants", { email, padding: "x".repeat(40_000) }), 413, "too-large");
+  });
+
   it("creates a free user with totalCalls 0, a lower-cased email, and signs them in", async () => {
     const email = uniqueEmail("New");
     const { body, token } = await signUp(email.toUpperCase(), "hunter22", "Ada Lovelace");

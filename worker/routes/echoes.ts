@@ -1,7 +1,6 @@
 // /api/echoes: the signed-in user's Echoes. Someone else's id answers 404 and changes nothing;
 // every change is pushed to the owner's open dashboards.
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoPatchSchema } from "../../protocol/echo";
 import type { AppEnv } from "../app-env";
@@ -12,9 +11,6 @@ import { publishToUser } from "../feed/publish";
 import { ApiError, errorBody, readJson } from "../http/errors";
 import { readQuery } from "../http/query";
 
-/** Generous for an Echo (the largest field is 4,000 characters) but bounded. */
-const MAX_BODY_BYTES = 32 * 1024;
-
 const listQuerySchema = z.object({
   active: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional(),
 });
@@ -24,12 +20,6 @@ function notFound(): ApiError {
 }
 
 export const echoRoutes = new Hono<AppEnv>()
-  .use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody("too-large", "The request body is too large."), 413),
-    }),
-  )
   .get("/", async (c) => {
     const user = requireUser(c);
     const { active } = readQuery(c, listQuerySchema);
