@@ -132,7 +132,7 @@ describe("Insights figures kept by triggers", () => {
     await upsertTranscriptEntries(database, callId, [entry(callId, 0, null, "caller"), entry(callId, 1, timing(300))]);
     // Running, and nobody's yet: nothing counted.
     expect(await stored(owner.user.id)).toEqual([]);
-    expect(await claimPhoneCall(database, callId, owner.user.id, echo.id)).toBe(true);
+    expect((await claimPhoneCall(database, callId, owner.user.id, echo.id)).claimed).toBe(true);
     await upsertTranscriptEntries(database, callId, [entry(callId, 1, timing(300)), entry(callId, 2, timing(700))]);
     expect(await stored(owner.user.id)).toEqual([]);
     expect(await finalizeCall(database, callId, { status: "completed", endTime: Date.now(), endReason: "caller_hung_up" }, [entry(callId, 3, timing(5000))])).toBe(true);

@@ -5,6 +5,7 @@
 import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { LiveCallList } from "../../protocol/live";
 import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
 import { composeReply } from "../../worker/ai/offline/replies";
 import { selectProvider } from "../../worker/ai/select";
@@ -20,6 +21,8 @@ import { HeldProvider } from "./support/providers";
 import { TwilioCall } from "./support/twilio-sim";
 import { callBySid, fetcherNetwork, postSigned, statusParams } from "./support/twilio-webhooks";
 import { createUser, jsonHeaders, type TestUser } from "./support/users";
+import { api, invite, viewer } from "./support/live";
+import { openSocket } from "./support/ws";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");
 const authToken = env.TWILIO_AUTH_TOKEN!;
@@ -93,6 +96,34 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     // The next call from that number is theirs from the first ring.
     const next = await TwilioCall.dial(net, { authToken, from: "+15550100931" });
     expect(await callBySid(env.DB, next.callSid)).toMatchObject({ user_id: user.user.id, echo_id: echo.id });
+  });
+
+  it("a call that changes hands by keypad is no longer shared with the previous owner's guests", async () => {
+    const from = "+15550100937";
+    const previous = await createUser({ phoneNumber: from });
+    await createEcho(previous.user.id, { name: "Household" });
+    const guest = await createUser();
+    const user = await createUser();
+    await createEcho(user.user.id, { name: "Juniper" });
+    const code = await linkCode(user);
+
+    const call = await TwilioCall.dial(net, { authToken, from });
+    const row = (await callBySid(env.DB, call.callSid))!;
+    expect(row.user_id).toBe(previous.user.id);
+    await call.connect();
+    await call.until(() => marks(call) >= 1, 20_000, "the greeting");
+    expect((await invite(previous, row.id, guest.user.email)).status).toBe(201);
+    const watching = await viewer(row.id, guest);
+    await watching.next("live_snapshot");
+
+    await call.press(code);
+    expect(await watching.closed).toMatchObject({ code: 1008, reason: "This call is no longer shared with you." });
+    const liveOf = async (u: TestUser) => ((await (await api(u, "GET", "/api/live-calls")).json()) as LiveCallList).calls.map((c) => c.id);
+    expect(await liveOf(guest)).toEqual([]);
+    expect(await liveOf(user)).toEqual([row.id]);
+    expect((await openSocket(`/ws/live/${row.id}`, { cookie: guest.cookie })).response.status).toBe(404);
+    expect((await api(guest, "GET", `/api/calls/${row.id}`)).status).toBe(404);
+    await call.hangUp();
   });
 
   it("a caller who types the code and hangs up at once (stop, then Twilio closes its socket) is linked first; the call ends as their hang-up, whole", async () => {

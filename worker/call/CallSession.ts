@@ -85,6 +85,7 @@ export class CallSession extends DurableObject<Env> {
       },
       finish: (status, reason) => this.finish(status, reason),
       publish: (event) => this.viewers.publish(event),
+      handOver: (owner, former) => this.viewers.handOver(owner, former),
       notifyOwner: (state, event) => this.notifyOwner(state, event),
     };
     this.browser = new BrowserLine(host);

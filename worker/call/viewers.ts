@@ -187,6 +187,20 @@ export class LiveViewers implements LiveFanout {
     reply({ type: "listening", on: message.on });
   }
 
+  /**
+   * The call changed hands (a keypad link): only its new owner may still watch. Every other viewer's
+   * socket closes, and the former participants' Live Calls lists drop the call.
+   */
+  handOver(owner: string, formerParticipants: string[]): void {
+    for (const ws of this.ctx.getWebSockets(VIEWER_TAG)) {
+      if ((ws.deserializeAttachment() as ViewerAttachment | null)?.userId === owner) continue;
+      this.forget(ws);
+      closeQuietly(ws, 1008, "This call is no longer shared with you.");
+    }
+    const callId = this.store.state()?.callId;
+    if (callId && formerParticipants.length > 0) this.ctx.waitUntil(this.tellDropped(callId, formerParticipants));
+  }
+
   /** The viewer's socket closed or failed. */
   onGone(ws: WebSocket, code: number): void {
     this.forget(ws);
@@ -229,12 +243,16 @@ export class LiveViewers implements LiveFanout {
     this.ctx.waitUntil(
       (async () => {
         try {
-          const ids = await participantIds(db(this.env.DB), callId, userId);
-          await Promise.all(ids.map((id) => publishToUser(this.env, id, { type: "live_call_ended", callId })));
+          await this.tellDropped(callId, await participantIds(db(this.env.DB), callId, userId));
         } catch (err) {
           console.warn("live call end notification failed", callId, err);
         }
       })(),
     );
+  }
+
+  private async tellDropped(callId: string, userIds: string[]): Promise<void> {
+    const results = await Promise.allSettled(userIds.map((id) => publishToUser(this.env, id, { type: "live_call_ended", callId })));
+    for (const r of results) if (r.status === "rejected") console.warn("live call end notification failed", callId, r.reason);
   }
 }

@@ -1,9 +1,9 @@
 // Phone numbers linked to accounts, link codes, and which Echo answers a linked caller.
-import { and, desc, eq, getTableColumns, gt, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { LINK_CODE_DIGITS, LINK_CODE_TTL_MS, type PhoneLinkCode } from "../../protocol/phone";
 import type { Db } from "./client";
 import type { EchoRow } from "./echoes";
-import { calls, echoes, phoneLinkCodes, users } from "./schema";
+import { callParticipants, calls, echoes, phoneLinkCodes, users } from "./schema";
 
 export interface PhoneAccount {
   linkedNumber: string | null;
@@ -125,13 +125,20 @@ export async function choosePhoneEcho(database: Db, userId: string, echoId: stri
 
 /**
  * After linking mid-call, the phone call becomes the linking user's call (it then appears on their
- * dashboard) and continues with `echoId`.
+ * dashboard) and continues with `echoId`. When it changes hands, whoever the previous owner invited
+ * (or who joined) loses it: their participant rows go, and their ids come back to be told.
  */
-export async function claimPhoneCall(database: Db, callId: string, userId: string, echoId: string | null): Promise<boolean> {
-  const rows = await database
-    .update(calls)
-    .set({ userId, echoId })
-    .where(and(eq(calls.id, callId), eq(calls.callType, "phone")))
-    .returning({ id: calls.id });
-  return rows.length > 0;
+export async function claimPhoneCall(database: Db, callId: string, userId: string, echoId: string | null): Promise<{ claimed: boolean; removedParticipants: string[] }> {
+  const [rows, removed] = await database.batch([
+    database
+      .update(calls)
+      .set({ userId, echoId })
+      .where(and(eq(calls.id, callId), eq(calls.callType, "phone")))
+      .returning({ id: calls.id }),
+    database
+      .delete(callParticipants)
+      .where(and(eq(callParticipants.callId, callId), ne(callParticipants.userId, userId)))
+      .returning({ userId: callParticipants.userId }),
+  ]);
+  return { claimed: rows.length > 0, removedParticipants: removed.map((p) => p.userId) };
 }

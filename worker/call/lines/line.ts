@@ -56,5 +56,7 @@ export interface LineHost {
   finish(status: FinalStatus, reason: EndReason): Promise<void>;
   /** Tells the viewers of this call. */
   publish(event: LiveEvent): void;
+  /** The call changed hands: only `owner` may still watch; the former participants are told. */
+  handOver(owner: string, formerParticipants: string[]): void;
   notifyOwner(state: CallState, event: "live_call_started" | "live_call_ended"): void;
 }

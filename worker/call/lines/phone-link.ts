@@ -51,9 +51,10 @@ export class PhoneLinker {
     const userId = await redeemLinkCode(database, code, fromNumber);
     if (!userId) return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
     const answerer = await answererForUser(database, userId);
-    await claimPhoneCall(database, state.callId, userId, answerer.echoId);
+    const { removedParticipants } = await claimPhoneCall(database, state.callId, userId, answerer.echoId);
     const previousOwner = state.userId;
     const next = store.updateState({ userId, echoId: answerer.echoId, echoName: answerer.echoName, persona: answerer.persona });
+    this.host.handOver(userId, removedParticipants);
     await this.host.restartConversation();
     // The call now appears on the new owner's dashboard (their phone panel refreshes on it too).
     if (previousOwner && previousOwner !== userId) this.host.notifyOwner(state, "live_call_ended");
