@@ -226,6 +226,10 @@ export class Conversation {
       this.hold.resume(); // the caller went on talking: a held turn continues with the new speech
       return;
     }
+    if (event.type === "speech_dropped") {
+      this.hold.waitAgain(); // that "speech" was a steady tone: the held turn waits as before, then is answered
+      return;
+    }
     const endedAt = this.clock.now();
     const merged = this.hold.merge(event);
     if (!this.provider.detectTurnEnd || event.forced) {

@@ -39,6 +39,25 @@ export class TurnHold {
     this.generation++;
   }
 
+  /**
+   * The speech that resumed the held turn came to nothing (a steady tone, dropped by the detector): the
+   * turn waits holdMs again for more speech, then is answered. Without this it would wait for good.
+   */
+  waitAgain(): void {
+    const held = this.held;
+    if (!held) return;
+    held.timer.abort();
+    const timer = new AbortController();
+    held.timer = timer;
+    const generation = ++this.generation;
+    this.host.steps.clock.sleep(this.host.holdMs, timer.signal).then(
+      () => {
+        if (generation === this.generation && this.held === held) this.release();
+      },
+      () => undefined, // new speech again: the turn goes on
+    );
+  }
+
   /** The detector's new end of turn, merged with the held one if a turn was held (it is no longer held). */
   merge(event: TurnEnd): TurnEnd {
     const held = this.held;

@@ -33,6 +33,8 @@ export const DEFAULT_TURN_OPTIONS: TurnOptions = {
 export type TurnEvent =
   /** Speech confirmed; `startMs` is where it began. */
   | { type: "speech_start"; startMs: number; atMs: number }
+  /** The speech confirmed last was a steady hum or tone after all: no turn comes of it. */
+  | { type: "speech_dropped"; atMs: number }
   /** The caller stopped for `silenceMs` (or hit `maxTurnMs`: forced). */
   | {
       type: "turn_end";
@@ -170,8 +172,10 @@ export class TurnDetector {
     }
     const forced = this.streamMs - this.startMs >= this.options.maxTurnMs;
     if (this.silenceRunMs >= this.options.silenceMs || forced) {
-      if (this.wasSteady()) this.discard(); // a hum or tone that started, not speech
-      else this.emit(this.finish(forced));
+      if (this.wasSteady()) {
+        this.discard(); // a hum or tone that started, not speech
+        this.emit({ type: "speech_dropped", atMs: this.streamMs });
+      } else this.emit(this.finish(forced));
     }
   }
 

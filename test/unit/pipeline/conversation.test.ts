@@ -319,6 +319,16 @@ describe("Conversation: end-of-turn model", () => {
     expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["spoken first", "typed second"]);
   });
 
+  it("a steady tone after a held turn (taken for speech, then dropped) does not keep the turn waiting", async () => {
+    const tone = new Int16Array(700 * 16).map((_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 300 * i) / 16000)));
+    const t = setup({ turnModel: () => ({ complete: false, probability: 0.2 }), replies: [["Yes?"]] }, { turnHoldMs: 1200 });
+    await t.speak(concatPcm([hello(), tone, silence(3000)]), 320);
+    await t.clock.advance(2000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn")).toHaveLength(1);
+    expect(t.of("assistant_done").map((l) => l.event.text)).toEqual(["Yes?"]);
+  });
+
   it("releases the turn after the hold time when no more speech comes", async () => {
     const t = setup({ turnModel: () => ({ complete: false, probability: 0.2 }), replies: [["Yes?"]] }, { turnHoldMs: 1000 });
     await t.speak(hello());
