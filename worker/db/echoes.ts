@@ -16,15 +16,15 @@ export function toEcho(row: EchoRow): Echo {
   };
 }
 
-/** The user's Echoes, most recently updated first; `activeOnly` keeps the active ones. */
+/** The user's Echoes, most recently updated first; `active` keeps only the active (true) or inactive (false) ones. */
 /** The persona an Echo answers calls with. */
 export function personaOf(row: EchoRow): Persona {
   const { name, description, personality, expertise, instructions, voiceStyle } = toEcho(row);
   return { name, description, personality, expertise, instructions, voiceStyle };
 }
 
-export async function listEchoes(database: Db, userId: string, opts: { activeOnly?: boolean } = {}): Promise<Echo[]> {
-  const where = opts.activeOnly ? and(eq(echoes.userId, userId), eq(echoes.isActive, true)) : eq(echoes.userId, userId);
+export async function listEchoes(database: Db, userId: string, opts: { active?: boolean } = {}): Promise<Echo[]> {
+  const where = opts.active === undefined ? eq(echoes.userId, userId) : and(eq(echoes.userId, userId), eq(echoes.isActive, opts.active));
   const rows = await database.select().from(echoes).where(where).orderBy(desc(echoes.updatedAt), desc(echoes.id)).all();
   return rows.map(toEcho);
 }

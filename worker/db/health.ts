@@ -1,6 +1,6 @@
 // The owner's AI health figures from stored turns: assistant entries of their calls in a time window,
 // with the timings (latency) and outcome each turn stored. Scoped to the owner like every call query.
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, desc, eq, gte, lte } from "drizzle-orm";
 import type { AiStage } from "../../protocol/call";
 import { HEALTH_STAGES, type CallHealth } from "../../protocol/health";
 import type { Db } from "./client";
@@ -16,6 +16,7 @@ export async function callHealth(database: Db, userId: string, since: number, un
     .from(transcriptEntries)
     .innerJoin(calls, eq(calls.id, transcriptEntries.callId))
     .where(and(eq(calls.userId, userId), eq(transcriptEntries.speaker, "assistant"), gte(transcriptEntries.timestamp, since), lte(transcriptEntries.timestamp, until)))
+    .orderBy(desc(transcriptEntries.timestamp))
     .limit(MAX_TURNS);
   const samples = Object.fromEntries(HEALTH_STAGES.map((s) => [s, [] as number[]])) as Record<(typeof HEALTH_STAGES)[number], number[]>;
   const failuresByStage: Partial<Record<AiStage, number>> = {};

@@ -2,16 +2,19 @@
 import type { CallDetail, CallExport, ExportFormat } from "../../protocol/calls";
 import { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
 
+/** A user's or a model's text on one line: a line break in it cannot start a forged line of the export. */
+const oneLine = (text: string): string => text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
+
 /** The summary block of the text export (nothing when the call has no ready summary). */
 function recapLines(call: CallDetail): string[] {
   const r = call.recap;
   if (!r || r.status !== "ready") return [];
   const label = r.method === "extractive" ? "Summary (extractive: the caller's own words, no language model)" : "Summary";
   return [
-    `${label}: ${r.text}`,
-    ...(r.moodArc ? [`Mood: ${r.moodArc}`] : []),
-    ...(r.followUps.length ? ["Follow-ups:", ...r.followUps.map((f) => `- ${f}`)] : []),
-    ...(r.topics.length ? [`Topics: ${r.topics.join(", ")}`] : []),
+    `${label}: ${oneLine(r.text)}`,
+    ...(r.moodArc ? [`Mood: ${oneLine(r.moodArc)}`] : []),
+    ...(r.followUps.length ? ["Follow-ups:", ...r.followUps.map((f) => `- ${oneLine(f)}`)] : []),
+    ...(r.topics.length ? [`Topics: ${oneLine(r.topics.join(", "))}`] : []),
     "",
   ];
 }
@@ -21,7 +24,7 @@ export function transcriptText(call: CallDetail): string {
     "Echo call transcript",
     `Call: ${call.id}`,
     `Type: ${call.callType === "phone" ? `Phone call from ${call.fromNumber ?? "unknown number"}` : "Browser test call"}`,
-    ...(call.echoName ? [`Echo: ${call.echoName}`] : []),
+    ...(call.echoName ? [`Echo: ${oneLine(call.echoName)}`] : []),
     `Started: ${new Date(call.startTime).toISOString()}`,
     `Duration: ${formatDuration(call.duration)}`,
     `Status: ${call.status}`,
@@ -36,7 +39,7 @@ export function transcriptText(call: CallDetail): string {
       .map(([name, score]) => `${name} ${formatPercent(score)}`)
       .join(", ");
     const flags = [e.interrupted ? "[interrupted]" : "", emotions ? `(${emotions})` : ""].filter(Boolean).join(" ");
-    lines.push(`[${formatOffset(call.startTime, e.timestamp)}] ${who}: ${e.text}${flags ? ` ${flags}` : ""}`);
+    lines.push(`[${formatOffset(call.startTime, e.timestamp)}] ${who}: ${oneLine(e.text)}${flags ? ` ${flags}` : ""}`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -23,7 +23,7 @@ export const echoRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const user = requireUser(c);
     const { active } = readQuery(c, listQuerySchema);
-    const body: EchoList = { echoes: await listEchoes(db(c.env.DB), user.id, { activeOnly: active === "true" }) };
+    const body: EchoList = { echoes: await listEchoes(db(c.env.DB), user.id, active === undefined ? {} : { active: active === "true" }) };
     return c.json(body);
   })
   .post("/", async (c) => {
