@@ -2,7 +2,7 @@
 // sign-out or Google popup result. The app switches landing/auth ↔ dashboard on `state.status`.
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import type { MeResponse, SignInInput, SignUpInput, UserProfile } from "../../protocol/api";
-import { api } from "../lib/api";
+import { api, onSessionLost } from "../lib/api";
 import { GOOGLE_START_PATH, listenForGoogleResult, openGooglePopup } from "./googlePopup";
 import { authErrorMessage } from "./messages";
 
@@ -41,6 +41,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     void refresh();
   }, [refresh]);
+
+  // A request refused for want of a session (signed out in another tab, or expired): ask again, and
+  // the app goes back to the landing page if the session is really gone.
+  useEffect(() => onSessionLost(() => void refresh()), [refresh]);
 
   // Google results can arrive any time (even from a popup opened before a reload).
   useEffect(

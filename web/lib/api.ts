@@ -17,6 +17,15 @@ function isApiErrorBody(v: unknown): v is ApiErrorBody {
   return typeof e === "object" && e !== null && "code" in e && "message" in e;
 }
 
+/** Told when a request is refused for want of a session (signed out elsewhere, or the session expired). */
+const sessionLostListeners = new Set<() => void>();
+
+/** Subscribes to lost sessions; returns the unsubscribe. */
+export function onSessionLost(listener: () => void): () => void {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
+}
+
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let res: Response;
   try {
@@ -41,6 +50,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     }
   }
   if (!res.ok) {
+    if (res.status === 401 && isApiErrorBody(data) && data.error.code === "unauthenticated") for (const listener of sessionLostListeners) listener();
     if (isApiErrorBody(data)) throw new ApiRequestError(res.status, data.error.code, data.error.message);
     throw new ApiRequestError(res.status, "http-error", "An error occurred. Please try again.");
   }
