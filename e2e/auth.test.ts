@@ -1,7 +1,8 @@
 // What a newcomer does, in real Chromium against the real app (vite dev: Worker + D1).
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { freshCredentials, signInInPage, waitForDashboard } from "./support/auth";
+import { CLOSE_PROTOCOL_VERSION } from "../protocol/version";
+import { freshCredentials, signInInPage, signUpViaApi, waitForDashboard } from "./support/auth";
 import { useBrowser } from "./support/browser";
 
 const browser = useBrowser();
@@ -64,6 +65,32 @@ describe("newcomer journey", () => {
     expect(await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json()))).toEqual({ user: null });
 
     await signInInPage(page, baseURL, creds);
+    await page.context().close();
+  });
+
+  it("a session ended in another tab sends this tab back to the landing page at its next request", async () => {
+    const page = await newPage();
+    const creds = await signUpViaApi(page, baseURL, freshCredentials("two-tabs"));
+    const other = await page.context().newPage();
+    await other.goto(baseURL);
+    await waitForDashboard(other, creds);
+    await other.getByRole("button", { name: "Sign Out" }).click();
+    await other.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).waitFor();
+
+    await page.getByRole("tab", { name: "Echoes" }).click(); // loads the Echoes: refused, no session
+    await page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).waitFor();
+    expect(await page.getByText(`Welcome, ${creds.displayName}`).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("says when the dashboard's live updates stop because the page is out of date, with a Reload button", async () => {
+    const page = await newPage();
+    await page.routeWebSocket(/\/ws\/feed(\?|$)/, (ws) => ws.close({ code: CLOSE_PROTOCOL_VERSION, reason: "This page is out of date. Reload the page." }));
+    const creds = await signUpViaApi(page, baseURL, freshCredentials("outdated"));
+    await waitForDashboard(page, creds);
+    const notice = page.getByRole("status").filter({ hasText: "This page is out of date. Reload the page." });
+    await notice.waitFor();
+    expect(await notice.getByRole("button", { name: "Reload" }).isVisible()).toBe(true);
     await page.context().close();
   });
 

@@ -127,6 +127,24 @@ describe("FeedConnection", () => {
     expect(sockets).toHaveLength(4);
   });
 
+  it("a first connection that took retries also says so: events of the meantime were missed", () => {
+    const { conn, sockets, advance } = harness();
+    const got: FeedSignal[] = [];
+    conn.subscribe((s) => got.push(s));
+    sockets[0]!.drops(); // refused before it ever opened
+    advance(500);
+    sockets[1]!.serverOpens();
+    expect(got).toEqual([{ type: "feed_reconnected" }]);
+  });
+
+  it("a first connection that opens at once says nothing", () => {
+    const { conn, sockets } = harness();
+    const got: FeedSignal[] = [];
+    conn.subscribe((s) => got.push(s));
+    sockets[0]!.serverOpens();
+    expect(got).toEqual([]);
+  });
+
   it("pings, and replaces a socket whose pong never comes", () => {
     const { conn, sockets, advance } = harness();
     conn.subscribe(() => {});

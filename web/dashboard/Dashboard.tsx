@@ -12,6 +12,7 @@ import { TestCallTab } from "../testcall/TestCallTab";
 import { Alert, TabPanel, Tabs } from "../ui";
 import { CallsTab } from "./CallsTab";
 import { DashboardHeader } from "./DashboardHeader";
+import { FeedNotice } from "./FeedNotice";
 import { DASHBOARD_TABS, type DashboardTabId, pathForTab, tabForPath } from "./routes";
 
 const TAB_COMPONENTS: Record<DashboardTabId, ComponentType<TabProps>> = {
@@ -64,6 +65,7 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
         </div>
       </nav>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <FeedNotice />
         {signOutError ? (
           <Alert tone="error" className="mb-6" onDismiss={() => setSignOutError(null)}>
             {signOutError}

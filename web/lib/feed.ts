@@ -109,7 +109,8 @@ export class FeedConnection {
     }
     this.socket = ws;
     ws.onopen = () => {
-      const reconnected = this.everOpened;
+      // After a drop, or a first connection that took retries: events may have been missed meanwhile.
+      const reconnected = this.everOpened || this.attempt > 0;
       this.everOpened = true;
       this.attempt = 0;
       this.setStatus("open");
@@ -235,6 +236,12 @@ export function useFeed(listener: FeedListener): FeedStatus {
   ref.current = listener;
   useEffect(() => sharedFeed().subscribe((s) => ref.current(s)), []);
   return useSyncExternalStore(subscribeStatus, currentStatus, idleStatus);
+}
+
+/** The feed's status and, once it stopped for good ("outdated"), why: for a notice on the page. */
+export function useFeedStatus(): { status: FeedStatus; problem: string | null } {
+  const status = useSyncExternalStore(subscribeStatus, currentStatus, idleStatus);
+  return { status, problem: status === "outdated" ? sharedFeed().problem : null };
 }
 
 const subscribeStatus = (fn: () => void) => sharedFeed().onStatus(fn);
