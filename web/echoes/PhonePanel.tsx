@@ -109,6 +109,9 @@ function LinkSection({ settings }: { settings: PhoneSettings }) {
         Your phone number
       </h3>
       {error ? <Alert onDismiss={() => setError(null)}>{error}</Alert> : null}
+      <p role="status" className="sr-only">
+        {settings.linkedNumber ? `Linked: ${settings.linkedNumber}` : pending && !expired ? "Waiting for your call" : expired ? "Your code expired." : ""}
+      </p>
       {settings.linkedNumber ? (
         <>
           <p className="text-sm text-slate-600">
@@ -151,7 +154,8 @@ function LinkSection({ settings }: { settings: PhoneSettings }) {
           >
             {pending.code}
           </p>
-          <p className="flex items-center gap-2 text-xs text-slate-500" aria-live="polite">
+          {/* Not a live region: the countdown ticks every second (the state changes are announced below). */}
+          <p className="flex items-center gap-2 text-xs text-slate-500">
             <Spinner size="sm" /> Waiting for your call · valid for {formatDuration(secondsLeft)}
           </p>
           <div>

@@ -1,5 +1,7 @@
-// Loads GET /api/insights for a period and Echo; reloads quietly when a call changes.
-import { useCallback, useEffect, useState } from "react";
+// Loads GET /api/insights for a period and Echo; reloads quietly when a call changes. Only the latest
+// load may land: each one cancels the one before, so an older answer (another period or Echo, or a
+// refresh overtaken by a filter change) never replaces a newer one.
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { InsightPeriod, InsightsView } from "../../protocol/insights";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
@@ -8,24 +10,35 @@ export type InsightsState = { status: "loading" } | { status: "error" } | { stat
 
 export function useInsights(period: InsightPeriod, echoId: string): { state: InsightsState; reload: () => void } {
   const [state, setState] = useState<InsightsState>({ status: "loading" });
+  const latest = useRef<AbortController | null>(null);
+  /** A load that shows "loading" is under way: a quiet one that cancels it must show its error too. */
+  const shown = useRef(false);
   const load = useCallback(
-    async (quiet: boolean, signal?: AbortSignal) => {
+    async (quiet: boolean) => {
+      latest.current?.abort();
+      const controller = new AbortController();
+      latest.current = controller;
+      const visible = !quiet || shown.current;
+      shown.current = visible;
       if (!quiet) setState({ status: "loading" });
       const q = new URLSearchParams({ period });
       if (echoId) q.set("echoId", echoId);
       try {
-        setState({ status: "ready", view: await api<InsightsView>(`/api/insights?${q}`, { signal }) });
+        const view = await api<InsightsView>(`/api/insights?${q}`, { signal: controller.signal });
+        if (controller.signal.aborted) return;
+        shown.current = false;
+        setState({ status: "ready", view });
       } catch (err) {
-        if (err instanceof DOMException && err.name === "AbortError") return;
-        if (!quiet) setState({ status: "error" });
+        if (controller.signal.aborted || (err instanceof DOMException && err.name === "AbortError")) return;
+        shown.current = false;
+        if (visible) setState({ status: "error" });
       }
     },
     [period, echoId],
   );
   useEffect(() => {
-    const controller = new AbortController();
-    void load(false, controller.signal);
-    return () => controller.abort();
+    void load(false);
+    return () => latest.current?.abort();
   }, [load]);
   useFeed((signal) => {
     if (signal.type === "call_changed" || signal.type === "feed_reconnected") void load(true);
