@@ -28,4 +28,11 @@ describe("decodeSpeechAudio", () => {
     expect(() => decodeSpeechAudio(new TextEncoder().encode("OggS...."), "wav", 24000, "audio/ogg")).toThrow(/audio\/ogg that is not WAV \(first bytes 4f 67 67 53\)/);
     expect(() => decodeSpeechAudio(new Uint8Array(0), "pcm", 24000, null)).toThrow(/no audio/);
   });
+
+  it("plays raw PCM whose first sample happens to read as a frame sync (-1 is 0xFF 0xFF)", () => {
+    const quiet = new Int16Array(2400).map((_, i) => (i === 0 ? -1 : Math.round(30 * Math.sin(i / 9))));
+    const audio = decodeSpeechAudio(new Uint8Array(quiet.buffer), "pcm", 24000, "audio/pcm");
+    expect(audio.sampleRate).toBe(16000);
+    expect(audio.samples.length).toBe(1600);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AiStepError } from "../../../worker/ai/errors";
 import { bindingStepError, classifyBindingError } from "../../../worker/ai/workers-ai/binding-errors";
-import { mp3Signature } from "../../../worker/ai/workers-ai/mp3";
+import { mp3Signature } from "../../../worker/audio/mp3-signature";
 
 describe("Workers AI binding errors → AiStepError", () => {
   it("retries capacity, timeouts, 5xx, 429 and network failures", () => {
@@ -54,5 +54,22 @@ describe("MP3 detection", () => {
     lookalike.set(header, 0); // a header with no second frame where it should be
     lookalike[417] = 0x12;
     expect(mp3Signature(lookalike)).toBeNull();
+    // Quiet speech whose first sample is -1 (0xFF 0xFF), -257 or -513: read as a layer I or II header,
+    // with no second frame after it.
+    for (const first of [-1, -257, -513]) {
+      const quiet = new Int16Array(4000).map((_, i) => (i === 0 ? first : Math.round(40 * Math.sin(i / 7))));
+      expect(mp3Signature(new Uint8Array(quiet.buffer)), `first sample ${first}`).toBeNull();
+    }
+  });
+
+  it("recognises MPEG layer I and II streams too, by their second frame", () => {
+    // MPEG-1 layer II, 128 kbit/s, 44.1 kHz: 417-byte frames.
+    const layer2 = new Uint8Array(417 * 3);
+    for (let i = 0; i < 3; i++) layer2.set([0xff, 0xfd, 0x80, 0x04], 417 * i);
+    expect(mp3Signature(layer2)).toBe("MPEG frame sync");
+    // MPEG-1 layer I, 128 kbit/s, 44.1 kHz: (12 * 128000 / 44100) * 4 = 136-byte frames.
+    const layer1 = new Uint8Array(136 * 3);
+    for (let i = 0; i < 3; i++) layer1.set([0xff, 0xff, 0x40, 0x04], 136 * i);
+    expect(mp3Signature(layer1)).toBe("MPEG frame sync");
   });
 });

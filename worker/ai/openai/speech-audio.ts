@@ -2,6 +2,7 @@
 // configured rate. MP3 (the API's default format, which a Worker can't decode) and anything else are
 // refused with a message saying what arrived. Pure function.
 import { bytesToPcm16 } from "../../../protocol/pcm16";
+import { mp3Signature } from "../../audio/mp3-signature";
 import { resampleClip } from "../../audio/resample-rate";
 import { parseWav } from "../../audio/wav";
 import type { PcmAudio } from "../provider";
@@ -10,18 +11,13 @@ export const PIPELINE_RATE = 16000;
 
 export class SpeechAudioError extends Error {}
 
-function looksLikeMp3(bytes: Uint8Array): boolean {
-  if (bytes.length >= 3 && bytes[0] === 0x49 && bytes[1] === 0x44 && bytes[2] === 0x33) return true; // "ID3"
-  return bytes.length >= 2 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0 && ((bytes[1] ?? 0) & 0x06) !== 0; // MPEG frame sync, layer set
-}
-
 function isWav(bytes: Uint8Array): boolean {
   return bytes.length >= 12 && String.fromCharCode(...bytes.subarray(0, 4)) === "RIFF" && String.fromCharCode(...bytes.subarray(8, 12)) === "WAVE";
 }
 
 export function decodeSpeechAudio(bytes: Uint8Array, format: "wav" | "pcm", pcmSampleRate: number, contentType: string | null): PcmAudio {
   const type = (contentType ?? "").toLowerCase();
-  if (type.includes("audio/mpeg") || type.includes("audio/mp3") || looksLikeMp3(bytes)) {
+  if (type.includes("audio/mpeg") || type.includes("audio/mp3") || mp3Signature(bytes) !== null) {
     throw new SpeechAudioError(`the server sent MP3 audio, which a Worker can't decode; it must honour response_format "${format}" (OPENAI_SPEECH_FORMAT: wav or pcm)`);
   }
   let samples: Int16Array;

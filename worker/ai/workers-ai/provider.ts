@@ -18,7 +18,7 @@ import type { AiProvider, PcmAudio, ReplyRequest, StreamingTranscriber, Transcri
 import { AiStepError } from "../errors";
 import { badOutput, bindingStepError } from "./binding-errors";
 import { DEFAULT_FLUX_OPTIONS, FLUX_MODEL, FluxTranscriber, type FluxOptions } from "./flux";
-import { mp3Signature } from "./mp3";
+import { mp3Signature } from "../../audio/mp3-signature";
 import { sentimentEmotions } from "./sentiment";
 import { sseTextDeltas } from "./sse";
 import type { SttChoice } from "../stt-choice";
