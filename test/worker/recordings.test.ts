@@ -184,6 +184,35 @@ describe("recording a browser call", { timeout: 60_000 }, () => {
     expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
   });
 
+  it("a recording deleted while its last chunk waits for a retry stays deleted: the alarm drops that chunk", async () => {
+    const call = await startBriefCall();
+    let refusing = false;
+    await runInDurableObject(callStub(call.callId), (instance: CallSession) => {
+      const objectEnv = (instance as unknown as { env: Env }).env;
+      const bucket = objectEnv.RECORDINGS!;
+      objectEnv.RECORDINGS = new Proxy(bucket, {
+        get(target, prop) {
+          if (prop === "put" && refusing) return () => Promise.reject(new Error("R2 unavailable (503)"));
+          const value: unknown = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    });
+    await streamAudio(call.socket, hello, 4);
+    await streamAudio(call.socket, silence(6000), 4);
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null); // the first chunk is stored
+    refusing = true; // the last one is not
+    call.socket.send({ type: "end_call" });
+    await call.socket.next("call_ended", 15_000);
+    expect((await api(call.owner, "DELETE", `/api/calls/${call.callId}/recording`)).status).toBe(204);
+
+    refusing = false;
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(true); // the object kept its alarm for the chunk
+    expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
+    expect(await recordingStartedAt(call.callId)).toBeNull();
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
+  });
+
   it("a call whose object dies mid-way keeps its audio up to the last chunk", async () => {
     const call = await startBriefCall();
     await streamAudio(call.socket, hello, 4);

@@ -9,7 +9,7 @@
 import { Mixdown, MIX_SAMPLE_RATE } from "../audio/mixdown";
 import { db } from "../db/client";
 import { putChunk } from "../db/recording-objects";
-import { markRecordingStarted } from "../db/recordings";
+import { markRecordingStarted, recordingOf } from "../db/recordings";
 import type { Env } from "../env";
 import type { CallState } from "./store";
 
@@ -144,6 +144,23 @@ export class CallRecorder {
     const callId = this.store.state()?.callId;
     let p = this.progress();
     if (!bucket || !p || !callId) return;
+    // After the call ended, its owner may delete the recording while a chunk still waits for a retry:
+    // that chunk must not bring back audio nobody can reach or expire.
+    if (p.marked && (this.pending || this.unsaved.length > 0) && this.store.state()?.phase === "ended") {
+      let deleted: boolean;
+      try {
+        deleted = (await recordingOf(db(this.env.DB), callId)) === null;
+      } catch (err) {
+        console.error(`recording: could not check whether call ${callId}'s recording was deleted (retried)`, err);
+        return;
+      }
+      if (deleted) {
+        console.warn(`recording: call ${callId} had its recording deleted; the audio not yet stored is dropped`);
+        this.pending = null;
+        this.unsaved = [];
+        return;
+      }
+    }
     for (;;) {
       if (!this.pending && this.unsaved.length > 0) {
         this.pending = { index: p.chunks, pcm: concat(this.unsaved) };
