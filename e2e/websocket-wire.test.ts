@@ -13,9 +13,11 @@ import { useBrowser } from "./support/browser";
 const browser = useBrowser();
 let app: LocalApp;
 
+// Migrating D1 and starting `wrangler dev` takes ~35 s on an idle 2-core machine, and more than 120 s
+// beside the other browser tests of a full `npm test` (seen once on a fresh clone): room for that.
 beforeAll(async () => {
   app = await startLocalApp("wrangler");
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();
