@@ -202,13 +202,18 @@ export class Conversation {
   async close(): Promise<void> {
     if (this.closed) return this.queue;
     let tail = this.detector.flush();
-    if (this.stream?.live && !this.stream.inTurn) tail = null; // the stream committed every turn it heard
+    // With a live stream: the VAD's turns it has not committed yet (its end of turn comes after a delay)
+    // are transcribed whole; speech in progress is kept unless it is the tail of a committed turn.
+    const uncommitted = this.stream?.live ? this.stream.takeUncommitted() : [];
+    if (tail && this.stream?.live && !this.stream.inTurn && !this.stream.isNewSpeech(tail.startMs)) tail = null;
     this.stream?.close();
     this.hold.release();
     this.closed = true;
     this.active?.interrupt();
+    const now = this.clock.now();
+    for (const end of uncommitted) this.enqueue(spokenTurn(end, now));
     if (tail) {
-      const turn = spokenTurn(tail, this.clock.now());
+      const turn = spokenTurn(tail, now);
       const stream = this.listener.take(tail.audio);
       if (stream) turn.stream = stream;
       this.enqueue(turn);

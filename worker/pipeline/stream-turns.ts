@@ -37,8 +37,8 @@ export interface StreamTurnsHost {
 
 export class StreamTurns {
   private readonly turns: StreamingTurns;
-  /** The VAD's last turn while the stream decided: answered if the stream fails before committing it. */
-  private vadTurn: TurnEnd | null = null;
+  /** The VAD's turns since the stream's last commit: answered if the stream fails before committing them. */
+  private vadTurns: TurnEnd[] = [];
   /** The VAD's audio time of the stream's last committed turn: the VAD's speech from before it was that turn. */
   private commitMs = -1;
 
@@ -50,15 +50,15 @@ export class StreamTurns {
       speculate: (text, speechMs) => this.speculate(text, speechMs),
       commit: (streamed) => {
         if (host.closed()) return streamed.speculation?.discard();
-        this.vadTurn = null;
+        this.vadTurns = [];
         this.commitMs = host.vadNowMs();
         host.commit(streamed);
       },
       fallback: (err) => {
         logFailure(host.trail, host.turnIndex(), "transcribe", err, { fallback: "the VAD and whole-turn speech-to-text for the rest of the call" });
-        const missed = this.vadTurn;
-        this.vadTurn = null;
-        if (missed && !host.closed()) host.replay(missed); // words the stream never committed
+        const missed = this.vadTurns;
+        this.vadTurns = [];
+        if (!host.closed()) for (const turn of missed) host.replay(turn); // words the stream never committed
       },
     });
   }
@@ -83,7 +83,17 @@ export class StreamTurns {
 
   /** A VAD turn end while the stream decides: kept (if it began after the last committed turn) in case the stream fails. */
   heardByVad(event: TurnEnd): void {
-    if (event.startMs >= this.commitMs) this.vadTurn = event;
+    if (event.startMs >= this.commitMs) this.vadTurns.push(event);
+  }
+
+  /**
+   * The VAD's turns the stream has not committed yet, taken: the call ends before the stream's end of
+   * turn could come, and they are transcribed whole instead.
+   */
+  takeUncommitted(): TurnEnd[] {
+    const turns = this.vadTurns;
+    this.vadTurns = [];
+    return turns;
   }
 
   /** True when VAD speech that began at `startMs` is new speech, not the tail of the stream's last committed turn. */

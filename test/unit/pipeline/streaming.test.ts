@@ -104,4 +104,28 @@ describe("Conversation with streaming speech-to-text", () => {
     expect(t.trail.filter((l) => l.level === "error")).toHaveLength(1);
     expect(t.of("error")).toEqual([]); // the caller noticed nothing
   });
+
+  it("keeps every VAD turn the stream never committed when it fails, not only the last", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ transcripts: [{ text: "first part", recognized: true }, { text: "second part", recognized: true }], replies: [["Okay."], ["Right."]], audioMs: () => 300 }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    flux.start(300);
+    await t.speak(hello()); // the VAD ends a turn; the stream's turn goes on (the caller paused)
+    await t.speak(hello()); // and another
+    flux.fail(new AiStepError("Streaming speech-to-text (@cf/deepgram/flux) failed: the socket closed (1011)", { stage: "transcribe", model: "@cf/deepgram/flux", transient: true }));
+    await t.clock.advance(5000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["first part", "second part"]);
+  });
+
+  it("the call ends before the stream's end of turn: the caller's last words are transcribed whole, not lost", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ transcripts: [{ text: "bye then", recognized: true }] }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    flux.start(300);
+    await t.speak(hello()); // the VAD has ended the turn; the stream's EndOfTurn has not come yet
+    await t.conversation.close();
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["bye then"]);
+    expect(t.of("assistant_started")).toEqual([]); // transcribed, not answered: the call is over
+  });
 });
