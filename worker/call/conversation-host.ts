@@ -16,6 +16,8 @@ import type { CallAi, CallStore } from "./store";
  * "[speech, …]") rather than lost.
  */
 export const CLOSE_TIMEOUT_MS = 5_000;
+/** After the abort, how long the cut turns may take to store their lines (aborted steps end at once). */
+const ABORTED_WRAP_UP_MS = 1_000;
 
 export class ConversationHost {
   private current: Conversation | null = null;
@@ -90,9 +92,13 @@ export class ConversationHost {
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, Math.max(CLOSE_TIMEOUT_MS, readPipelineSettings(this.env).transcribeMs + 1000));
     });
-    await Promise.race([conversation.close(), timeout]);
+    const closed = conversation.close();
+    await Promise.race([closed, timeout]);
     clearTimeout(timer);
     conversation.abort(); // anything still running (a hung model) is cancelled, not left behind
+    // The turns it cut (queued behind a slow transcription) keep their lines as "[speech, …]": they come
+    // out as the aborted steps end, at once; wait for them, briefly.
+    await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, ABORTED_WRAP_UP_MS))]);
   }
 
   private conversation(): Conversation | null {

@@ -317,9 +317,7 @@ export class Conversation {
     let text = turn.text ?? "";
     let recognized = turn.text !== null;
     if (turn.text === null) {
-      const heard = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report, turn.stream);
-      if (!heard) return null; // aborted: the call is gone
-      ({ text, recognized } = heard);
+      ({ text, recognized } = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report, turn.stream));
     }
     const transcribedAt = this.clock.now();
     const prepared = turn.streamed?.speculation ?? null;

@@ -25,7 +25,7 @@ export interface HearingDeps {
  * provider's incremental transcription, fed while the caller spoke: its first attempt finishes it
  * (under the same deadline); a retry transcribes the whole turn's audio.
  */
-export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechMs: number, report: TurnReport, stream?: TranscriptionStream): Promise<{ text: string; recognized: boolean } | null> {
+export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechMs: number, report: TurnReport, stream?: TranscriptionStream): Promise<{ text: string; recognized: boolean }> {
   const { steps, provider, signal } = deps;
   const startedAt = steps.clock.now();
   let pending = stream;
@@ -48,7 +48,8 @@ export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechM
     if (!text && transcript.recognized) report.fail(new StepFailure("transcribe", "Speech-to-text heard no words", 0, false, "empty", undefined), false);
   } catch (err) {
     pending?.cancel();
-    if (signal.aborted) return null;
+    // The call is gone (abort): the turn keeps its line, as unrecognised speech, without an answer.
+    if (signal.aborted) return { text: describeSpeech(speechMs), recognized: false };
     report.fail(failure("transcribe", err, 0));
   }
   report.stageMs.transcribeMs = steps.clock.now() - startedAt;

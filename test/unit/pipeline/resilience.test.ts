@@ -273,4 +273,20 @@ describe("chaos: a model that keeps failing", () => {
     expect(t.chaos.signals.find((s) => s.method === "transcribe")!.signal!.aborted).toBe(true);
     expect(t.of("error")).toHaveLength(0);
   });
+
+  it("turns cut by abort() (the call ended while they waited for speech-to-text) keep their lines as [speech]", async () => {
+    const t = setup({}, {}, { transcribe: ["hang", "hang"] });
+    await t.speak(hello());
+    await t.speak(hello()); // queued behind the first
+    void t.conversation.close();
+    await t.clock.advance(500);
+    t.conversation.abort();
+    await t.conversation.idle();
+    expect(t.of("caller_turn").map((l) => [l.event.text, l.event.recognized])).toEqual([
+      [expect.stringMatching(/^\[speech, \d\.\d s\]$/), false],
+      [expect.stringMatching(/^\[speech, \d\.\d s\]$/), false],
+    ]);
+    expect(t.of("assistant_started")).toHaveLength(0);
+    expect(t.of("error")).toHaveLength(0);
+  });
 });
