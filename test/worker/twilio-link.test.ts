@@ -98,6 +98,28 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     expect(await callBySid(env.DB, next.callSid)).toMatchObject({ user_id: user.user.id, echo_id: echo.id });
   });
 
+  it("a code typed while the greeting plays stops it (Twilio is told to clear) before the confirmation", async () => {
+    const user = await createUser();
+    await createEcho(user.user.id, { name: "Juniper" });
+    const code = await linkCode(user);
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100938" });
+    await call.connect();
+    await call.until(() => call.outboundOf("media").length > 0, 20_000, "the greeting starts");
+    expect(call.marksEchoed.length).toBeLessThan(GREETING_MARKS);
+    await call.press(code);
+    await call.until(() => call.outboundOf("clear").length > 0, 10_000, "clear");
+    const before = marks(call);
+    await call.until(() => marks(call) > before, 10_000, "the spoken confirmation");
+    await call.hangUp();
+    const row = await eventually(async () => {
+      const r = await callBySid(env.DB, call.callSid);
+      return r?.status === "completed" ? r : null;
+    });
+    const transcript = await d1Transcript(row.id);
+    expect(transcript.map((e) => e.text)).toContain(SAY.linked("Juniper"));
+    expect(transcript[0]).toMatchObject({ speaker: "assistant", interrupted: true }); // the greeting, cut
+  });
+
   it("a call that changes hands by keypad is no longer shared with the previous owner's guests", async () => {
     const from = "+15550100937";
     const previous = await createUser({ phoneNumber: from });

@@ -69,7 +69,7 @@ export class CallSession extends DurableObject<Env> {
       ai: () => this.conversation.ai(),
       open: (state) => this.open(state),
       startConversation: (greet) => this.conversation.start(greet),
-      restartConversation: () => this.conversation.close(),
+      restartConversation: () => this.conversation.close({ stopPlayback: true }),
       recordAssistant: (pcm) => this.recorder.assistant(pcm),
       callerAudio: (pcm) => {
         this.recorder.caller(pcm);

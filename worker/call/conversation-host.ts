@@ -75,11 +75,11 @@ export class ConversationHost {
    * Ends the conversation: its last caller turn and the cut-off reply are emitted before this resolves,
    * and so are those of a conversation another close() is still ending (e.g. a keypad link's restart).
    */
-  async close(): Promise<void> {
+  async close(options: { stopPlayback?: boolean } = {}): Promise<void> {
     const conversation = this.current;
     this.current = null;
     if (conversation) {
-      const closing = this.wrapUp(conversation);
+      const closing = this.wrapUp(conversation, options);
       this.closing.add(closing);
       const done = () => this.closing.delete(closing);
       void closing.then(done, done);
@@ -87,12 +87,12 @@ export class ConversationHost {
     await Promise.all(this.closing);
   }
 
-  private async wrapUp(conversation: Conversation): Promise<void> {
+  private async wrapUp(conversation: Conversation, options: { stopPlayback?: boolean }): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, Math.max(CLOSE_TIMEOUT_MS, readPipelineSettings(this.env).transcribeMs + 1000));
     });
-    const closed = conversation.close();
+    const closed = conversation.close(options);
     await Promise.race([closed, timeout]);
     clearTimeout(timer);
     conversation.abort(); // anything still running (a hung model) is cancelled, not left behind

@@ -198,8 +198,9 @@ export class Conversation {
   /**
    * Ends the conversation: speech in progress becomes a last caller turn (transcribed, not answered),
    * the current reply is cut off (assistant_done, interrupted), and the promise resolves when all is done.
+   * `stopPlayback`: the call goes on (a restart), so the cut is an `interrupt` too: the line stops playing.
    */
-  async close(): Promise<void> {
+  async close(options: { stopPlayback?: boolean } = {}): Promise<void> {
     if (this.closed) return this.queue;
     let tail = this.detector.flush();
     // With a live stream: the VAD's turns it has not committed yet (its end of turn comes after a delay)
@@ -209,7 +210,9 @@ export class Conversation {
     this.stream?.close();
     this.hold.release();
     this.closed = true;
-    this.active?.interrupt();
+    // At the call's end the line goes too; when the call goes on (a restart), it stops playing the reply.
+    if (options.stopPlayback) this.bargeIn();
+    else this.active?.interrupt();
     const now = this.clock.now();
     for (const end of uncommitted) this.enqueue(spokenTurn(end, now));
     if (tail) {

@@ -374,6 +374,18 @@ describe("Conversation: close", () => {
     expect(t.of("caller_turn")).toHaveLength(1);
   });
 
+  it("a restart (the call goes on) cuts the reply with an interrupt, so the line stops playing it", async () => {
+    const t = setup({ replies: [["A long reply. ", "More."]], audioMs: () => 3000 });
+    t.conversation.pushText("hi");
+    await t.clock.advance(1000);
+    const closing = t.conversation.close({ stopPlayback: true });
+    await t.clock.advance(10);
+    await closing;
+    const done = t.of("assistant_done")[0]!.event;
+    expect(t.of("interrupt").map((l) => l.event.replyId)).toEqual([done.replyId]);
+    expect(done).toMatchObject({ interrupted: true });
+  });
+
   it("turns speech in progress into a last caller turn", async () => {
     const t = setup({ transcripts: [{ text: "bye", recognized: true }] });
     await t.speak(loadFixture("speech-hello").subarray(0, 16000 * 1.5));
