@@ -50,14 +50,15 @@ export class FailedTurns {
     if (report.countsAsFailure) this.inARow++;
     const givingUp = this.inARow >= this.deps.maxFailedTurns;
     const status: TurnOutcome["status"] = givingUp ? "gave_up" : "failed";
-    if (this.deps.closed() && !givingUp) {
-      logTurn(trail, logged(), turnId, report, status);
-      return;
+    // An apology is for no one once the call has ended, also while its line was being made (the
+    // goodbye of a call giving up is still said).
+    const forNoOne = () => this.deps.closed() && !givingUp;
+    if (!forNoOne()) {
+      const kind: LineKind = givingUp ? "goodbye" : line;
+      const { audio, source } = await this.deps.lines.audio(kind, failed.stage === "speech", this.deps.signal);
+      if (source !== "prepared") report.fallback(`line:${source}`);
+      if (!forNoOne()) await this.deps.say(turnId, { text: SPOKEN_LINES[kind], audio, status }, report);
     }
-    const kind: LineKind = givingUp ? "goodbye" : line;
-    const { audio, source } = await this.deps.lines.audio(kind, failed.stage === "speech", this.deps.signal);
-    if (source !== "prepared") report.fallback(`line:${source}`);
-    await this.deps.say(turnId, { text: SPOKEN_LINES[kind], audio, status }, report);
     logTurn(trail, logged(), turnId, report, status);
     if (!givingUp) return;
     this.deps.stop();

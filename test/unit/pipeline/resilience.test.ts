@@ -274,6 +274,18 @@ describe("chaos: a model that keeps failing", () => {
     expect(t.of("error")).toHaveLength(0);
   });
 
+  it("no apology after the call ended while it was being made", async () => {
+    const t = setup({ synthMs: 500 }, {}, { reply: [stepError("reply", "The language model sent a malformed stream event: {not json", false)] });
+    t.conversation.pushText("hi");
+    await t.clock.advance(100); // the failure is in; the apology is being synthesized
+    expect(t.of("error")).toHaveLength(1);
+    const closing = t.conversation.close();
+    await t.clock.advance(2000);
+    await closing;
+    expect(t.of("assistant_audio").map((l) => l.event.sentence)).not.toContain(APOLOGY);
+    expect(t.of("assistant_done").map((l) => l.event.text)).not.toContain(APOLOGY);
+  });
+
   it("turns cut by abort() (the call ended while they waited for speech-to-text) keep their lines as [speech]", async () => {
     const t = setup({}, {}, { transcribe: ["hang", "hang"] });
     await t.speak(hello());
