@@ -29,6 +29,8 @@ export const echoInputSchema = z.object({
   recordCalls: z.boolean().default(true),
 });
 export type EchoInput = z.input<typeof echoInputSchema>;
+/** PUT /api/echoes/:id: the designed fields again; an omitted recordCalls keeps the Echo's (never switched on by omission). */
+export const echoReplaceSchema = echoInputSchema.extend({ recordCalls: z.boolean().optional() });
 /** Who an Echo is: its designed fields, validated (echoInputSchema's output, defaults applied). */
 export type EchoFields = z.output<typeof echoInputSchema>;
 

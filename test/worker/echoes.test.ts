@@ -131,6 +131,15 @@ describe("validation", () => {
     expect(await echoCount(u.user.id)).toBe(0);
   });
 
+  it("a PUT that leaves out recordCalls keeps the Echo's setting (recording is never switched on by omission)", async () => {
+    const u = await createUser();
+    const echo = await createEcho(u.user.id, { name: "Quiet", recordCalls: false });
+    const res = await send(u, "PUT", `/${echo.id}`, { ...valid, name: "Still quiet" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: "Still quiet", recordCalls: false });
+    expect(await (await send(u, "PUT", `/${echo.id}`, { ...valid, recordCalls: true })).json()).toMatchObject({ recordCalls: true });
+  });
+
   it("refuses a bad update and leaves the Echo as it was", async () => {
     const u = await createUser();
     const echo = await createEcho(u.user.id, { name: "Keep" });

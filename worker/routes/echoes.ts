@@ -2,7 +2,7 @@
 // every change is pushed to the owner's open dashboards.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoPatchSchema } from "../../protocol/echo";
+import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoPatchSchema, echoReplaceSchema } from "../../protocol/echo";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
@@ -40,12 +40,12 @@ export const echoRoutes = new Hono<AppEnv>()
     return c.json<Echo>(echo);
   })
   // Replace every editable field (the edit modal).
-  .put("/:id", (c) => updateFrom(c, echoInputSchema))
+  .put("/:id", (c) => updateFrom(c, echoReplaceSchema))
   // Change some fields, e.g. { isActive: false } for Deactivate.
   .patch("/:id", (c) => updateFrom(c, echoPatchSchema));
 
 /** Applies the body (read with `schema`) to the user's Echo `:id` and tells their dashboards. */
-async function updateFrom(c: Context<AppEnv, "/:id">, schema: typeof echoInputSchema | typeof echoPatchSchema) {
+async function updateFrom(c: Context<AppEnv, "/:id">, schema: typeof echoReplaceSchema | typeof echoPatchSchema) {
   const user = requireUser(c);
   const changes = await readJson<EchoPatch>(c, schema);
   const echo = await updateEcho(db(c.env.DB), user.id, c.req.param("id"), changes);
