@@ -138,6 +138,26 @@ describe("summarizeCall", () => {
     expect(recap).toMatchObject({ status: "ready", method: "extractive" });
   });
 
+  it("a run that fails late never replaces the summary a later run has written (a retry racing the automatic job)", async () => {
+    const owner = await createUser();
+    const call = await createCall(owner.user.id, {}, entries);
+    let releaseFailure!: () => void;
+    const held = new Promise<void>((resolve) => (releaseFailure = resolve));
+    const slowFailure: ReturnType<typeof failing> = async function* (request, signal) {
+      await held;
+      yield* failing(false)(request, signal);
+    };
+    const first = summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), slowFailure), call.id, { now: () => 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the first run is waiting for its model
+    const answer = '{"summary": "The caller asked for a plan.", "followUps": [], "topics": ["Plans"]}';
+    const second = await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering(answer)), call.id, { now: () => 2_000 });
+    expect(second).toMatchObject({ status: "ready", text: "The caller asked for a plan." });
+    releaseFailure();
+    expect(await first).toMatchObject({ status: "ready", text: "The caller asked for a plan." });
+    const detail = (await (await exports.default.fetch(`https://echo.test/api/calls/${call.id}`, { headers: owner.headers })).json()) as CallDetail;
+    expect(detail.recap).toMatchObject({ status: "ready", text: "The caller asked for a plan." });
+  });
+
   it("an unusable answer is a failure, not a summary", async () => {
     const owner = await createUser();
     const call = await createCall(owner.user.id, {}, entries);

@@ -58,10 +58,18 @@ export interface RecapWrite {
 }
 
 /** Writes (or replaces) the call's summary row. */
-export async function saveRecap(database: Db, callId: string, w: RecapWrite): Promise<CallRecap> {
+export async function saveRecap(database: Db, callId: string, w: RecapWrite, onlyIfUpdatedAt?: number): Promise<CallRecap> {
   const values = { callId, ...w };
   const { callId: _id, ...set } = values;
-  const [row] = await database.insert(callSummaries).values(values).onConflictDoUpdate({ target: callSummaries.callId, set }).returning();
-  if (!row) throw new Error(`the summary of call ${callId} was not stored`);
-  return toRecap(row);
+  const setWhere = onlyIfUpdatedAt === undefined ? undefined : eq(callSummaries.updatedAt, onlyIfUpdatedAt);
+  const [row] = await database
+    .insert(callSummaries)
+    .values(values)
+    .onConflictDoUpdate({ target: callSummaries.callId, set, ...(setWhere ? { setWhere } : {}) })
+    .returning();
+  if (row) return toRecap(row);
+  // Not written: the row changed since `onlyIfUpdatedAt` (another run began or ended); it stands.
+  const current = onlyIfUpdatedAt === undefined ? undefined : await database.select().from(callSummaries).where(eq(callSummaries.callId, callId)).get();
+  if (!current) throw new Error(`the summary of call ${callId} was not stored`);
+  return toRecap(current);
 }

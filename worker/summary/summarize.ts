@@ -83,11 +83,13 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
     attempts: source.attempts + 1,
   };
   let write: RecapWrite;
+  let pendingAt: number | null = null;
   if (!hasLanguageModel(provider)) {
     write = { ...base, status: "ready", method: "extractive", ...extractiveRecap(source.transcript), error: null, updatedAt: now() };
   } else {
     // Seen as "Summarizing this call…" until the model answers.
-    await saveRecap(database, callId, { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: now() });
+    pendingAt = now();
+    await saveRecap(database, callId, { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: pendingAt });
     write = { ...base, status: "failed", method: null, text: "", followUps: [], topics: [], error: "Not summarized.", updatedAt: now() };
     for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
       try {
@@ -102,5 +104,7 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
       }
     }
   }
-  return saveRecap(database, callId, write);
+  // A failure never replaces what a run begun or finished since has written (a retry racing the
+  // automatic job, a double click): only this run's own "pending" row is replaced by it.
+  return saveRecap(database, callId, write, write.status === "failed" ? (pendingAt ?? undefined) : undefined);
 }
