@@ -11,7 +11,9 @@ import { composeReply } from "../../worker/ai/offline/replies";
 import { selectProvider } from "../../worker/ai/select";
 import type { CallSession } from "../../worker/call/CallSession";
 import { splitSentences } from "../../worker/pipeline/sentences";
-import { SAY } from "../../worker/call/lines/phone-link";
+import { LINK_FAILURE_LIMIT, LINK_THROTTLE_WINDOW_MS, SAY } from "../../worker/call/lines/phone-link";
+import { recordFailure } from "../../worker/db/auth-throttle";
+import { db } from "../../worker/db/client";
 import { DEFAULT_ASSISTANT } from "../../worker/db/answerer";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl } from "./support/audio";
@@ -202,6 +204,30 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
       return r?.status === "completed" ? r : null;
     });
     expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.wrongCode, SAY.wrongCode, SAY.locked]);
+  });
+
+  it("a number that typed too many wrong codes across its calls must wait: even the right code is refused", async () => {
+    const user = await createUser();
+    await createEcho(user.user.id);
+    const code = await linkCode(user);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const from = "+15550100939";
+    // Nine wrong codes from this number in earlier calls of the hour.
+    for (let i = 0; i < LINK_FAILURE_LIMIT - 1; i++) await recordFailure(db(env.DB), `link-code:${from}`, Date.now(), LINK_THROTTLE_WINDOW_MS, LINK_FAILURE_LIMIT);
+    const call = await TwilioCall.dial(net, { authToken, from });
+    await connectAndHearGreeting(call);
+    await call.press(wrong); // the tenth
+    await call.until(() => marks(call) >= GREETING_MARKS + 1, 10_000, "the throttled prompt");
+    await call.press(code);
+    await call.until(() => marks(call) >= GREETING_MARKS + 2, 10_000, "the throttled prompt again");
+    expect((await settings(user)).linkedNumber).toBeNull();
+    expect((await settings(user)).pendingCode).not.toBeNull(); // the code was not used up
+    await call.hangUp();
+    const row = await eventually(async () => {
+      const r = await callBySid(env.DB, call.callSid);
+      return r?.status === "completed" ? r : null;
+    });
+    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.throttled, SAY.throttled]);
   });
 
   it("a withheld caller ID is never linked (the code stays valid)", async () => {

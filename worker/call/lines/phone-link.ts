@@ -1,19 +1,26 @@
 // Linking a caller's number by keypad during a phone call: the caller types the 6-digit code from their
 // dashboard; a matching code links the number to their account, and the call continues with their
 // phone Echo and becomes theirs. Wrong codes are answered by voice; after MAX_CODE_ATTEMPTS the keypad
-// stops listening.
+// stops listening, and after LINK_FAILURE_LIMIT in an hour (across calls) the number must wait.
 import { answererForUser } from "../../db/answerer";
+import { clearThrottle, readThrottle, recordFailure } from "../../db/auth-throttle";
 import { db } from "../../db/client";
 import { claimPhoneCall, redeemLinkCode } from "../../db/phone";
 import { identifiableNumber } from "../../twilio/caller-id";
 import { KeypadCollector } from "./keypad";
 import type { LineHost } from "./line";
 
+/** Wrong codes one calling number may type across its calls in LINK_THROTTLE_WINDOW_MS before it must wait. */
+export const LINK_FAILURE_LIMIT = 10;
+export const LINK_THROTTLE_WINDOW_MS = 60 * 60 * 1000;
+const throttleKey = (fromNumber: string) => `link-code:${fromNumber}`;
+
 export const SAY = {
   linked: (echoName: string) => `Your number is now linked to your Echo account. You're now talking with ${echoName}.`,
   wrongCode: "That code didn't match. Please check the six-digit code on your dashboard and type it again.",
   locked: "That code didn't match either. Please get a new code on your dashboard and call again.",
   noNumber: "Your caller ID is hidden, so I can't link this number. Please call again with your number shown.",
+  throttled: "Too many codes that didn't match were typed from this number. Please try again in an hour.",
 } as const;
 
 export class PhoneLinker {
@@ -48,8 +55,18 @@ export class PhoneLinker {
     const fromNumber = identifiableNumber(state.fromNumber);
     if (!fromNumber) return this.say(SAY.noNumber);
     const database = db(env.DB);
+    // Across calls too: a code is 1 in a million, but a caller who may call again and again must not
+    // be able to try them all.
+    const key = throttleKey(fromNumber);
+    const now = Date.now();
+    if (((await readThrottle(database, key))?.lockedUntil ?? 0) > now) return this.say(SAY.throttled);
     const userId = await redeemLinkCode(database, code, fromNumber);
-    if (!userId) return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
+    if (!userId) {
+      const row = await recordFailure(database, key, now, LINK_THROTTLE_WINDOW_MS, LINK_FAILURE_LIMIT);
+      if (row.lockedUntil > now) return this.say(SAY.throttled);
+      return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
+    }
+    await clearThrottle(database, key);
     const answerer = await answererForUser(database, userId);
     const { removedParticipants } = await claimPhoneCall(database, state.callId, userId, answerer.echoId);
     const previousOwner = state.userId;
