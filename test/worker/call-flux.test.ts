@@ -61,6 +61,18 @@ describe("a browser call with Flux streaming speech-to-text", { timeout: 60_000 
     ]);
   });
 
+  it("skips messages of kinds it does not read (newer ones): the stream still decides the turns", async () => {
+    const { socket } = await fluxCall("newer-kinds");
+    await streamAudio(socket, speech(), 8);
+    const heard = await socket.next<EntryMsg>("transcription", 15_000);
+    expect(heard.text).toBe(WORDS);
+    const reply = await socket.next<EntryMsg & Msg>((m: Msg) => m.type === "ai_response" && m.final === true, 15_000);
+    expect(reply.entry.outcome).toMatchObject({ status: "ok", sttMode: "stream" });
+    expect(reply.entry.outcome?.fallbacks).toBeUndefined();
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended", 10_000);
+  });
+
   const failures: Array<{ name: string; fault: FluxFault }> = [
     { name: "an Error message mid-call", fault: { errorAfter: 3 } },
     { name: "the socket closed mid-call", fault: { closeAfter: 3 } },

@@ -9,12 +9,13 @@
 // speech heard so far. `{"type":"CloseStream"}` ends the session (a closing Update, then close 1000).
 // Each run() is a new session (a reconnect is a new socket). Faults, one per session, in order:
 // "refuse" (run throws like a 3040), {errorAfter: n} (an Error message after n messages, then close
-// 1011), {closeAfter: n} (close 1011 without a word), "silent" (accepts and never answers).
+// 1011), {closeAfter: n} (close 1011 without a word), "silent" (accepts and never answers),
+// "newer-kinds" (answers normally, with a message of a kind this code does not read before each one).
 // Every other model is answered by `others` (e.g. ChaosAi's binding).
 import { bytesToPcm16 } from "../../../protocol/pcm16";
 import { FLUX_MODEL } from "../../../worker/ai/workers-ai/flux";
 
-export type FluxFault = "refuse" | "silent" | { errorAfter: number } | { closeAfter: number };
+export type FluxFault = "refuse" | "silent" | "newer-kinds" | { errorAfter: number } | { closeAfter: number };
 
 export interface FluxStandInOptions {
   transcripts: string[];
@@ -79,6 +80,10 @@ export class FluxStandIn {
         dead = true;
         server.close(1011, "internal error");
         return;
+      }
+      if (fault === "newer-kinds") {
+        server.send(JSON.stringify({ type: "ConfigureSuccess", sequence_id: seq++ }));
+        server.send(JSON.stringify({ type: "TurnInfo", event: "SpeakerChanged", turn_index: 0, audio_window_end: 0, sequence_id: seq++ }));
       }
       const full = { ...message, sequence_id: seq++ };
       session.sent.push(full);

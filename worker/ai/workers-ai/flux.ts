@@ -30,9 +30,10 @@ export interface FluxOptions {
 
 export const DEFAULT_FLUX_OPTIONS: FluxOptions = { eagerEotThreshold: 0.5, eotThreshold: 0.7, connectMs: 3000, silenceMs: 3000 };
 
+const TURN_EVENTS = ["Update", "StartOfTurn", "EagerEndOfTurn", "TurnResumed", "EndOfTurn"] as const;
 const turnInfo = z.object({
   type: z.literal("TurnInfo"),
-  event: z.enum(["Update", "StartOfTurn", "EagerEndOfTurn", "TurnResumed", "EndOfTurn"]),
+  event: z.enum(TURN_EVENTS),
   turn_index: z.number().int().nonnegative(),
   audio_window_start: z.number().optional(),
   audio_window_end: z.number(),
@@ -47,6 +48,16 @@ const fluxMessage = z.discriminatedUnion("type", [
 ]);
 
 export type FluxMessage = z.infer<typeof fluxMessage>;
+
+/** Any Flux message: its type, and a TurnInfo's event (to tell the kinds we read from newer ones). */
+const fluxEnvelope = z.object({ type: z.string(), event: z.unknown().optional() });
+const KNOWN_TYPES: ReadonlySet<string> = new Set(["TurnInfo", "Connected", "Error"]);
+
+/** A message of a kind this code does not read (a newer type or turn event): skipped, not a failure. */
+function isUnknownKind(message: z.infer<typeof fluxEnvelope>): boolean {
+  if (!KNOWN_TYPES.has(message.type)) return true;
+  return message.type === "TurnInfo" && !(TURN_EVENTS as readonly unknown[]).includes(message.event);
+}
 
 function stepError(message: string, transient: boolean, extra: { code?: string; cause?: unknown } = {}): AiStepError {
   return new AiStepError(`Streaming speech-to-text (${FLUX_MODEL}) failed: ${message}`, { stage: "transcribe", model: FLUX_MODEL, transient, ...extra });
@@ -75,6 +86,8 @@ export class FluxTranscriber implements StreamingTranscriber {
   private socket: WebSocket | null = null;
   private pending: Uint8Array[] = [];
   private over = false;
+  /** A message of an unknown kind was skipped (logged once). */
+  private skippedUnknown = false;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -161,7 +174,16 @@ export class FluxTranscriber implements StreamingTranscriber {
     let parsed: FluxMessage;
     try {
       if (typeof data !== "string") throw new Error("a binary message");
-      parsed = fluxMessage.parse(JSON.parse(data));
+      const raw: unknown = JSON.parse(data);
+      const kind = fluxEnvelope.parse(raw);
+      if (isUnknownKind(kind)) {
+        // Forward-compatible, as Deepgram's own clients are: a kind added later (e.g. ConfigureSuccess)
+        // does not end streaming for the call. Said once per session.
+        if (!this.skippedUnknown) console.warn(`flux: skipped a message of a kind this code does not read (${kind.type}${kind.event ? ` ${String(kind.event)}` : ""})`);
+        this.skippedUnknown = true;
+        return;
+      }
+      parsed = fluxMessage.parse(raw);
     } catch (err) {
       return this.fail(stepError("an unreadable message", false, { code: "bad_message", cause: err }));
     }
