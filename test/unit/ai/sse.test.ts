@@ -46,6 +46,27 @@ describe("Workers AI SSE text stream", () => {
     await expect(collect(['data: {"error":"capacity"}\n\n'])).rejects.toThrow(/reported an error: "capacity"/);
   });
 
+  it("an abort cancels a stalled stream at once, while a read still waits for the model", async () => {
+    let cancelled = false;
+    let pulls = 0;
+    const stalled = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulls++ === 0) controller.enqueue(new TextEncoder().encode('data: {"response":"Hello"}\n\n'));
+        return new Promise<void>(() => undefined); // the model never sends more
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const controller = new AbortController();
+    const deltas = sseTextDeltas(stalled, controller.signal);
+    expect(await deltas.next()).toEqual({ value: "Hello", done: false });
+    const next = deltas.next(); // waits on the stalled read
+    controller.abort();
+    expect(await next).toEqual({ value: undefined, done: true });
+    expect(cancelled).toBe(true);
+  });
+
   it("an empty errors list is no error: the reply goes on", async () => {
     expect(await collect(['data: {"response":"Hi","errors":[]}\n\n', 'data: {"response":" there","errors":[],"success":true}\n\n', "data: [DONE]\n\n"])).toEqual(["Hi", " there"]);
     await expect(collect(['data: {"response":"Hi","errors":[{"code":3040,"message":"capacity"}]}\n\n'])).rejects.toThrow(/reported an error: \[\{"code":3040/);

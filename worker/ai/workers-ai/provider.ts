@@ -158,10 +158,12 @@ export class WorkersAiProvider implements AiProvider {
     if (isTextStream(result)) {
       let produced = false;
       try {
-        for await (const delta of sseTextDeltas(result)) {
+        for await (const delta of sseTextDeltas(result, signal)) {
           if (delta.trim()) produced = true;
           yield delta;
         }
+        // Cancelled by the abort, the stream ends quietly: a cut-off reply must not look whole.
+        if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
       } catch (err) {
         if (signal?.aborted) throw err;
         // A stream that broke mid-reply (connection reset, an error event): the pipeline does not

@@ -25,10 +25,17 @@ function deltaOf(json: string): string {
   return typeof content === "string" ? content : "";
 }
 
-export async function* sseTextDeltas(stream: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+/**
+ * `signal`: aborted, the stream is cancelled at once, also while a read waits for the model (a
+ * generator's return() would wait for that read: a stalled stream would keep its connection).
+ */
+export async function* sseTextDeltas(stream: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<string> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  if (signal?.aborted) cancel();
+  signal?.addEventListener("abort", cancel, { once: true });
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -47,6 +54,7 @@ export async function* sseTextDeltas(stream: ReadableStream<Uint8Array>): AsyncG
       if (done) return;
     }
   } finally {
-    reader.cancel().catch(() => undefined);
+    signal?.removeEventListener("abort", cancel);
+    cancel();
   }
 }
