@@ -12,6 +12,8 @@ describe("Workers AI binding errors → AiStepError", () => {
     expect(classifyBindingError(new Error("model unavailable (503)"))).toMatchObject({ status: 503, transient: true });
     expect(classifyBindingError(new Error("Too many requests (429)"))).toMatchObject({ status: 429, transient: true });
     expect(classifyBindingError(new TypeError("fetch failed"))).toMatchObject({ transient: true });
+    expect(classifyBindingError(new TypeError("Network connection lost."))).toMatchObject({ transient: true });
+    expect(classifyBindingError(new TypeError("Cannot read properties of undefined (reading 'text')"))).toMatchObject({ transient: false }); // a bug: retrying would fail the same way
     expect(classifyBindingError(new Error("Network connection lost."))).toMatchObject({ transient: true });
   });
 

@@ -49,7 +49,9 @@ export function classifyBindingError(err: unknown): BindingFailure {
   let transient: boolean;
   if (code !== undefined && NEVER_TRANSIENT.has(code)) transient = false;
   else if (status !== undefined) transient = isTransientStatus(status);
-  else transient = err instanceof TypeError || NETWORK.test(message) || /InferenceUpstreamError|internal server error/i.test(message);
+  // A TypeError is transient only when it is the network's ("Network connection lost.", "fetch failed"):
+  // one from a bug ("x is undefined") would fail the same way again.
+  else transient = NETWORK.test(message) || /InferenceUpstreamError|internal server error/i.test(message);
   return { status, code, transient };
 }
 
