@@ -125,6 +125,60 @@ describe("Test Call tab", () => {
     await page.context().close();
   });
 
+  it("where the browser cannot connect the microphone to a 16 kHz context (Firefox), it captures at the device's rate and brings it down", async () => {
+    const page = await browser.newPage();
+    // Firefox's refusal, played by Chromium: a microphone source on a 16 kHz context throws NotSupportedError.
+    await page.addInitScript(() => {
+      const original = AudioContext.prototype.createMediaStreamSource;
+      const seen = window as unknown as { micRefusals: number; micRates: number[]; sentBytes: number; sentFrom: number; sentTo: number };
+      seen.micRefusals = 0;
+      seen.micRates = [];
+      seen.sentBytes = 0;
+      seen.sentFrom = 0;
+      seen.sentTo = 0;
+      // The PCM the page sends: 16 kHz PCM16 is 32,000 bytes a second of audio.
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket["send"]>[0]) {
+        if (typeof data === "string" && data.includes('"audio_data"')) {
+          const b64 = (JSON.parse(data) as { data: string }).data;
+          if (seen.sentFrom === 0) seen.sentFrom = performance.now();
+          else seen.sentBytes += (b64.length * 3) / 4; // bytes after the first message, over the time since it
+          seen.sentTo = performance.now();
+        }
+        return send.call(this, data);
+      };
+      AudioContext.prototype.createMediaStreamSource = function (this: AudioContext, stream: MediaStream) {
+        if (this.sampleRate === 16_000) {
+          seen.micRefusals++;
+          throw new DOMException("AudioContext.createMediaStreamSource: Connecting AudioNodes from AudioContexts with different sample-rate is currently not supported.", "NotSupportedError");
+        }
+        seen.micRates.push(this.sampleRate);
+        return original.call(this, stream);
+      };
+    });
+    await signUpViaApi(page, inject("baseURL"), freshCredentials("firefox-like"));
+    await createEchoViaApi(page, { name: "Fox", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" });
+    await openTestCall(page);
+    await page.getByRole("combobox", { name: "Echo", exact: true }).selectOption({ label: "Fox" });
+    await page.getByRole("button", { name: "Start Call" }).click();
+    await expect.poll(() => attr(page, "data-call-phase"), POLL).toBe("connected");
+    // The spoken WAV still becomes a caller turn of about its real length, and the Echo answers.
+    await expect.poll(() => entries(page, "caller").count(), POLL).toBeGreaterThan(0);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { micRefusals: number; micRates: number[]; sentBytes: number; sentFrom: number; sentTo: number };
+      return { micRefusals: w.micRefusals, micRates: w.micRates, bytesPerSecond: (w.sentBytes * 1000) / (w.sentTo - w.sentFrom) };
+    });
+    expect(seen.micRefusals).toBe(1);
+    expect(seen.micRates.length).toBe(1);
+    expect(seen.micRates[0]).toBeGreaterThan(16_000);
+    // Audio goes up at 16 kHz: about 32,000 bytes a second (at the device's rate it would be 88,200+).
+    expect(seen.bytesPerSecond).toBeGreaterThan(24_000);
+    expect(seen.bytesPerSecond).toBeLessThan(40_000);
+    await expect.poll(() => entries(page, "assistant").count(), POLL).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "End Call" }).click();
+    await page.context().close();
+  });
+
   it("shows the spec's texts when the call can't start, errors, or drops — and recovers", async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signUpViaApi(page, inject("baseURL"), freshCredentials("unlucky"));

@@ -1,6 +1,7 @@
 // Microphone capture for the browser test call (spec §9): 16 kHz mono, 4096-sample buffers,
 // echo cancellation, noise suppression and auto gain on. Hands each buffer on as float samples.
 import { AUDIO_SAMPLE_RATE } from "../../protocol/call";
+import { Downsampler } from "./downsample";
 
 export const CAPTURE_BUFFER_SIZE = 4096;
 
@@ -26,23 +27,48 @@ export function createCallAudioContext(): AudioContext {
   return new AudioContext({ sampleRate: AUDIO_SAMPLE_RATE });
 }
 
+/**
+ * The microphone as a source node. Firefox cannot connect a microphone to a context at another rate
+ * (NotSupportedError; Mozilla bugs 1725336 and 1674892): then the microphone gets a context of its own
+ * at the device's rate, and its buffers are brought down to the call's rate here.
+ */
+function micSource(ctx: AudioContext, stream: MediaStream): { source: MediaStreamAudioSourceNode; convert: ((s: Float32Array) => Float32Array) | null } {
+  try {
+    return { source: ctx.createMediaStreamSource(stream), convert: null };
+  } catch (err) {
+    if (!(err instanceof DOMException && err.name === "NotSupportedError")) throw err;
+    const own = new AudioContext();
+    if (own.sampleRate <= ctx.sampleRate) {
+      void own.close();
+      throw err;
+    }
+    const down = new Downsampler(own.sampleRate, ctx.sampleRate);
+    return { source: own.createMediaStreamSource(stream), convert: (s) => down.push(s) };
+  }
+}
+
 export async function startCapture(ctx: AudioContext, onBuffer: (samples: Float32Array) => void): Promise<MicCapture> {
   if (!navigator.mediaDevices?.getUserMedia) throw new Error("Your browser does not support microphone access");
   const stream = await navigator.mediaDevices.getUserMedia(CAPTURE_CONSTRAINTS);
   try {
     if (ctx.state === "suspended") await ctx.resume();
-    const source = ctx.createMediaStreamSource(stream);
-    const analyser = ctx.createAnalyser();
+    const { source, convert } = micSource(ctx, stream);
+    const graph = source.context as AudioContext; // the call's context, or the microphone's own
+    if (graph.state === "suspended") await graph.resume();
+    const analyser = graph.createAnalyser();
     analyser.fftSize = 512;
-    const processor = ctx.createScriptProcessor(CAPTURE_BUFFER_SIZE, 1, 1);
+    const processor = graph.createScriptProcessor(CAPTURE_BUFFER_SIZE, 1, 1);
     // A ScriptProcessor only runs when connected to the destination; a muted gain keeps it silent.
-    const sink = ctx.createGain();
+    const sink = graph.createGain();
     sink.gain.value = 0;
-    processor.onaudioprocess = (e) => onBuffer(e.inputBuffer.getChannelData(0).slice());
+    processor.onaudioprocess = (e) => {
+      const samples = e.inputBuffer.getChannelData(0);
+      onBuffer(convert ? convert(samples) : samples.slice());
+    };
     source.connect(analyser);
     source.connect(processor);
     processor.connect(sink);
-    sink.connect(ctx.destination);
+    sink.connect(graph.destination);
     return {
       analyser,
       stop() {
@@ -51,6 +77,7 @@ export async function startCapture(ctx: AudioContext, onBuffer: (samples: Float3
         processor.disconnect();
         sink.disconnect();
         for (const t of stream.getTracks()) t.stop();
+        if (graph !== ctx) void graph.close();
       },
     };
   } catch (err) {
