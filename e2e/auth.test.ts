@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { CLOSE_PROTOCOL_VERSION } from "../protocol/version";
 import { freshCredentials, signInInPage, signUpViaApi, waitForDashboard } from "./support/auth";
 import { useBrowser } from "./support/browser";
+import { createEchoViaApi } from "./support/echoes";
 
 const browser = useBrowser();
 const baseURL = inject("baseURL");
@@ -157,6 +158,29 @@ describe("Google sign-in (popup, against the local OIDC provider started by e2e/
 });
 
 describe("dashboard tabs", () => {
+  it("fit a small phone with long Echo names: Calls (Insights' filters) and Test Call (its controls)", async () => {
+    const page = await newPage({ width: 320, height: 700 });
+    const creds = await signUpViaApi(page, baseURL, freshCredentials("narrow"));
+    await createEchoViaApi(page, { name: "Professor Bartholomew Quillfeather the Third", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" });
+    await page.reload();
+    await waitForDashboard(page, creds);
+    const insights = page.getByRole("region", { name: "Insights" });
+    await insights.getByRole("option", { name: "Professor Bartholomew Quillfeather the Third" }).waitFor({ state: "attached" });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await page.getByRole("tab", { name: "Test Call" }).click();
+    const start = page.getByRole("button", { name: "Start Call" });
+    const end = page.getByRole("button", { name: "End Call" });
+    await start.waitFor();
+    const [a, b] = [(await start.boundingBox())!, (await end.boundingBox())!];
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap).toBe(false);
+    expect(a.x + a.width).toBeLessThanOrEqual(320);
+    expect(b.x + b.width).toBeLessThanOrEqual(320);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
   it("are addressable, keyboard-operable, and fit a phone", async () => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto(baseURL);

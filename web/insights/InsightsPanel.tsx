@@ -132,7 +132,7 @@ export function InsightsPanel() {
         title="Insights"
         description="Trends across your calls."
         actions={
-          <div className="flex flex-wrap gap-2">
+          <div className="flex min-w-0 max-w-full flex-wrap gap-2">
             <Select
               label="Period"
               value={period}
@@ -144,6 +144,8 @@ export function InsightsPanel() {
               value={echoId}
               onChange={(e) => setEchoId(e.target.value)}
               placeholder="All Echoes"
+              fieldClassName="min-w-0 max-w-full"
+              className="w-full max-w-56 truncate"
               options={echoes.map((e) => ({ value: e.id, label: e.name }))}
               error={echoesFailed ? "Could not load your Echoes." : undefined}
             />

@@ -52,15 +52,16 @@ export function CallControls({
   }, [active]);
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
-      <div className="grid grid-cols-2 gap-2 sm:flex">
-        <Button ref={startRef} variant="primary" size="lg" icon={<PhoneIcon />} onClick={onStart} disabled={active || !canStart} loading={isStarting(phase)}>
+      {/* Two columns on a phone, one row from sm; below ~330 px the buttons wrap instead of overlapping. */}
+      <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+        <Button ref={startRef} variant="primary" size="lg" icon={<PhoneIcon />} onClick={onStart} disabled={active || !canStart} loading={isStarting(phase)} className="min-w-36 flex-1 sm:flex-none">
           Start Call
         </Button>
-        <Button ref={endRef} variant="danger" size="lg" icon={<PhoneIcon />} onClick={onEnd} disabled={!active}>
+        <Button ref={endRef} variant="danger" size="lg" icon={<PhoneIcon />} onClick={onEnd} disabled={!active} className="min-w-36 flex-1 sm:flex-none">
           End Call
         </Button>
       </div>
-      <div className="flex min-w-0 flex-1 items-center gap-3 sm:min-w-72">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-3 sm:min-w-72">
         <Button
           variant="secondary"
           size="lg"

@@ -35,7 +35,7 @@ export function CardHeader({
         </H>
         {description ? <p className="mt-0.5 text-sm text-slate-500">{description}</p> : null}
       </div>
-      {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
   );
 }
