@@ -38,7 +38,7 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
           {call.summaryText ?? (call.preview ? `${call.preview}${call.previewTruncated ? "…" : ""}` : <span className="italic text-slate-400">No transcript</span>)}
         </p>
       </div>
-      <Button size="sm" variant="secondary" onClick={onOpen} className="self-start sm:self-center">
+      <Button size="sm" variant="secondary" onClick={onOpen} className="self-start sm:self-center" aria-label={`View Details of the call from ${formatCaller(call)} at ${formatDateTime(call.startTime)}`}>
         View Details
       </Button>
     </li>

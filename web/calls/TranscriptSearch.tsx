@@ -114,7 +114,7 @@ function SearchHits({ result, onOpenCall }: { result: CallSearchResult; onOpenCa
                 )}
               </p>
             </div>
-            <Button size="sm" variant="secondary" onClick={() => onOpenCall(h.callId)}>
+            <Button size="sm" variant="secondary" onClick={() => onOpenCall(h.callId)} aria-label={`View Details of the call from ${formatCaller(h)} at ${formatDateTime(h.startTime)}`}>
               View Details
             </Button>
           </li>

@@ -1,5 +1,5 @@
 // Invite by email (owner only): another registered user gets the call in their Live Calls list.
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import type { InviteRequest, InviteResponse, LiveCallSummary } from "../../protocol/live";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Button, Modal, TextInput } from "../ui";
@@ -9,11 +9,14 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** After an error the field gets focus back, so the error (its description) is read out. */
+  const field = useRef<HTMLInputElement>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) {
       setError("Enter the email address of the person to invite.");
+      field.current?.focus();
       return;
     }
     setBusy(true);
@@ -26,9 +29,11 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
       onInvited();
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : "An error occurred. Please try again.");
-    } finally {
       setBusy(false);
+      requestAnimationFrame(() => field.current?.focus()); // once Send Invite is no longer busy
+      return;
     }
+    setBusy(false);
   };
 
   return (
@@ -41,6 +46,7 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <TextInput
+          ref={field}
           label="Email"
           type="email"
           autoComplete="off"

@@ -25,6 +25,8 @@ export function LiveCallItem({
 }) {
   const owner = call.role === "owner";
   const invited = call.participants.length;
+  /** Which call, for the buttons' accessible names (every row has the same three buttons). */
+  const which = `${liveCallTitle(call)}, started ${formatTime(call.startTime)}`;
   return (
     <li data-live-call-id={call.id} className="flex flex-col gap-3 rounded-xl border border-rose-100 bg-rose-50/40 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -40,14 +42,14 @@ export function LiveCallItem({
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="success" onClick={onJoin} loading={joining}>
+        <Button size="sm" variant="success" onClick={onJoin} loading={joining} aria-label={`Join Call: ${which}`}>
           Join Call
         </Button>
-        <Button size="sm" variant="secondary" onClick={onView}>
+        <Button size="sm" variant="secondary" onClick={onView} aria-label={`View Transcript: ${which}`}>
           View Transcript
         </Button>
         {owner ? (
-          <Button size="sm" variant="ghost" onClick={onInvite}>
+          <Button size="sm" variant="ghost" onClick={onInvite} aria-label={`Invite to ${which}`}>
             Invite
           </Button>
         ) : null}

@@ -102,7 +102,7 @@ export function LiveTranscriptModal({ call, title, onClose }: { call: LiveCallSu
           </p>
         ) : null}
         <div ref={scroller} className="max-h-[55dvh] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50/50 p-3">
-          <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Live transcript">
+          <div role="log" aria-live="polite" aria-relevant="additions text" aria-label="Live transcript">
             {viewer.entries.length > 0 ? (
               <TranscriptList transcript={viewer.entries} startTime={viewer.call?.startTime ?? call.startTime} assistantName={assistantName} />
             ) : (

@@ -85,7 +85,7 @@ export function TranscriptView({
         className,
       )}
     >
-      <ol role="log" aria-live="polite" aria-relevant="additions" aria-label="Transcript" className="flex flex-col gap-2.5">
+      <ol role="log" aria-live="polite" aria-relevant="additions text" aria-label="Transcript" className="flex flex-col gap-2.5">
         {entries.map((e) => (
           <TranscriptEntryItem key={e.id} entry={e} assistantName={assistantName} streaming={streaming.includes(e.id)} />
         ))}
