@@ -128,6 +128,8 @@ describe("dashboard data", () => {
     for (const s of ["+15550142424", "completed", "1:05", "I am so excited about the pineapple festival"]) expect(rowText).toContain(s);
     expect((await row.getByTestId("call-preview").innerText()).replace(/…$/, "").length).toBeLessThanOrEqual(100);
 
+    // Its View Details says which call it opens (every row has one).
+    expect(await row.getByRole("button", { name: "View Details" }).getAttribute("aria-label")).toMatch(/^View Details of the call from \+15550142424 at /);
     await row.getByRole("button", { name: "View Details" }).click();
     const details = page.getByRole("dialog", { name: "Call Details" });
     await details.getByTestId("call-details").waitFor();
