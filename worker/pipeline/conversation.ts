@@ -58,6 +58,8 @@ export class Conversation {
   private readonly maxHistory: number;
   private readonly callType: CallType;
   private readonly history: ChatMessage[];
+  /** Messages ever added to the history: its version (its length stops changing once it is trimmed). */
+  private remembered = 0;
   private queue: Promise<void> = Promise.resolve();
   private active: Reply | null = null;
   private readonly playback: PlaybackClock;
@@ -291,6 +293,7 @@ export class Conversation {
       maxHistory: this.maxHistory,
       callType: this.callType,
       history: () => this.history,
+      historyVersion: () => this.remembered,
       turnIndex: () => this.turnIndex,
       closed: () => this.closed,
       idle: () => this.pending === 0 && !this.assistantActive,
@@ -326,7 +329,7 @@ export class Conversation {
     const prepared = turn.streamed?.speculation ?? null;
     const scored = prepared ? await prepared.wordScores : null;
     // The eager reply fits only if it was built on this history and these emotions.
-    const adopted = prepared && scored && prepared.historyLength === this.history.length && !this.closed ? prepared : null;
+    const adopted = prepared && scored && prepared.historyVersion === this.remembered && !this.closed ? prepared : null;
     if (prepared && !adopted) prepared.discard();
     const emotions = await callerEmotions(this.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
     const index = this.turnIndex++;
@@ -401,6 +404,7 @@ export class Conversation {
   }
 
   private remember(message: ChatMessage): void {
+    this.remembered++;
     this.history.push(message);
     if (this.history.length > this.maxHistory * 2) this.history.splice(0, this.history.length - this.maxHistory * 2);
   }

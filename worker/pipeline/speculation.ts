@@ -36,8 +36,8 @@ export class Speculation {
     private readonly deps: SpeculationDeps,
     /** The transcript it answers. */
     readonly text: string,
-    /** The conversation's history length it was built on: a different one at commit means start over. */
-    readonly historyLength: number,
+    /** The version of the conversation's history it was built on: a different one at commit means start over. */
+    readonly historyVersion: number,
     request: (wordScores: EmotionScores | null) => ReplyRequest,
   ) {
     const signal = AbortSignal.any([deps.signal, this.controller.signal]);

@@ -23,6 +23,8 @@ export interface StreamTurnsHost {
   maxHistory: number;
   callType: CallType;
   history(): readonly ChatMessage[];
+  /** Changes whenever the history gets a message (also once it is trimmed to its cap). */
+  historyVersion(): number;
   turnIndex(): number;
   closed(): boolean;
   /** True when nothing is queued or playing (a reply prepared now would be heard next). */
@@ -106,7 +108,7 @@ export class StreamTurns {
     const history: ChatMessage[] = [...host.history(), { role: "user", content: text }];
     const turn: CallerTurnInfo = { text, recognized: true, typed: false, speechMs, index: host.turnIndex() };
     const deps = { provider: host.provider, steps: host.steps, signal: host.signal, voice: host.persona.voiceStyle };
-    return new Speculation(deps, text, host.history().length, (scores) => {
+    return new Speculation(deps, text, host.historyVersion(), (scores) => {
       const emotions = wordEmotions(scores);
       const messages = buildMessages(host.persona, emotions, history, host.maxHistory, { greeting: false });
       return { persona: host.persona, messages, callerEmotions: emotions, turn, callType: host.callType };

@@ -105,6 +105,27 @@ describe("Conversation with streaming speech-to-text", () => {
     expect(t.of("error")).toEqual([]); // the caller noticed nothing
   });
 
+  it("an eager reply built before another exchange is not adopted, also once the history is at its cap", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ replies: [["First answer."], ["Eager answer."], ["Typed answer."], ["Fresh answer."]], firstTokenMs: 50, audioMs: () => 300 }, { maxHistory: 1 }, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    flux.start(0);
+    flux.end("Hi", 500);
+    await t.clock.advance(2000);
+    await t.conversation.idle(); // the history is at its cap (one exchange): its length stops changing
+    flux.start(2000);
+    flux.eager("What about Paris", 3000); // a reply is prepared on that history…
+    await t.clock.advance(200);
+    t.conversation.pushText("Actually, talk about London"); // …and another exchange happens first
+    await t.clock.advance(2000);
+    await t.conversation.idle();
+    flux.end("What about Paris", 3200);
+    await t.clock.advance(2000);
+    await t.conversation.idle();
+    expect(t.of("assistant_done").map((l) => l.event.text)).toEqual(["First answer.", "Typed answer.", "Fresh answer."]);
+    expect(t.provider.requests).toHaveLength(4); // the eager reply was thrown away, the turn asked again
+  });
+
   it("keeps every VAD turn the stream never committed when it fails, not only the last", async () => {
     const flux = new ScriptedTranscriber();
     const t = setup({ transcripts: [{ text: "first part", recognized: true }, { text: "second part", recognized: true }], replies: [["Okay."], ["Right."]], audioMs: () => 300 }, {}, {}, flux);
