@@ -50,9 +50,10 @@ export class FailedTurns {
     if (report.countsAsFailure) this.inARow++;
     const givingUp = this.inARow >= this.deps.maxFailedTurns;
     const status: TurnOutcome["status"] = givingUp ? "gave_up" : "failed";
-    // An apology is for no one once the call has ended, also while its line was being made (the
-    // goodbye of a call giving up is still said).
-    const forNoOne = () => this.deps.closed() && !givingUp;
+    // An apology is for no one once the call has ended, also while its line was being made, nor when
+    // the caller has cut the failed reply off: their new turn is answered next (the goodbye of a call
+    // giving up is still said).
+    const forNoOne = () => (this.deps.closed() || outcome?.interrupted === true) && !givingUp;
     if (!forNoOne()) {
       const kind: LineKind = givingUp ? "goodbye" : line;
       const { audio, source } = await this.deps.lines.audio(kind, failed.stage === "speech", this.deps.signal);

@@ -149,6 +149,17 @@ describe("chaos: the reply", () => {
 });
 
 describe("chaos: speech", () => {
+  it("a failed reply the caller cuts off gets no apology: their new turn is answered next", async () => {
+    const t = setup({ replies: [["Let me think. ", "Well ", "maybe"], ["Sure."]], audioMs: () => 3000 }, {}, { reply: [{ cutAfter: 2, error: stepError("reply", "upstream connection reset", true) }] });
+    t.conversation.pushText("question");
+    await t.clock.advance(500); // the stream broke; "Let me think." is still playing
+    t.conversation.pushText("never mind, something else"); // the caller cuts in
+    await t.clock.advance(8000);
+    await t.conversation.idle();
+    expect(t.of("error").map((l) => l.event.code)).toEqual(["llm_failed"]); // still told, and logged
+    expect(t.of("assistant_done").map((l) => l.event.text)).toEqual(["Let me think.", "Sure."]);
+  });
+
   it("a 500 then success: the sentence is retried and plays", async () => {
     const t = setup({ replies: [["Hello there."]] }, {}, { synthesize: [stepError("speech", "server error (500)", true, { status: 500 })] });
     t.conversation.pushText("hi");
