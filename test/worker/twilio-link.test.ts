@@ -47,6 +47,15 @@ const marks = (call: TwilioCall) => call.outboundOf("mark").length;
 const GREETING = composeReply(DEFAULT_ASSISTANT, null, {}, "phone");
 const GREETING_MARKS = splitSentences(GREETING).length;
 
+/** Hangs up, then waits until the call's row says completed; returns it. */
+async function hangUpCompleted(call: TwilioCall) {
+  await call.hangUp();
+  return eventually(async () => {
+    const r = await callBySid(env.DB, call.callSid);
+    return r?.status === "completed" ? r : null;
+  });
+}
+
 /** Connects the stream and lets the greeting be spoken in full, so the keypad doesn't talk over it. */
 async function connectAndHearGreeting(call: TwilioCall): Promise<void> {
   await call.connect();
@@ -83,12 +92,7 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     const spokenBefore = marks(call);
     await call.say(hello);
     await call.until(() => marks(call) > spokenBefore, 15_000, "a reply after linking");
-    await call.hangUp();
-
-    const row = await eventually(async () => {
-      const r = await callBySid(env.DB, call.callSid);
-      return r?.status === "completed" ? r : null;
-    });
+    const row = await hangUpCompleted(call);
     const transcript = await d1Transcript(row.id);
     expect(transcript[0]).toMatchObject({ speaker: "assistant", text: GREETING });
     expect(transcript[1]).toMatchObject({ speaker: "assistant", text: SAY.linked("Juniper") });
@@ -112,11 +116,7 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     await call.until(() => call.outboundOf("clear").length > 0, 10_000, "clear");
     const before = marks(call);
     await call.until(() => marks(call) > before, 10_000, "the spoken confirmation");
-    await call.hangUp();
-    const row = await eventually(async () => {
-      const r = await callBySid(env.DB, call.callSid);
-      return r?.status === "completed" ? r : null;
-    });
+    const row = await hangUpCompleted(call);
     const transcript = await d1Transcript(row.id);
     expect(transcript.map((e) => e.text)).toContain(SAY.linked("Juniper"));
     expect(transcript[0]).toMatchObject({ speaker: "assistant", interrupted: true }); // the greeting, cut
@@ -198,11 +198,7 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     expect(marks(call)).toBe(GREETING_MARKS + 3);
     expect((await settings(user)).linkedNumber).toBeNull();
     expect((await callBySid(env.DB, call.callSid))?.user_id).toBeNull();
-    await call.hangUp();
-    const row = await eventually(async () => {
-      const r = await callBySid(env.DB, call.callSid);
-      return r?.status === "completed" ? r : null;
-    });
+    const row = await hangUpCompleted(call);
     expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.wrongCode, SAY.wrongCode, SAY.locked]);
   });
 
@@ -222,11 +218,7 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     await call.until(() => marks(call) >= GREETING_MARKS + 2, 10_000, "the throttled prompt again");
     expect((await settings(user)).linkedNumber).toBeNull();
     expect((await settings(user)).pendingCode).not.toBeNull(); // the code was not used up
-    await call.hangUp();
-    const row = await eventually(async () => {
-      const r = await callBySid(env.DB, call.callSid);
-      return r?.status === "completed" ? r : null;
-    });
+    const row = await hangUpCompleted(call);
     expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.throttled, SAY.throttled]);
   });
 
@@ -239,11 +231,7 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     await call.press(code);
     await call.until(() => marks(call) >= GREETING_MARKS + 1, 10_000, "the explanation");
     expect(await settings(user)).toMatchObject({ linkedNumber: null, pendingCode: { code } });
-    await call.hangUp();
-    const row = await eventually(async () => {
-      const r = await callBySid(env.DB, call.callSid);
-      return r?.status === "completed" ? r : null;
-    });
+    const row = await hangUpCompleted(call);
     expect(row.user_id).toBeNull();
     expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.noNumber]);
   });
