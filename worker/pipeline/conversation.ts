@@ -30,8 +30,9 @@
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
 import type { CallType, EmotionScores } from "../../protocol/call";
 import type { ConversationOptions } from "./conversation-options";
-import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../ai/provider";
+import type { AiProvider, CallerTurnInfo, Persona } from "../ai/provider";
 import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./caller-turn";
+import { ChatHistory } from "./chat-history";
 import { systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
 import { TurnListener } from "./listening";
@@ -57,9 +58,7 @@ export class Conversation {
   private readonly bargeInMs: number;
   private readonly maxHistory: number;
   private readonly callType: CallType;
-  private readonly history: ChatMessage[];
-  /** Messages ever added to the history: its version (its length stops changing once it is trimmed). */
-  private remembered = 0;
+  private readonly history: ChatHistory;
   private queue: Promise<void> = Promise.resolve();
   private active: Reply | null = null;
   private readonly playback: PlaybackClock;
@@ -93,8 +92,8 @@ export class Conversation {
     this.bargeInMs = options.bargeInMs ?? 200;
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
-    this.history = [...(options.history ?? [])];
-    this.turnIndex = this.history.filter((m) => m.role === "user").length;
+    this.history = new ChatHistory(options.history ?? [], this.maxHistory);
+    this.turnIndex = this.history.messages.filter((m) => m.role === "user").length;
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
     this.trail = { sink: options.trail ?? consoleTrail, callId: options.callId ?? null, provider: this.provider.name, models: this.provider.models };
@@ -292,8 +291,8 @@ export class Conversation {
       trail: this.trail,
       maxHistory: this.maxHistory,
       callType: this.callType,
-      history: () => this.history,
-      historyVersion: () => this.remembered,
+      history: () => this.history.messages,
+      historyVersion: () => this.history.version,
       turnIndex: () => this.turnIndex,
       closed: () => this.closed,
       idle: () => this.pending === 0 && !this.assistantActive,
@@ -329,12 +328,12 @@ export class Conversation {
     const prepared = turn.streamed?.speculation ?? null;
     const scored = prepared ? await prepared.wordScores : null;
     // The eager reply fits only if it was built on this history and these emotions.
-    const adopted = prepared && scored && prepared.historyVersion === this.remembered && !this.closed ? prepared : null;
+    const adopted = prepared && scored && prepared.historyVersion === this.history.version && !this.closed ? prepared : null;
     if (prepared && !adopted) prepared.discard();
     const emotions = await callerEmotions(this.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
     const index = this.turnIndex++;
     this.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, speechMs: turn.speechMs, at: turn.endedAt });
-    this.remember({
+    this.history.add({
       role: "user",
       content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
     });
@@ -392,20 +391,14 @@ export class Conversation {
   ): Promise<ReplyOutcome> {
     const reply = this.newReply(report, provider);
     this.active = reply;
-    const messages = buildMessages(this.persona, emotions, this.history, this.maxHistory, { greeting: turn === null });
+    const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null });
     try {
       const outcome = await reply.run(turnId, { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType }, timing);
       const heard = outcome.interrupted ? outcome.spokenText : outcome.text;
-      if (heard) this.remember({ role: "assistant", content: heard });
+      if (heard) this.history.add({ role: "assistant", content: heard });
       return outcome;
     } finally {
       this.active = null;
     }
-  }
-
-  private remember(message: ChatMessage): void {
-    this.remembered++;
-    this.history.push(message);
-    if (this.history.length > this.maxHistory * 2) this.history.splice(0, this.history.length - this.maxHistory * 2);
   }
 }
