@@ -88,17 +88,12 @@ export class ConversationHost {
   }
 
   private async wrapUp(conversation: Conversation, options: { stopPlayback?: boolean }): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const timeout = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, Math.max(CLOSE_TIMEOUT_MS, readPipelineSettings(this.env).transcribeMs + 1000));
-    });
     const closed = conversation.close(options);
-    await Promise.race([closed, timeout]);
-    clearTimeout(timer);
+    await settledWithin(closed, Math.max(CLOSE_TIMEOUT_MS, readPipelineSettings(this.env).transcribeMs + 1000));
     conversation.abort(); // anything still running (a hung model) is cancelled, not left behind
     // The turns it cut (queued behind a slow transcription) keep their lines as "[speech, …]": they come
     // out as the aborted steps end, at once; wait for them, briefly.
-    await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, ABORTED_WRAP_UP_MS))]);
+    await settledWithin(closed, ABORTED_WRAP_UP_MS);
   }
 
   private conversation(): Conversation | null {
@@ -140,4 +135,11 @@ function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
     ...(provider.startTranscription ? { startTranscription: provider.startTranscription.bind(provider) } : {}),
     ...(provider.openTranscriber ? { openTranscriber: provider.openTranscriber.bind(provider) } : {}),
   };
+}
+
+/** Resolves when `work` is done or `ms` has passed, whichever comes first (`work` resolves, never rejects). */
+async function settledWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

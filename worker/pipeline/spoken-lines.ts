@@ -37,9 +37,7 @@ export function bundledLine(kind: LineKind, voice: VoiceStyle): PcmAudio {
  */
 export async function promptAudio(provider: AiProvider, text: string, voice: VoiceStyle, steps: StepContext): Promise<{ audio: PcmAudio; failure: unknown }> {
   try {
-    const { value } = await runStep(steps, { stage: "speech", deadlineMs: steps.settings.speechMs }, (s) => provider.synthesize(text, voice, s));
-    if (value.samples.length === 0) throw new Error("the speech model returned no audio");
-    return { audio: value, failure: null };
+    return { audio: await synthesizeInTime(provider, text, voice, steps, steps.settings.speechMs), failure: null };
   } catch (err) {
     return { audio: { samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE }, failure: err };
   }
@@ -80,14 +78,17 @@ export class SpokenLines {
 
   private async synthesize(kind: LineKind, deadlineMs: number, signal?: AbortSignal): Promise<PcmAudio | null> {
     try {
-      const { value } = await runStep(this.steps, { stage: "speech", deadlineMs, ...(signal ? { signal } : {}) }, (s) =>
-        this.provider.synthesize(SPOKEN_LINES[kind], this.voice, s),
-      );
-      if (value.samples.length === 0) throw new Error("the speech model returned no audio");
-      return value;
+      return await synthesizeInTime(this.provider, SPOKEN_LINES[kind], this.voice, this.steps, deadlineMs, signal);
     } catch (err) {
       if (!signal?.aborted) this.onFailure(kind, err);
       return null;
     }
   }
+}
+
+/** A fixed sentence from the provider under `deadlineMs`, with the step's retries; no audio is a failure. */
+async function synthesizeInTime(provider: AiProvider, text: string, voice: VoiceStyle, steps: StepContext, deadlineMs: number, signal?: AbortSignal): Promise<PcmAudio> {
+  const { value } = await runStep(steps, { stage: "speech", deadlineMs, ...(signal ? { signal } : {}) }, (s) => provider.synthesize(text, voice, s));
+  if (value.samples.length === 0) throw new Error("the speech model returned no audio");
+  return value;
 }

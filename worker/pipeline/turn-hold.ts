@@ -47,15 +47,18 @@ export class TurnHold {
     const held = this.held;
     if (!held) return;
     held.timer.abort();
-    const timer = new AbortController();
-    held.timer = timer;
-    const generation = ++this.generation;
-    this.host.steps.clock.sleep(this.host.holdMs, timer.signal).then(
-      () => {
-        if (generation === this.generation && this.held === held) this.release();
-      },
-      () => undefined, // new speech again: the turn goes on
-    );
+    held.timer = new AbortController();
+    this.releaseAfterHold(held.timer, ++this.generation, []).catch((err: unknown) => this.host.failed(err));
+  }
+
+  /** Waits holdMs for more speech (which aborts `timer`), then answers the held turn if it is still this one. */
+  private async releaseAfterHold(timer: AbortController, generation: number, fallbacks: string[]): Promise<void> {
+    try {
+      await this.host.steps.clock.sleep(this.host.holdMs, timer.signal);
+    } catch {
+      return; // new speech arrived: the turn goes on
+    }
+    if (generation === this.generation && this.held) this.release(fallbacks);
   }
 
   /** The detector's new end of turn, merged with the held one if a turn was held (it is no longer held). */
@@ -92,14 +95,7 @@ export class TurnHold {
       )
       .then(async (verdict) => {
         if (!verdict || generation !== this.generation || !this.held) return;
-        if (!verdict.complete) {
-          try {
-            await steps.clock.sleep(this.host.holdMs, timer.signal);
-          } catch {
-            return; // new speech arrived: the turn goes on
-          }
-          if (generation !== this.generation || !this.held) return;
-        }
+        if (!verdict.complete) return this.releaseAfterHold(timer, generation, fallbacks);
         this.release(fallbacks);
       })
       .catch((err: unknown) => this.host.failed(err));

@@ -8,7 +8,7 @@ import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
 import { createEcho, getEcho, listEchoes, updateEcho } from "../db/echoes";
 import { publishToUser } from "../feed/publish";
-import { ApiError, errorBody, readJson } from "../http/errors";
+import { ApiError, readJson } from "../http/errors";
 import { readQuery } from "../http/query";
 
 const listQuerySchema = z.object({

@@ -83,7 +83,7 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
     attempts: source.attempts + 1,
   };
   let write: RecapWrite;
-  let pendingAt: number | null = null;
+  let pendingAt: number | undefined;
   if (!hasLanguageModel(provider)) {
     write = { ...base, status: "ready", method: "extractive", ...extractiveRecap(source.transcript), error: null, updatedAt: now() };
   } else {
@@ -106,5 +106,5 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
   }
   // A failure never replaces what a run begun or finished since has written (a retry racing the
   // automatic job, a double click): only this run's own "pending" row is replaced by it.
-  return saveRecap(database, callId, write, write.status === "failed" ? (pendingAt ?? undefined) : undefined);
+  return saveRecap(database, callId, write, write.status === "failed" ? pendingAt : undefined);
 }
