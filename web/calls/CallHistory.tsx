@@ -3,7 +3,7 @@
 import { useState } from "react";
 import type { CallType } from "../../protocol/call";
 import type { CallSummary } from "../../protocol/calls";
-import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
+import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "../lib/format";
 import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, Select } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
@@ -38,7 +38,7 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
           {call.summaryText ?? (call.preview ? `${call.preview}${call.previewTruncated ? "…" : ""}` : <span className="italic text-slate-400">No transcript</span>)}
         </p>
       </div>
-      <Button size="sm" variant="secondary" onClick={onOpen} className="self-start sm:self-center" aria-label={`View Details of the call from ${formatCaller(call)} at ${formatDateTime(call.startTime)}`}>
+      <Button size="sm" variant="secondary" onClick={onOpen} className="self-start sm:self-center" aria-label={viewDetailsLabel(call)}>
         View Details
       </Button>
     </li>

@@ -2,7 +2,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { type CallSearchResult, SEARCH_QUERY_MAX_CHARS } from "../../protocol/calls";
 import { api } from "../lib/api";
-import { formatCaller, formatDateTime } from "../lib/format";
+import { formatCaller, formatDateTime, viewDetailsLabel } from "../lib/format";
 import { Alert, Button, Spinner, controlClasses } from "../ui";
 import { highlightParts } from "./highlight";
 
@@ -114,7 +114,7 @@ function SearchHits({ result, onOpenCall }: { result: CallSearchResult; onOpenCa
                 )}
               </p>
             </div>
-            <Button size="sm" variant="secondary" onClick={() => onOpenCall(h.callId)} aria-label={`View Details of the call from ${formatCaller(h)} at ${formatDateTime(h.startTime)}`}>
+            <Button size="sm" variant="secondary" onClick={() => onOpenCall(h.callId)} aria-label={viewDetailsLabel(h)}>
               View Details
             </Button>
           </li>

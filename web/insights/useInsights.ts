@@ -11,27 +11,21 @@ export type InsightsState = { status: "loading" } | { status: "error" } | { stat
 export function useInsights(period: InsightPeriod, echoId: string): { state: InsightsState; reload: () => void } {
   const [state, setState] = useState<InsightsState>({ status: "loading" });
   const latest = useRef<AbortController | null>(null);
-  /** A load that shows "loading" is under way: a quiet one that cancels it must show its error too. */
-  const shown = useRef(false);
   const load = useCallback(
     async (quiet: boolean) => {
       latest.current?.abort();
       const controller = new AbortController();
       latest.current = controller;
-      const visible = !quiet || shown.current;
-      shown.current = visible;
       if (!quiet) setState({ status: "loading" });
       const q = new URLSearchParams({ period });
       if (echoId) q.set("echoId", echoId);
       try {
         const view = await api<InsightsView>(`/api/insights?${q}`, { signal: controller.signal });
-        if (controller.signal.aborted) return;
-        shown.current = false;
-        setState({ status: "ready", view });
+        if (!controller.signal.aborted) setState({ status: "ready", view });
       } catch (err) {
         if (controller.signal.aborted || (err instanceof DOMException && err.name === "AbortError")) return;
-        shown.current = false;
-        if (visible) setState({ status: "error" });
+        // A quiet refresh keeps the figures shown; one that cancelled a load still "loading" shows its error.
+        setState((s) => (quiet && s.status !== "loading" ? s : { status: "error" }));
       }
     },
     [period, echoId],

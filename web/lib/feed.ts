@@ -235,7 +235,7 @@ export function useFeed(listener: FeedListener): FeedStatus {
   const ref = useRef(listener);
   ref.current = listener;
   useEffect(() => sharedFeed().subscribe((s) => ref.current(s)), []);
-  return useSyncExternalStore(subscribeStatus, currentStatus, idleStatus);
+  return useFeedStatus().status;
 }
 
 /** The feed's status and, once it stopped for good ("outdated"), why: for a notice on the page. */

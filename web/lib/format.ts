@@ -26,3 +26,8 @@ export function formatCaller(call: { callType: string; fromNumber: string | null
   if (call.callType === "browser_test") return "Browser test";
   return call.fromNumber ?? "Unknown number";
 }
+
+/** A call's View Details button, for screen readers: which call it opens (every row has one). */
+export function viewDetailsLabel(call: { callType: string; fromNumber: string | null; startTime: number }): string {
+  return `View Details of the call from ${formatCaller(call)} at ${formatDateTime(call.startTime)}`;
+}

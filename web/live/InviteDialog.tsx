@@ -29,11 +29,10 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
       onInvited();
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : "An error occurred. Please try again.");
-      setBusy(false);
       requestAnimationFrame(() => field.current?.focus()); // once Send Invite is no longer busy
-      return;
+    } finally {
+      setBusy(false);
     }
-    setBusy(false);
   };
 
   return (
