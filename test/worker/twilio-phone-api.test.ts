@@ -64,9 +64,9 @@ describe("/api/phone", () => {
   it("a redeemed code links the number once; unlinking removes it", async () => {
     const user = await createUser();
     const { body: code } = await call<PhoneLinkCode>(user, "POST", "/link-code");
-    expect(await redeemLinkCode(db(env.DB), "000000" === code.code ? "111111" : "000000", "+15550100777")).toBeNull();
-    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100777")).toBe(user.user.id);
-    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100888")).toBeNull(); // consumed
+    expect(await redeemLinkCode(db(env.DB), "000000" === code.code ? "111111" : "000000", "+15550100777")).toEqual({ kind: "no-match" });
+    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100777")).toEqual({ kind: "linked", userId: user.user.id });
+    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100888")).toEqual({ kind: "no-match" }); // consumed
     const linked = await call<PhoneSettings>(user, "GET", "");
     expect(linked.body.linkedNumber).toBe("+15550100777");
     expect(linked.body.pendingCode).toBeNull();
@@ -80,17 +80,27 @@ describe("/api/phone", () => {
   it("an expired code links nothing", async () => {
     const user = await createUser();
     await db(env.DB).insert(phoneLinkCodes).values({ userId: user.user.id, code: "424242", expiresAt: Date.now() - 1 });
-    expect(await redeemLinkCode(db(env.DB), "424242", "+15550100999")).toBeNull();
+    expect(await redeemLinkCode(db(env.DB), "424242", "+15550100999")).toEqual({ kind: "no-match" });
     expect((await call<PhoneSettings>(user, "GET", "")).body).toMatchObject({ linkedNumber: null, pendingCode: null });
   });
 
-  it("linking a number already linked elsewhere moves it", async () => {
+  it("a number linked to another account stays there (caller ID can be forged); once unlinked, the pending code links it", async () => {
     const a = await createUser({ phoneNumber: "+15550100555" });
     const b = await createUser();
     const { body: code } = await call<PhoneLinkCode>(b, "POST", "/link-code");
-    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100555")).toBe(b.user.id);
-    expect((await call<PhoneSettings>(a, "GET", "")).body.linkedNumber).toBeNull();
-    expect((await call<PhoneSettings>(b, "GET", "")).body.linkedNumber).toBe("+15550100555");
+    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100555")).toEqual({ kind: "taken" });
+    expect((await call<PhoneSettings>(a, "GET", "")).body.linkedNumber).toBe("+15550100555");
+    expect((await call<PhoneSettings>(b, "GET", "")).body).toMatchObject({ linkedNumber: null, pendingCode: code });
+    expect((await call<PhoneSettings>(a, "DELETE", "/link")).status).toBe(200);
+    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100555")).toEqual({ kind: "linked", userId: b.user.id });
+    expect((await call<PhoneSettings>(b, "GET", "")).body).toMatchObject({ linkedNumber: "+15550100555", pendingCode: null });
+  });
+
+  it("relinking a number to the account that holds it spends the code and keeps the link", async () => {
+    const a = await createUser({ phoneNumber: "+15550100556" });
+    const { body: code } = await call<PhoneLinkCode>(a, "POST", "/link-code");
+    expect(await redeemLinkCode(db(env.DB), code.code, "+15550100556")).toEqual({ kind: "linked", userId: a.user.id });
+    expect((await call<PhoneSettings>(a, "GET", "")).body).toMatchObject({ linkedNumber: "+15550100556", pendingCode: null });
   });
 
   it("chooses the phone Echo among the user's own active Echoes only", async () => {

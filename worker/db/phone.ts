@@ -78,23 +78,38 @@ export async function createLinkCode(database: Db, userId: string, now = Date.no
   throw new Error("could not draw a unique link code");
 }
 
+/** What typing a code did: linked the number, matched no pending code, or met a number another account holds. */
+export type LinkRedemption = { kind: "linked"; userId: string } | { kind: "no-match" } | { kind: "taken" };
+
 /**
  * Redeems a code typed on the phone: when it is pending and unexpired, the code is consumed and
- * `phoneNumber` is linked to its user (moved from any other account that had it). Returns that user's
- * id, or null (wrong or expired code: nothing changes).
+ * `phoneNumber` is linked to its user. A number linked to another account stays there ("taken", the
+ * code stays pending): caller ID can be forged, so the keypad never moves a number between accounts;
+ * its account unlinks it on the dashboard first. A wrong or expired code changes nothing.
  */
-export async function redeemLinkCode(database: Db, code: string, phoneNumber: string, now = Date.now()): Promise<string | null> {
-  const consumed = await database
-    .delete(phoneLinkCodes)
+export async function redeemLinkCode(database: Db, code: string, phoneNumber: string, now = Date.now()): Promise<LinkRedemption> {
+  const pending = await database
+    .select({ userId: phoneLinkCodes.userId })
+    .from(phoneLinkCodes)
     .where(and(eq(phoneLinkCodes.code, code), gt(phoneLinkCodes.expiresAt, now)))
-    .returning({ userId: phoneLinkCodes.userId })
     .get();
-  if (!consumed) return null;
-  await database.batch([
-    database.update(users).set({ phoneNumber: null }).where(eq(users.phoneNumber, phoneNumber)),
-    database.update(users).set({ phoneNumber }).where(eq(users.id, consumed.userId)),
+  if (!pending) return { kind: "no-match" };
+  const holder = await userByPhoneQuery(database, phoneNumber).get();
+  if (holder && holder.id !== pending.userId) return { kind: "taken" };
+  const codePending = sql`exists (select 1 from ${phoneLinkCodes} where ${phoneLinkCodes.userId} = ${pending.userId} and ${phoneLinkCodes.code} = ${code} and ${phoneLinkCodes.expiresAt} > ${now})`;
+  const [, consumed] = await database.batch([
+    // Only while the code is pending and no other account holds the number (the batch is one transaction).
+    database
+      .update(users)
+      .set({ phoneNumber })
+      .where(and(eq(users.id, pending.userId), codePending, sql`not exists (select 1 from ${users} as other where other.phone_number = ${phoneNumber} and other.id <> ${pending.userId})`)),
+    // The code is spent once the number is theirs.
+    database
+      .delete(phoneLinkCodes)
+      .where(and(eq(phoneLinkCodes.userId, pending.userId), eq(phoneLinkCodes.code, code), sql`exists (select 1 from ${users} where ${users.id} = ${pending.userId} and ${users.phoneNumber} = ${phoneNumber})`))
+      .returning({ userId: phoneLinkCodes.userId }),
   ]);
-  return consumed.userId;
+  return consumed.length > 0 ? { kind: "linked", userId: pending.userId } : { kind: "no-match" };
 }
 
 /** The account a caller's number is linked to (at most one: linking a number unlinks it elsewhere). */

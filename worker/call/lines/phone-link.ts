@@ -20,6 +20,7 @@ export const SAY = {
   wrongCode: "That code didn't match. Please check the six-digit code on your dashboard and type it again.",
   locked: "That code didn't match either. Please get a new code on your dashboard and call again.",
   noNumber: "Your caller ID is hidden, so I can't link this number. Please call again with your number shown.",
+  taken: "This number is already linked to another Echo account. Unlink it on that account's dashboard first, then call again.",
   throttled: "Too many codes that didn't match were typed from this number. Please try again in an hour.",
 } as const;
 
@@ -60,13 +61,15 @@ export class PhoneLinker {
     const key = throttleKey(fromNumber);
     const now = Date.now();
     if (((await readThrottle(database, key))?.lockedUntil ?? 0) > now) return this.say(SAY.throttled);
-    const userId = await redeemLinkCode(database, code, fromNumber);
-    if (!userId) {
+    const redeemed = await redeemLinkCode(database, code, fromNumber);
+    if (redeemed.kind === "taken") return this.say(SAY.taken);
+    if (redeemed.kind === "no-match") {
       const row = await recordFailure(database, key, now, LINK_THROTTLE_WINDOW_MS, LINK_FAILURE_LIMIT);
       if (row.lockedUntil > now) return this.say(SAY.throttled);
       return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
     }
     await clearThrottle(database, key);
+    const { userId } = redeemed;
     const answerer = await answererForUser(database, userId);
     const { removedParticipants } = await claimPhoneCall(database, state.callId, userId, answerer.echoId);
     const previousOwner = state.userId;
