@@ -23,3 +23,11 @@ export function livePath(callId: string): string {
 export function socketUrl(location: { protocol: string; host: string }, path: string): string {
   return `${location.protocol === "http:" ? "ws" : "wss"}://${location.host}${versionedPath(path)}`;
 }
+
+/**
+ * Close code of a dashboard socket (the feed, a live viewer) whose session was signed out (4000–4999:
+ * application codes; 401 as in HTTP). The page checks who is signed in when it sees it.
+ */
+export const CLOSE_SIGNED_OUT = 4401;
+/** Its close reason (≤ 123 bytes). */
+export const SIGNED_OUT_REASON = "You signed out. Sign in again to continue.";

@@ -123,6 +123,11 @@ export class CallSession extends DurableObject<Env> {
     return true;
   }
 
+  /** A dashboard session signed out: its viewer sockets on this call close. Returns how many. */
+  async signedOut(sessionTag: string): Promise<number> {
+    return this.viewers.signedOut(sessionTag);
+  }
+
   /**
    * Replaces the AI provider for the rest of this call (the conversation restarts from the stored
    * transcript). Tests use it to inject a failing provider; production never calls it.

@@ -1,6 +1,7 @@
 // The Worker → CallSession contract: the stub of a call's object, and socket upgrades. A Durable Object
 // is reachable only through its binding, so these headers are set by our own routes (never copied from
 // the client): the Durable Object trusts them as the verified identity of whoever connects.
+import { SESSION_TAG_HEADER } from "../http/session-tag";
 import type { Env } from "../env";
 
 export type SocketRole = "browser" | "viewer" | "twilio";
@@ -9,6 +10,7 @@ export const CALL_HEADERS = {
   callId: "x-echo-call-id",
   userId: "x-echo-user-id",
   role: "x-echo-socket-role",
+  sessionTag: SESSION_TAG_HEADER,
 } as const;
 
 /** The CallSession of call `callId` (one object per call, named by the call id). */
@@ -21,12 +23,15 @@ export interface SocketGrant {
   /** The verified user (null: an anonymous phone caller). */
   userId: string | null;
   role: SocketRole;
+  /** The dashboard session that opened the socket (http/session-tag.ts); absent for Twilio. */
+  sessionTag?: string;
 }
 
 /** A fresh upgrade request for the CallSession carrying only the verified grant. */
 export function callSessionUpgrade(grant: SocketGrant): Request {
   const headers = new Headers({ Upgrade: "websocket", [CALL_HEADERS.callId]: grant.callId, [CALL_HEADERS.role]: grant.role });
   if (grant.userId) headers.set(CALL_HEADERS.userId, grant.userId);
+  if (grant.sessionTag) headers.set(CALL_HEADERS.sessionTag, grant.sessionTag);
   return new Request("https://call-session.internal/connect", { headers });
 }
 
@@ -35,5 +40,6 @@ export function readGrant(request: Request): SocketGrant | null {
   const callId = request.headers.get(CALL_HEADERS.callId);
   const role = request.headers.get(CALL_HEADERS.role);
   if (!callId || (role !== "browser" && role !== "viewer" && role !== "twilio")) return null;
-  return { callId, userId: request.headers.get(CALL_HEADERS.userId), role };
+  const sessionTag = request.headers.get(CALL_HEADERS.sessionTag);
+  return { callId, userId: request.headers.get(CALL_HEADERS.userId), role, ...(sessionTag ? { sessionTag } : {}) };
 }

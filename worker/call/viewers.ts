@@ -12,6 +12,7 @@
 // do), permessage-deflate-compresses every message once per socket, then writes each socket.
 import { readFrame } from "../../protocol/frame";
 import { type ViewerServerMessage, viewerClientMessages } from "../../protocol/live";
+import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
 import { db } from "../db/client";
 import { participantIds } from "../db/live-calls";
 import type { Env } from "../env";
@@ -85,7 +86,7 @@ export class LiveViewers implements LiveFanout {
       closeQuietly(old, 1008, "Too many open viewers.");
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [VIEWER_TAG, userTag(grant.userId)]);
+    this.ctx.acceptWebSocket(server, grant.sessionTag ? [VIEWER_TAG, userTag(grant.userId), grant.sessionTag] : [VIEWER_TAG, userTag(grant.userId)]);
     server.serializeAttachment({ ...grant, listen: false } satisfies ViewerAttachment);
     // The snapshot holds everything published so far (events still queued were queued for the sockets
     // watching then, not this one); every later event is queued for this socket too: nothing is missed
@@ -199,6 +200,16 @@ export class LiveViewers implements LiveFanout {
     }
     const callId = this.store.state()?.callId;
     if (callId && formerParticipants.length > 0) this.ctx.waitUntil(this.tellDropped(callId, formerParticipants));
+  }
+
+  /** Session `sessionTag` signed out: its viewers' sockets close (the page then finds itself signed out). */
+  signedOut(sessionTag: string): number {
+    const sockets = this.ctx.getWebSockets(sessionTag).filter((ws) => this.ctx.getTags(ws).includes(VIEWER_TAG));
+    for (const ws of sockets) {
+      this.forget(ws);
+      closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
+    }
+    return sockets.length;
   }
 
   /** The viewer's socket closed or failed. */

@@ -109,6 +109,17 @@ export async function listLiveCalls(database: Db, userId: string): Promise<LiveC
   });
 }
 
+/** Ids of every call in progress `userId` may watch (theirs and the ones they were invited to), unpaged. */
+export async function viewableLiveCallIds(database: Db, userId: string): Promise<string[]> {
+  const mine = database.select({ id: callParticipants.callId }).from(callParticipants).where(eq(callParticipants.userId, userId));
+  const rows = await database
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.status, CALL_IN_PROGRESS), or(eq(calls.userId, userId), inArray(calls.id, mine))))
+    .all();
+  return rows.map((r) => r.id);
+}
+
 /** Adds `userId` to the call (inviting twice keeps the first invitation) and returns them as stored. */
 export async function addParticipant(database: Db, input: { callId: string; userId: string; invitedBy: string; now: number }): Promise<LiveParticipant> {
   await database

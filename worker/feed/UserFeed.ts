@@ -4,6 +4,8 @@ import { DurableObject } from "cloudflare:workers";
 import { type FeedEvent, feedClientMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
 import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
+import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
+import { SESSION_TAG_HEADER } from "../http/session-tag";
 import type { Env } from "../env";
 import { closeQuietly } from "../http/websocket";
 /** Open dashboards per user; the oldest socket is closed beyond this. */
@@ -25,7 +27,8 @@ export class UserFeed extends DurableObject<Env> {
       closeQuietly(old, 1008, "Too many open dashboards.");
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    const sessionTag = request.headers.get(SESSION_TAG_HEADER);
+    this.ctx.acceptWebSocket(server, sessionTag ? [sessionTag] : []);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -39,6 +42,13 @@ export class UserFeed extends DurableObject<Env> {
         closeQuietly(ws, 1011, "Send failed.");
       }
     }
+  }
+
+  /** Session `sessionTag` signed out: its dashboards' sockets close. Returns how many. */
+  async signedOut(sessionTag: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(sessionTag);
+    for (const ws of sockets) closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
+    return sockets.length;
   }
 
   /** Number of open sockets (for tests and diagnostics). */

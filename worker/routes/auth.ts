@@ -8,6 +8,7 @@ import { beginSession } from "../auth/begin-session";
 import { clearSessionCookie } from "../auth/middleware";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { invalidateSession } from "../auth/session";
+import { closeSessionSockets } from "../auth/sign-out-sockets";
 import { TooManyAttemptsError, assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../auth/throttle";
 import { db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, normalizeEmail, toProfile, updatePasswordHash } from "../db/users";
@@ -83,7 +84,13 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/sign-out", async (c) => {
     const sessionId = c.get("sessionId");
-    if (sessionId) await invalidateSession(db(c.env.DB), sessionId);
+    const user = c.get("user");
+    if (sessionId) {
+      const database = db(c.env.DB);
+      await invalidateSession(database, sessionId);
+      // After the session is gone, so that no socket can reconnect with it meanwhile.
+      if (user) await closeSessionSockets(c.env, database, user.id, sessionId);
+    }
     clearSessionCookie(c);
     c.set("user", null);
     c.set("sessionId", null);

@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
+import { SESSION_TAG_HEADER, sessionSocketTag } from "../http/session-tag";
 import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";
 
 export const feedRoutes = new Hono<AppEnv>().get("/", async (c) => {
@@ -11,7 +12,10 @@ export const feedRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const outdated = protocolVersionRefusal(c);
   if (outdated) return outdated;
   const stub = c.env.USER_FEED.get(c.env.USER_FEED.idFromName(user.id));
-  const res = await stub.fetch(new Request("https://user-feed/connect", { headers: { Upgrade: "websocket" } }));
+  const headers = new Headers({ Upgrade: "websocket" });
+  const sessionId = c.get("sessionId");
+  if (sessionId) headers.set(SESSION_TAG_HEADER, sessionSocketTag(sessionId));
+  const res = await stub.fetch(new Request("https://user-feed/connect", { headers }));
   if (res.status !== 101 || !res.webSocket) return res;
   return acceptedUpgrade(c, res.webSocket);
 });

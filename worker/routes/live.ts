@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
+import { sessionSocketTag } from "../http/session-tag";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import { db } from "../db/client";
 import { roleInCall } from "../db/live-calls";
@@ -22,7 +23,9 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
   const access = await roleInCall(db(c.env.DB), callId, user.id);
   if (!access) throw new ApiError(404, "not-found", "No such live call.");
   const stub = callSessionStub(c.env, callId);
-  const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "viewer" }));
+  const sessionId = c.get("sessionId");
+  const grant = { callId, userId: user.id, role: "viewer" as const, ...(sessionId ? { sessionTag: sessionSocketTag(sessionId) } : {}) };
+  const res = await stub.fetch(callSessionUpgrade(grant));
   if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
   return acceptedUpgrade(c, res.webSocket);
 });

@@ -1,0 +1,67 @@
+// Signing out closes the dashboard sockets that session opened (its change feed and its viewers of
+// live calls, in every tab), and nobody else's: real sockets through the Worker.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { PING_FRAME } from "../../protocol/heartbeat";
+import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
+import { SESSION_COOKIE, createSession } from "../../worker/auth/session";
+import { db } from "../../worker/db/client";
+import { api, invite, say, startBriefCall, viewer } from "./support/live";
+import { TEST_ORIGIN, type TestUser, createUser } from "./support/users";
+import { type TestSocket, connect, openSocket } from "./support/ws";
+
+/** The same user signed in on another device: a session of its own. */
+async function anotherSession(user: TestUser): Promise<TestUser> {
+  const { token } = await createSession(db(env.DB), user.user.id);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  return { user: user.user, cookie, headers: { Cookie: cookie, Origin: TEST_ORIGIN } };
+}
+
+const feed = (user: TestUser) => connect("/ws/feed", { cookie: user.cookie });
+
+async function expectOpenFeed(socket: TestSocket): Promise<void> {
+  socket.send(PING_FRAME);
+  expect(await socket.next("pong")).toEqual({ type: "pong" });
+}
+
+describe("sign-out and open sockets", () => {
+  it("closes the session's feed and viewer sockets in both its tabs; the user's other session and a guest keep watching", async () => {
+    const call = await startBriefCall();
+    const { owner, callId } = call;
+    const elsewhere = await anotherSession(owner);
+    const guest = await createUser();
+    expect((await invite(owner, callId, guest.user.email)).status).toBe(201);
+
+    const tabs = [await feed(owner), await feed(owner), await viewer(callId, owner), await viewer(callId, owner)];
+    const otherFeed = await feed(elsewhere);
+    const otherViewer = await viewer(callId, elsewhere);
+    const guestViewer = await viewer(callId, guest);
+    for (const v of [tabs[2]!, tabs[3]!, otherViewer, guestViewer]) await v.next("live_snapshot");
+
+    const res = await api(owner, "POST", "/api/auth/sign-out");
+    expect(res.status).toBe(200);
+    for (const socket of tabs) expect(await socket.closed).toEqual({ code: CLOSE_SIGNED_OUT, reason: SIGNED_OUT_REASON });
+
+    // The call goes on for everyone still signed in.
+    await say(call.socket, "Are you still there?");
+    for (const v of [otherViewer, guestViewer]) expect((await v.next<{ entry: { text: string } }>("live_entry")).entry.text).toBe("Are you still there?");
+    await expectOpenFeed(otherFeed);
+    expect(otherViewer.isClosed || guestViewer.isClosed).toBe(false);
+
+    // The signed-out cookie cannot open them again.
+    expect((await openSocket("/ws/feed", { cookie: owner.cookie })).response.status).toBe(401);
+    expect((await openSocket(`/ws/live/${callId}`, { cookie: owner.cookie })).response.status).toBe(401);
+    for (const s of [otherFeed, otherViewer, guestViewer, call.socket]) s.close();
+  });
+
+  it("signing out with no live call still closes the feed, and leaves other users' feeds alone", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const aFeed = await feed(a);
+    const bFeed = await feed(b);
+    expect((await api(a, "POST", "/api/auth/sign-out")).status).toBe(200);
+    expect(await aFeed.closed).toEqual({ code: CLOSE_SIGNED_OUT, reason: SIGNED_OUT_REASON });
+    await expectOpenFeed(bFeed);
+    bFeed.close();
+  });
+});

@@ -1,0 +1,51 @@
+// Signing out closes the dashboard sockets the session opened: its change feed (UserFeed) and its
+// viewers of live calls (each call's CallSession), in every tab. Without this a signed-out tab would
+// go on receiving live transcripts until it reloaded. Sockets are found by the session's tag
+// (http/session-tag.ts); other sessions of the same user keep theirs.
+import { callSessionStub } from "../call/internal-request";
+import type { Db } from "../db/client";
+import { viewableLiveCallIds } from "../db/live-calls";
+import type { Env } from "../env";
+import { sessionSocketTag } from "../http/session-tag";
+
+/** Each Durable Object has this long to close the sockets; one retry for a transient error. */
+export const SIGN_OUT_CLOSE_DEADLINE_MS = 5_000;
+
+/**
+ * Closes session `sessionId`'s sockets; resolves once every object answered or gave up. Never throws:
+ * the session is already gone from D1 (no socket can reconnect with it), so a failure here is logged.
+ */
+export async function closeSessionSockets(env: Pick<Env, "USER_FEED" | "CALL_SESSION">, database: Db, userId: string, sessionId: string): Promise<void> {
+  const tag = sessionSocketTag(sessionId);
+  const targets: { what: string; close: () => Promise<number> }[] = [{ what: "feed", close: () => env.USER_FEED.get(env.USER_FEED.idFromName(userId)).signedOut(tag) }];
+  try {
+    for (const callId of await viewableLiveCallIds(database, userId)) {
+      targets.push({ what: `call ${callId}`, close: () => callSessionStub(env, callId).signedOut(tag) });
+    }
+  } catch (err) {
+    console.error("sign-out: listing the live calls failed; their viewer sockets stay open", err);
+  }
+  const results = await Promise.allSettled(targets.map((t) => closeWithRetry(t.close)));
+  results.forEach((r, i) => {
+    if (r.status === "rejected") console.error(`sign-out: closing the ${targets[i]!.what} sockets failed`, r.reason);
+  });
+}
+
+async function closeWithRetry(close: () => Promise<number>): Promise<number> {
+  try {
+    return await withinDeadline(close());
+  } catch (err) {
+    // Durable Object errors say whether trying again can help (an overloaded object won't).
+    const retryable = err instanceof Error && "retryable" in err && err.retryable === true && !("overloaded" in err && err.overloaded === true);
+    if (!retryable) throw err;
+    return withinDeadline(close());
+  }
+}
+
+function withinDeadline<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${SIGN_OUT_CLOSE_DEADLINE_MS} ms`)), SIGN_OUT_CLOSE_DEADLINE_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
