@@ -84,6 +84,27 @@ describe("newcomer journey", () => {
     await page.context().close();
   });
 
+  it("signing out in another tab closes this tab's live updates, and this tab goes back to the landing page by itself", async () => {
+    const page = await newPage();
+    const feedClosed = new Promise<void>((resolve) => {
+      page.on("websocket", (ws) => {
+        if (ws.url().includes("/ws/feed")) ws.on("close", () => resolve());
+      });
+    });
+    const creds = await signUpViaApi(page, baseURL, freshCredentials("sign-out-feed"));
+    await waitForDashboard(page, creds);
+    const other = await page.context().newPage();
+    await other.goto(baseURL);
+    await waitForDashboard(other, creds);
+    await other.getByRole("button", { name: "Sign Out" }).click();
+    await other.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).waitFor();
+
+    await feedClosed;
+    await page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).waitFor({ timeout: 10_000 }); // no click, no request of its own
+    expect(await page.getByText(`Welcome, ${creds.displayName}`).count()).toBe(0);
+    await page.context().close();
+  });
+
   it("says when the dashboard's live updates stop because the page is out of date, with a Reload button", async () => {
     const page = await newPage();
     await page.routeWebSocket(/\/ws\/feed(\?|$)/, (ws) => ws.close({ code: CLOSE_PROTOCOL_VERSION, reason: "This page is out of date. Reload the page." }));

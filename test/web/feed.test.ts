@@ -1,6 +1,7 @@
 // The feed connection's reconnect/keepalive logic, driven with a scripted socket and manual timers.
 import { describe, expect, it } from "vitest";
 import { HEARTBEAT_INTERVAL_MS as FEED_PING_INTERVAL_MS, PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
+import { CLOSE_SIGNED_OUT } from "../../protocol/sockets";
 import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
 import { manualTimers } from "./support/manual-timers";
 import { IDLE_CLOSE_MS, type FeedSignal, type FeedSocket, FeedConnection, backoffDelay, feedUrl } from "../../web/lib/feed";
@@ -34,6 +35,7 @@ class ScriptedSocket implements FeedSocket {
 function harness() {
   const sockets: ScriptedSocket[] = [];
   const timers = manualTimers();
+  const sessionChecks: number[] = [];
   const conn = new FeedConnection({
     open: () => {
       const s = new ScriptedSocket();
@@ -43,8 +45,9 @@ function harness() {
     setTimeout: timers.setTimeout,
     clearTimeout: timers.clearTimeout,
     random: () => 0.5,
+    sessionLost: () => sessionChecks.push(sockets.length),
   });
-  return { conn, sockets, advance: timers.advance };
+  return { conn, sockets, advance: timers.advance, sessionChecks };
 }
 
 describe("backoffDelay", () => {
@@ -172,5 +175,34 @@ describe("FeedConnection", () => {
     advance(IDLE_CLOSE_MS);
     expect(sockets[0]!.closedWith).toBe(1000);
     expect(conn.status).toBe("idle");
+  });
+
+  it("a close for a sign-out, or an attempt that never opened, asks the page who is signed in; a drop after opening does not", () => {
+    const { conn, sockets, advance, sessionChecks } = harness();
+    conn.subscribe(() => {});
+    sockets[0]!.serverOpens();
+    sockets[0]!.drops(1006);
+    expect(sessionChecks).toEqual([]);
+    advance(500);
+    sockets[1]!.drops(1006); // refused upgrade (e.g. 401): never opened
+    expect(sessionChecks).toEqual([2]);
+    advance(1000);
+    sockets[2]!.serverOpens();
+    sockets[2]!.drops(CLOSE_SIGNED_OUT, "You signed out. Sign in again to continue.");
+    expect(sessionChecks).toEqual([2, 3]);
+    expect(conn.status).toBe("reconnecting"); // a new session (signed in again) reconnects; none unmounts the page
+  });
+
+  it("retryNow while a reconnect is on its way opens no second socket", () => {
+    const { conn, sockets, advance } = harness();
+    conn.subscribe(() => {});
+    sockets[0]!.serverOpens();
+    sockets[0]!.drops(1006);
+    advance(500);
+    expect(sockets).toHaveLength(2);
+    expect(conn.status).toBe("reconnecting");
+    conn.retryNow(); // e.g. "online" and "visibilitychange" as a phone wakes
+    conn.retryNow();
+    expect(sockets).toHaveLength(2);
   });
 });

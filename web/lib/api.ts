@@ -20,6 +20,11 @@ function isApiErrorBody(v: unknown): v is ApiErrorBody {
 /** Told when a request is refused for want of a session (signed out elsewhere, or the session expired). */
 const sessionLostListeners = new Set<() => void>();
 
+/** Says the session may be gone (a request or a socket was refused for it): listeners check who is signed in. */
+export function reportSessionLost(): void {
+  for (const listener of sessionLostListeners) listener();
+}
+
 /** Subscribes to lost sessions; returns the unsubscribe. */
 export function onSessionLost(listener: () => void): () => void {
   sessionLostListeners.add(listener);
@@ -50,7 +55,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     }
   }
   if (!res.ok) {
-    if (res.status === 401 && isApiErrorBody(data) && data.error.code === "unauthenticated") for (const listener of sessionLostListeners) listener();
+    if (res.status === 401 && isApiErrorBody(data) && data.error.code === "unauthenticated") reportSessionLost();
     if (isApiErrorBody(data)) throw new ApiRequestError(res.status, data.error.code, data.error.message);
     throw new ApiRequestError(res.status, "http-error", "An error occurred. Please try again.");
   }

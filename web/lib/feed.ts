@@ -7,8 +7,9 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { type FeedEvent, feedServerMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
-import { FEED_SOCKET_PATH, socketUrl } from "../../protocol/sockets";
+import { CLOSE_SIGNED_OUT, FEED_SOCKET_PATH, socketUrl } from "../../protocol/sockets";
 import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
+import { reportSessionLost } from "./api";
 import { type Heartbeat, startHeartbeat } from "./heartbeat";
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 30_000;
@@ -48,6 +49,11 @@ export interface FeedDeps {
   setTimeout: (fn: () => void, ms: number) => number;
   clearTimeout: (id: number) => void;
   random?: () => number;
+  /**
+   * The session may be gone: the socket was closed for a sign-out, or an attempt never opened (a
+   * refused upgrade, e.g. 401, reads as a plain close in the browser). The page checks who is signed in.
+   */
+  sessionLost?: () => void;
 }
 
 /** One reconnecting feed socket shared by every listener. */
@@ -87,7 +93,8 @@ export class FeedConnection {
 
   /** Reconnect now (e.g. the browser came back online). */
   retryNow(): void {
-    if (this.listeners.size === 0 || this.status === "open" || this.status === "connecting" || this.status === "outdated") return;
+    // A socket on its way (status "reconnecting" while it connects) must not get a twin.
+    if (this.listeners.size === 0 || this.socket !== null || this.status === "open" || this.status === "connecting" || this.status === "outdated") return;
     this.clearTimer("retryTimer");
     this.connect();
   }
@@ -108,7 +115,9 @@ export class FeedConnection {
       return;
     }
     this.socket = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       // After a drop, or a first connection that took retries: events may have been missed meanwhile.
       const reconnected = this.everOpened || this.attempt > 0;
       this.everOpened = true;
@@ -138,6 +147,7 @@ export class FeedConnection {
         this.setStatus("outdated");
         return;
       }
+      if (ev.code === CLOSE_SIGNED_OUT || !opened) this.deps.sessionLost?.();
       if (this.listeners.size > 0) this.scheduleRetry();
       else this.setStatus("idle");
     };
@@ -217,6 +227,7 @@ function sharedFeed(): FeedConnection {
       open: () => new WebSocket(feedUrl(window.location)),
       setTimeout: (fn, ms) => window.setTimeout(fn, ms),
       clearTimeout: (id) => window.clearTimeout(id),
+      sessionLost: reportSessionLost,
     });
     window.addEventListener("online", () => conn.retryNow());
     document.addEventListener("visibilitychange", () => {

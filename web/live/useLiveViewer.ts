@@ -6,7 +6,9 @@ import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call";
 import { readFrame } from "../../protocol/frame";
 import { type LiveAudioFrame, type LiveCallState, decodeLiveAudioFrame, viewerServerMessages } from "../../protocol/live";
+import { CLOSE_SIGNED_OUT } from "../../protocol/sockets";
 import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
+import { reportSessionLost } from "../lib/api";
 import { backoffDelay } from "../lib/feed";
 import { type Heartbeat, startHeartbeat } from "../lib/heartbeat";
 import { liveSocketUrl, sendViewerMessage, upsertEntry } from "./viewerMessages";
@@ -129,10 +131,14 @@ export function useLiveViewer(callId: string, opts: { listen: boolean; audio: Vi
       heartbeat = null;
       if (socket.current === ws) socket.current = null;
       if (stopped || ended) return;
-      if (ev?.code === CLOSE_PROTOCOL_VERSION) {
-        dispatch({ type: "failed", reason: ev.reason }); // another try speaks the same version: reload the page
+      if (ev?.code === CLOSE_PROTOCOL_VERSION || ev?.code === CLOSE_SIGNED_OUT || ev?.code === 1008) {
+        // Another try would be refused the same way (this page's version, a signed-out session, a call
+        // no longer shared or too many views): say why. A sign-out also sends the page to check who is signed in.
+        if (ev.code === CLOSE_SIGNED_OUT) reportSessionLost();
+        dispatch({ type: "failed", reason: ev.reason });
         return;
       }
+      if (!opened) reportSessionLost(); // a refused upgrade (401 after a sign-out elsewhere) reads as a plain close
       if (!opened) failures += 1;
       opened = false;
       if (failures >= MAX_FAILED_ATTEMPTS) {
