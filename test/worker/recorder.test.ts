@@ -33,7 +33,7 @@ it("a chunk write that timed out and lands after its retry leaves every sample s
     },
   });
   const objectEnv = { ...env, RECORDINGS: bucket } as Env;
-  const store = { state: () => ({ callId, phase: "active" as const, record: true }) };
+  const store = { state: () => ({ callId, phase: "active" as const, record: true, callerConnectedAt: 1 }) };
 
   await runInDurableObject(callStub(callId), async (_instance: CallSession, state) => {
     let clock = 1_000_000;

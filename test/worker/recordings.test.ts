@@ -8,6 +8,8 @@ import type { CallDetail } from "../../protocol/calls";
 import { RECORDING_NOTICE } from "../../protocol/phone";
 import { parseWav } from "../../worker/audio/wav";
 import type { CallSession } from "../../worker/call/CallSession";
+import type { CallStore } from "../../worker/call/store";
+import { selectProvider } from "../../worker/ai/select";
 import type { Env } from "../../worker/env";
 import { MODELS, WorkersAiProvider } from "../../worker/ai/workers-ai/provider";
 import { listChunks, putChunk } from "../../worker/db/recording-objects";
@@ -20,6 +22,7 @@ import { createCall } from "./support/calls";
 import { createEcho } from "./support/echoes";
 import { api, finalReply, invite, startBriefCall, type EntryMsg } from "./support/live";
 import { ChaosAi } from "./support/chaos-ai";
+import { HeldProvider } from "./support/providers";
 import { TwilioCall } from "./support/twilio-sim";
 import { callBySid, fetcherNetwork } from "./support/twilio-webhooks";
 import { createUser, type TestUser } from "./support/users";
@@ -371,5 +374,40 @@ describe("recording a phone call", { timeout: 60_000 }, () => {
     expect(transcript[0]?.speaker).toBe("assistant"); // the greeting is still first
     expect(await recordingStartedAt(callId)).toBeNull();
     expect((await getRecording(owner, callId)).status).toBe(404);
+  });
+
+  it("a recorded call whose stream never connects records nothing (no silence)", async () => {
+    const from = "+15550100934";
+    const owner = await createUser({ phoneNumber: from });
+    await createEcho(owner.user.id, { name: "Phone Sage", recordCalls: true });
+    const call = await TwilioCall.dial(net, { authToken, from });
+    const row = (await callBySid(env.DB, call.callSid))!;
+    // Two sync alarms while the call waits for its stream, some wall-clock time apart.
+    for (let i = 0; i < 2; i++) {
+      expect(await runDurableObjectAlarm(callStub(row.id))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(await recordingStartedAt(row.id)).toBeNull();
+    expect(await listChunks(env.RECORDINGS!, row.id)).toEqual([]);
+    expect((await getRecording(owner, row.id)).status).toBe(404);
+  });
+
+  it("a caller who hangs up while the recording notice is being voiced: the notice, never said, is stored nowhere", async () => {
+    const from = "+15550100935";
+    const owner = await createUser({ phoneNumber: from });
+    await createEcho(owner.user.id, { name: "Phone Sage", recordCalls: true });
+    const call = await TwilioCall.dial(net, { authToken, from });
+    const row = (await callBySid(env.DB, call.callSid))!;
+    const slowSpeech = new HeldProvider(selectProvider(env), "synthesize");
+    await runInDurableObject(callStub(row.id), (instance: CallSession) => instance.useProvider(slowSpeech));
+    await call.connect();
+    await eventually(async () => slowSpeech.held > 0); // the notice is being voiced
+    await call.hangUp();
+    await eventually(async () => (await callBySid(env.DB, call.callSid))?.status === "completed");
+    await runInDurableObject(callStub(row.id), () => slowSpeech.release());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const kept = await runInDurableObject(callStub(row.id), (instance: CallSession) => (instance as unknown as { store: CallStore }).store.entries().map((e) => e.text));
+    expect(kept).not.toContain(RECORDING_NOTICE);
+    expect((await d1Transcript(row.id)).map((e) => e.text)).not.toContain(RECORDING_NOTICE);
   });
 });

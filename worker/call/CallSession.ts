@@ -20,6 +20,7 @@ import { VIEWER_TAG } from "./live-events";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";
 import { CallRecorder } from "./recorder";
+import { settledWithin } from "./settled-within";
 import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";
 
@@ -27,6 +28,8 @@ import { LiveViewers } from "./viewers";
 export const SYNC_INTERVAL_MS = 5_000;
 /** A call started before its caller connected (phone) waits this long for it; a browser socket, for its start_call. */
 export const CONNECT_GRACE_MS = 30_000;
+/** How long the ending waits for the recording's last chunk before it finalizes D1 and tells everyone. */
+export const FINAL_FLUSH_WAIT_MS = 2_000;
 /** Retry delay of a failed D1 finalization. */
 const FINALIZE_RETRY_MS = 10_000;
 
@@ -40,8 +43,6 @@ export class CallSession extends DurableObject<Env> {
   private readonly phone: PhoneLine;
   private readonly recorder: CallRecorder;
   private lastCallerFrameAt = Date.now();
-  /** finish() is waiting for the pipeline's last turn: the alarm must not finalize D1 without it. */
-  private finishing = false;
   /** The call's ending while it runs (finish()). */
   private ending: Promise<void> | null = null;
 
@@ -203,13 +204,10 @@ export class CallSession extends DurableObject<Env> {
     const endTime = Date.now();
     this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
     this.recorder.callEnded(); // the recording stops here (the Echo's queued speech is never heard)
-    this.finishing = true;
-    try {
-      await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
-    } finally {
-      this.finishing = false;
-    }
-    await this.recorder.flush(true);
+    await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
+    // The recording's last chunk goes first (the row then says it is recorded), but a slow store must
+    // not hold the caller and the viewers: past the limit it goes on, and the alarm retries what is left.
+    await settledWithin(this.recorder.flush(true), FINAL_FLUSH_WAIT_MS);
     const done = await this.persistence.finalize({ status, endTime, endReason: reason });
     if (done) this.summarize(state);
     if (done && !this.store.hasPending() && !this.recorder.behind) await this.ctx.storage.deleteAlarm();
@@ -246,11 +244,15 @@ export class CallSession extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const state = this.store.state();
-    if (!state) return this.browser.closeUnstarted();
+    if (!state) {
+      if (this.browser.closeUnstarted()) await this.ctx.storage.setAlarm(Date.now() + CONNECT_GRACE_MS);
+      return;
+    }
     const now = Date.now();
     if (state.phase === "ended") {
-      if (this.finishing) {
-        // finish() is still waiting for the last turn (e.g. a slow transcription) and finalizes after it.
+      if (this.ending) {
+        // finish() is still under way (the last turn, the recording's last chunk, its own D1 write): it
+        // finalizes and summarizes once; finalizing here too would summarize the call twice.
         await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
         return;
       }
@@ -262,7 +264,12 @@ export class CallSession extends DurableObject<Env> {
             endTime: state.endTime ?? now,
             endReason: state.endReason ?? "connection_lost",
           });
-      if (finalizing && done) this.summarize(state);
+      if (finalizing && done) {
+        this.summarize(state);
+        // The ending told the dashboards while D1 still said "in progress": now Live Calls drop it.
+        this.notifyOwner(state, "live_call_ended");
+        this.viewers.notifyParticipants();
+      }
       if (this.recorder.behind) await this.recorder.retry(); // the last chunk or the D1 mark failed as it ended
       if (!done || this.store.hasPending() || this.recorder.behind) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
       return;

@@ -9,6 +9,7 @@ import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/events";
 import { readPipelineSettings } from "../pipeline/settings";
 import type { CallAi, CallStore } from "./store";
+import { settledWithin } from "./settled-within";
 
 /**
  * How long ending a call waits for the pipeline to wrap up its last turn: at least this, and always
@@ -135,11 +136,4 @@ function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
     ...(provider.startTranscription ? { startTranscription: provider.startTranscription.bind(provider) } : {}),
     ...(provider.openTranscriber ? { openTranscriber: provider.openTranscriber.bind(provider) } : {}),
   };
-}
-
-/** Resolves when `work` is done or `ms` has passed, whichever comes first (`work` resolves, never rejects). */
-async function settledWithin(work: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
 }

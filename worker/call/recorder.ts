@@ -36,14 +36,16 @@ export class CallRecorder {
   private unsaved: Int16Array[] = [];
   /** A chunk whose write failed or timed out: written again as it is before anything after it. */
   private pending: { index: number; pcm: Int16Array } | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  /** The write under way, if any (queueWrite). */
+  private writing: Promise<void> | null = null;
+  private writeAgain = false;
   /** When the call ended (callEnded()), on this recorder's clock. */
   private endedAt: number | null = null;
 
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
-    private readonly store: { state(): Pick<CallState, "callId" | "phase" | "record"> | null },
+    private readonly store: { state(): Pick<CallState, "callId" | "phase" | "record" | "callerConnectedAt"> | null },
     private readonly now: () => number = Date.now,
     private readonly putTimeoutMs = PUT_TIMEOUT_MS,
   ) {
@@ -62,7 +64,8 @@ export class CallRecorder {
   private active(): Mixdown | null {
     if (this.mix) return this.mix;
     const state = this.store.state();
-    if (!state || state.phase !== "active" || !state.record || !this.env.RECORDINGS) return null;
+    // Not before the caller is on the line: a phone call whose stream never came has nothing to record.
+    if (!state || state.phase !== "active" || !state.record || state.callerConnectedAt === null || !this.env.RECORDINGS) return null;
     let p = this.progress();
     if (!p) {
       p = { started_at: this.now(), chunks: 0, samples: 0, marked: 0 };
@@ -110,7 +113,7 @@ export class CallRecorder {
   /** Stores the settled audio as the next chunk (`final`: all of it, up to the call's end: callEnded()). */
   flush(final = false): Promise<void> {
     const mix = this.mix ?? (final ? null : this.active());
-    if (!mix) return this.writing;
+    if (!mix) return this.writing ?? Promise.resolve();
     const pcm = mix.take(final ? (this.endedAt ?? this.now()) : this.now(), final);
     if (final) this.mix = null;
     if (pcm.length > 0) this.unsaved.push(pcm);
@@ -132,9 +135,26 @@ export class CallRecorder {
     return this.queueWrite();
   }
 
-  /** One write after another (each takes what is pending and unsaved then), kept alive past the event that asked. */
+  /**
+   * One writer at a time, kept alive past the event that asked: a write asked for while one runs makes
+   * that one go round once more (taking what is pending and unsaved then). When the store is slow, the
+   * asks don't pile up into a chain that grows faster than it drains.
+   */
   private queueWrite(): Promise<void> {
-    this.writing = this.writing.then(() => this.write());
+    if (this.writing) {
+      this.writeAgain = true;
+      return this.writing;
+    }
+    this.writing = (async () => {
+      try {
+        do {
+          this.writeAgain = false;
+          await this.write();
+        } while (this.writeAgain);
+      } finally {
+        this.writing = null;
+      }
+    })();
     this.ctx.waitUntil(this.writing);
     return this.writing;
   }

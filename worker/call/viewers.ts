@@ -247,7 +247,7 @@ export class LiveViewers implements LiveFanout {
   }
 
   /** The invited users' Live Calls lists drop the call (the owner is told by the session). */
-  private notifyParticipants(): void {
+  notifyParticipants(): void {
     const state = this.store.state();
     if (!state) return;
     const { callId, userId } = state;

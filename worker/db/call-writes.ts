@@ -122,3 +122,11 @@ export async function finalizeCall(
   ]);
   return results[2].length > 0;
 }
+
+/**
+ * Removes the row of a call whose caller left while it was being set up (before anything was said or
+ * counted): it never started, so it appears nowhere. A call that has begun in any way stays.
+ */
+export async function discardUnstartedCall(database: Db, callId: string): Promise<void> {
+  await database.delete(calls).where(and(eq(calls.id, callId), eq(calls.status, CALL_IN_PROGRESS), sql`not exists (select 1 from ${transcriptEntries} where ${transcriptEntries.callId} = ${callId})`));
+}

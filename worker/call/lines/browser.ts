@@ -5,7 +5,7 @@
 import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../../../protocol/call";
 import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { db } from "../../db/client";
-import { createCallRow, findCallableEcho } from "../../db/call-writes";
+import { createCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../env";
 import { closeQuietly } from "../../http/websocket";
@@ -57,12 +57,17 @@ export class BrowserLine implements CallerLine {
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** The grace alarm found no call: a socket that never started one (or was refused) is closed. */
-  closeUnstarted(): void {
+  /**
+   * The grace alarm found no call: a socket that never started one (or was refused) is closed. True when
+   * a start_call is still under way: the alarm looks again later.
+   */
+  closeUnstarted(): boolean {
+    if (this.starting) return true;
     const ws = this.socket();
-    if (!ws || this.starting || this.host.store.state()) return;
+    if (!ws || this.host.store.state()) return false;
     sendJson(ws, { type: "error", error: "No call was started on this connection.", code: "not-started" });
     closeQuietly(ws, 1008, "No call was started.");
+    return false;
   }
 
   async onMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
@@ -136,6 +141,11 @@ export class BrowserLine implements CallerLine {
       const outcome = await startBrowserCall(this.host.env, grant, message, this.host.ai());
       if (!outcome.ok) {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
+        return;
+      }
+      if (!this.attached) {
+        // The caller left while the call was being set up (End while connecting): it never started.
+        await discardUnstartedCall(db(this.host.env.DB), outcome.state.callId);
         return;
       }
       await this.host.open(outcome.state);

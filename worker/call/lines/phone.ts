@@ -222,7 +222,9 @@ export class PhoneLine implements CallerLine {
     const steps = { clock: systemClock, settings: readPipelineSettings(this.host.env), random: Math.random };
     const { audio, failure } = await promptAudio(this.host.provider(), text, state.persona.voiceStyle, steps);
     if (failure) console.error(`phone line: the prompt "${text}" is said in the bundled voice: speech failed`, failure);
-    const audioOffsetMs = this.attached ? this.host.recordAssistant(audio.samples) : null;
+    // The call may have ended while the prompt was being voiced (the caller hung up): it was never said.
+    if (store.state()?.phase !== "active" || !this.attached) return;
+    const audioOffsetMs = this.host.recordAssistant(audio.samples);
     const entry = store.addEntry({ speaker: "assistant", text, timestamp: Date.now(), emotions: {}, audioOffsetMs });
     this.host.publish({ kind: "entry", entry });
     this.sendAudio(audio.samples, audio.sampleRate, entry.id);
