@@ -6,6 +6,9 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE, sessionIdFromToken } from "../../worker/auth/session";
 import { app } from "../../worker/app";
+import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
+import { createUser, jsonHeaders } from "./support/users";
+import { connect } from "./support/ws";
 import { exports } from "cloudflare:workers";
 
 const ORIGIN = "https://echo.test";
@@ -176,6 +179,19 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     });
     expect(byPassword.status).toBe(401);
     expect(((await byPassword.json()) as { error: { code: string } }).error.code).toBe("use-google-sign-in");
+  });
+
+  it("linking takes back what whoever registered the address first set up: their linked number, a pending link code and their open dashboards", async () => {
+    const email = uniqueEmail("squat");
+    const squatter = await createUser({ email, phoneNumber: "+15550100961" });
+    const pending = (await (await exports.default.fetch(`${ORIGIN}/api/phone/link-code`, { method: "POST", headers: jsonHeaders(squatter) })).json()) as { code: string };
+    const dashboard = await connect("/ws/feed", { cookie: squatter.cookie });
+    const r = await googleSignIn({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true, name: "Owner" });
+    expect(r.res.status).toBe(200);
+    expect(await dashboard.closed).toEqual({ code: CLOSE_SIGNED_OUT, reason: SIGNED_OUT_REASON });
+    const row = await env.DB.prepare("select phone_number, phone_echo_id from users where id = ?").bind(squatter.user.id).first();
+    expect(row).toEqual({ phone_number: null, phone_echo_id: null });
+    expect(await env.DB.prepare("select count(*) as n from phone_link_codes where code = ?").bind(pending.code).first("n")).toBe(0);
   });
 
   it("does not link an existing account to a Google identity whose email is unverified", async () => {

@@ -1,6 +1,6 @@
 // Signing out closes the dashboard sockets that session opened (its change feed and its viewers of
 // live calls, in every tab), and nobody else's: real sockets through the Worker.
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PING_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
@@ -63,5 +63,20 @@ describe("sign-out and open sockets", () => {
     expect(await aFeed.closed).toEqual({ code: CLOSE_SIGNED_OUT, reason: SIGNED_OUT_REASON });
     await expectOpenFeed(bFeed);
     bFeed.close();
+  });
+
+  it("a sign-in that replaces this browser's session closes the old session's dashboards", async () => {
+    const email = `rotate-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const signUp = await api(null, "POST", "/api/auth/sign-up", { email, password: "pass-word", displayName: "Rota" });
+    expect(signUp.status).toBe(201);
+    const cookie = signUp.headers.getSetCookie()[0]!.split(";")[0]!;
+    const old = await connect("/ws/feed", { cookie });
+    const signIn = await exports.default.fetch(`${TEST_ORIGIN}/api/auth/sign-in`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: TEST_ORIGIN, "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password: "pass-word" }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(await old.closed).toEqual({ code: CLOSE_SIGNED_OUT, reason: SIGNED_OUT_REASON });
   });
 });

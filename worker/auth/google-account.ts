@@ -8,9 +8,15 @@ import type { Db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, findUserByGoogleSub, linkGoogle } from "../db/users";
 import { GoogleSignInError, type GoogleIdentity } from "./google";
 
-export async function resolveGoogleUser(database: Db, identity: GoogleIdentity): Promise<UserRow> {
+/** The account, and whether it was linked just now (every session it had then ended: close their sockets). */
+export interface GoogleAccount {
+  user: UserRow;
+  linkedNow: boolean;
+}
+
+export async function resolveGoogleUser(database: Db, identity: GoogleIdentity): Promise<GoogleAccount> {
   const linked = await findUserByGoogleSub(database, identity.sub);
-  if (linked) return linked;
+  if (linked) return { user: linked, linkedNow: false };
   if (!identity.email) throw new GoogleSignInError("google-no-email", "Your Google account did not share an email address.");
   const existing = await findUserByEmail(database, identity.email);
   if (existing) {
@@ -21,23 +27,24 @@ export async function resolveGoogleUser(database: Db, identity: GoogleIdentity):
       // The email's account is linked to a different Google account.
       throw new GoogleSignInError("email-already-in-use", "An account with this email already exists.");
     }
-    return linkGoogle(database, existing, identity.sub, identity.picture);
+    return { user: await linkGoogle(database, existing, identity.sub, identity.picture), linkedNow: true };
   }
   if (!identity.emailVerified) {
     throw new GoogleSignInError("google-email-unverified", "Your Google account's email address is not verified. Verify it with Google, then try again.");
   }
   try {
-    return await createUser(database, {
+    const user = await createUser(database, {
       email: identity.email,
       displayName: identity.name,
       photoURL: identity.picture,
       googleSub: identity.sub,
     });
+    return { user, linkedNow: false };
   } catch (err) {
     if (err instanceof DuplicateUserError) {
       // A concurrent first sign-in created it; use that one.
       const again = await findUserByGoogleSub(database, identity.sub);
-      if (again) return again;
+      if (again) return { user: again, linkedNow: false };
       throw new GoogleSignInError("email-already-in-use", "An account with this email already exists.");
     }
     throw err;

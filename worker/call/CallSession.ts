@@ -9,6 +9,7 @@ import type { AiProvider } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";
 import type { Env } from "../env";
+import type { EndedSessions } from "../http/session-tag";
 import { publishToUser } from "../feed/publish";
 import { summarizeCall } from "../summary/summarize";
 import { ConversationHost } from "./conversation-host";
@@ -124,9 +125,9 @@ export class CallSession extends DurableObject<Env> {
     return true;
   }
 
-  /** A dashboard session signed out: its viewer sockets on this call close. Returns how many. */
-  async signedOut(sessionTag: string): Promise<number> {
-    return this.viewers.signedOut(sessionTag);
+  /** Dashboard sessions of `userId` ended: the viewer sockets they opened on this call close. Returns how many. */
+  async signedOut(userId: string, ended: EndedSessions): Promise<number> {
+    return this.viewers.signedOut(userId, ended);
   }
 
   /**

@@ -16,6 +16,7 @@ import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
 import { db } from "../db/client";
 import { participantIds } from "../db/live-calls";
 import type { Env } from "../env";
+import type { EndedSessions } from "../http/session-tag";
 import { publishToUser } from "../feed/publish";
 import { closeQuietly } from "../http/websocket";
 import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./live-events";
@@ -202,9 +203,10 @@ export class LiveViewers implements LiveFanout {
     if (callId && formerParticipants.length > 0) this.ctx.waitUntil(this.tellDropped(callId, formerParticipants));
   }
 
-  /** Session `sessionTag` signed out: its viewers' sockets close (the page then finds itself signed out). */
-  signedOut(sessionTag: string): number {
-    const sockets = this.ctx.getWebSockets(sessionTag).filter((ws) => this.ctx.getTags(ws).includes(VIEWER_TAG));
+  /** Sessions of `userId` ended: the viewer sockets they opened close (the page then finds itself signed out). */
+  signedOut(userId: string, ended: EndedSessions): number {
+    const tagged = "sessionTag" in ended ? this.ctx.getWebSockets(ended.sessionTag) : this.ctx.getWebSockets(userTag(userId));
+    const sockets = tagged.filter((ws) => this.ctx.getTags(ws).includes(VIEWER_TAG));
     for (const ws of sockets) {
       this.forget(ws);
       closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { UserProfile } from "../../protocol/api";
 import type { UserRow } from "../app-env";
 import type { Db } from "./client";
-import { sessions, users } from "./schema";
+import { phoneLinkCodes, sessions, users } from "./schema";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -77,11 +77,17 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
  * Links a Google identity to an existing account; fills photoURL only if the account has none. Google
  * has verified the email; whoever set the account's password had not (sign-up checks no mailbox), so
  * the password goes and every session of the account ends with it: someone who registered the address
- * first keeps no way in (a pre-account takeover). The owner signs in with Google from then on.
+ * first keeps no way in (a pre-account takeover). So does a phone number they linked (calls from it
+ * would be the owner's, answered by an Echo they chose) and a link code they have pending. The owner
+ * signs in with Google from then on. (The caller closes the ended sessions' sockets.)
  */
 export async function linkGoogle(database: Db, user: UserRow, sub: string, photoURL: string | null): Promise<UserRow> {
-  const patch = { googleSub: sub, photoURL: user.photoURL ?? photoURL, passwordHash: null };
-  await database.batch([database.delete(sessions).where(eq(sessions.userId, user.id)), database.update(users).set(patch).where(eq(users.id, user.id))]);
+  const patch = { googleSub: sub, photoURL: user.photoURL ?? photoURL, passwordHash: null, phoneNumber: null, phoneEchoId: null };
+  await database.batch([
+    database.delete(sessions).where(eq(sessions.userId, user.id)),
+    database.delete(phoneLinkCodes).where(eq(phoneLinkCodes.userId, user.id)),
+    database.update(users).set(patch).where(eq(users.id, user.id)),
+  ]);
   return { ...user, ...patch };
 }
 

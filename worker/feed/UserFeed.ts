@@ -5,7 +5,7 @@ import { type FeedEvent, feedClientMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
 import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
-import { SESSION_TAG_HEADER } from "../http/session-tag";
+import { type EndedSessions, SESSION_TAG_HEADER } from "../http/session-tag";
 import type { Env } from "../env";
 import { closeQuietly } from "../http/websocket";
 /** Open dashboards per user; the oldest socket is closed beyond this. */
@@ -44,9 +44,9 @@ export class UserFeed extends DurableObject<Env> {
     }
   }
 
-  /** Session `sessionTag` signed out: its dashboards' sockets close. Returns how many. */
-  async signedOut(sessionTag: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(sessionTag);
+  /** Sessions of this user ended: the sockets they opened close. Returns how many. */
+  async signedOut(ended: EndedSessions): Promise<number> {
+    const sockets = "sessionTag" in ended ? this.ctx.getWebSockets(ended.sessionTag) : this.ctx.getWebSockets();
     for (const ws of sockets) closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
     return sockets.length;
   }

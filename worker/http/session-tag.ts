@@ -8,3 +8,6 @@ export const SESSION_TAG_HEADER = "x-echo-session-tag";
 export function sessionSocketTag(sessionId: string): string {
   return `session:${sessionId}`;
 }
+
+/** Whose dashboard sockets to close: those one session opened, or every session's of the user. */
+export type EndedSessions = { sessionTag: string } | { everySession: true };

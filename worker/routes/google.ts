@@ -9,6 +9,7 @@ import type { AppEnv } from "../app-env";
 import { beginSession } from "../auth/begin-session";
 import { GoogleSignInError, type PendingAuthorization, completeAuthorization, startAuthorization } from "../auth/google";
 import { resolveGoogleUser } from "../auth/google-account";
+import { closeSessionSockets } from "../auth/sign-out-sockets";
 import { readConfig } from "../config";
 import { db } from "../db/client";
 
@@ -117,7 +118,9 @@ export const googleRoutes = new Hono<AppEnv>()
     }
     try {
       const identity = await completeAuthorization(cfg, redirectUri(c), new URL(c.req.url), pending);
-      const user = await resolveGoogleUser(db(c.env.DB), identity);
+      const database = db(c.env.DB);
+      const { user, linkedNow } = await resolveGoogleUser(database, identity);
+      if (linkedNow) await closeSessionSockets(c.env, database, user.id, "every");
       await beginSession(c, user);
       return resultPage(c, { type: "echo:google-auth", ok: true });
     } catch (err) {
