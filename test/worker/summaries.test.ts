@@ -5,7 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { CallDetail, CallExport, CallListPage } from "../../protocol/calls";
-import type { RecapRetryResult } from "../../protocol/summary";
+import { RECAP_WAIT_MS, type RecapRetryResult } from "../../protocol/summary";
 import type { AiProvider } from "../../worker/ai/provider";
 import { composeProvider, selectProvider } from "../../worker/ai/select";
 import type { CallSession } from "../../worker/call/CallSession";
@@ -150,12 +150,40 @@ describe("summarizeCall", () => {
     const first = summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), slowFailure), call.id, { now: () => 1_000 });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the first run is waiting for its model
     const answer = '{"summary": "The caller asked for a plan.", "followUps": [], "topics": ["Plans"]}';
-    const second = await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering(answer)), call.id, { now: () => 2_000 });
+    // Retried once the first run looks stalled (the page offers Retry then).
+    const second = await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering(answer)), call.id, { now: () => 1_000 + RECAP_WAIT_MS + 1 });
     expect(second).toMatchObject({ status: "ready", text: "The caller asked for a plan." });
     releaseFailure();
     expect(await first).toMatchObject({ status: "ready", text: "The caller asked for a plan." });
     const detail = (await (await exports.default.fetch(`https://echo.test/api/calls/${call.id}`, { headers: owner.headers })).json()) as CallDetail;
     expect(detail.recap).toMatchObject({ status: "ready", text: "The caller asked for a plan." });
+  });
+
+  it("a refresh that fails keeps the summary made before; a request while a run is under way starts no second one", async () => {
+    const owner = await createUser();
+    const call = await createCall(owner.user.id, {}, entries);
+    const answer = '{"summary": "The caller planned a trip.", "followUps": [], "topics": ["Travel"]}';
+    expect(await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering(answer)), call.id)).toMatchObject({ status: "ready" });
+    const refresh = await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), failing(false)), call.id);
+    expect(refresh).toMatchObject({ status: "ready", text: "The caller planned a trip.", topics: ["travel"] });
+    const detail = (await (await exports.default.fetch(`https://echo.test/api/calls/${call.id}`, { headers: owner.headers })).json()) as CallDetail;
+    expect(detail.recap).toMatchObject({ status: "ready", text: "The caller planned a trip." });
+
+    const other = await createCall(owner.user.id, {}, entries);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: ReturnType<typeof failing> = async function* (request, signal) {
+      await held;
+      yield* answering(answer)(request, signal);
+    };
+    const firstModel = new SummaryModelProvider(selectProvider(env), slow);
+    const first = summarizeCall(db(env.DB), firstModel, other.id);
+    await eventually(async () => firstModel.summaryRequests.length > 0);
+    const twiceModel = new SummaryModelProvider(selectProvider(env), answering(answer));
+    expect(await summarizeCall(db(env.DB), twiceModel, other.id)).toMatchObject({ status: "pending" });
+    expect(twiceModel.summaryRequests).toHaveLength(0);
+    release();
+    expect(await first).toMatchObject({ status: "ready" });
   });
 
   it("an unusable answer is a failure, not a summary", async () => {

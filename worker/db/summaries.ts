@@ -16,6 +16,8 @@ export interface SummarySource {
   persona: Persona | null;
   transcript: ReturnType<typeof toTranscriptEntry>[];
   attempts: number;
+  /** The summary stored now, if any. */
+  current: CallRecap | null;
 }
 
 /**
@@ -25,14 +27,16 @@ export interface SummarySource {
 export async function readSummarySource(database: Db, callId: string, userId?: string): Promise<SummarySource | null> {
   const conds = [eq(calls.id, callId), ne(calls.status, CALL_IN_PROGRESS)];
   if (userId !== undefined) conds.push(eq(calls.userId, userId));
-  const [head, entries] = await database.batch([
+  // The summary is a query of its own: in a batch, rows come keyed by column name, and the Echo's
+  // updated_at would hide the summary's.
+  const [head, entries, summary] = await database.batch([
     database
-      .select({ echo: echoes, attempts: callSummaries.attempts })
+      .select({ echo: echoes })
       .from(calls)
       .leftJoin(echoes, eq(echoes.id, calls.echoId))
-      .leftJoin(callSummaries, eq(callSummaries.callId, calls.id))
       .where(and(...conds)),
     database.select().from(transcriptEntries).where(eq(transcriptEntries.callId, callId)).orderBy(asc(transcriptEntries.seq)),
+    database.select().from(callSummaries).where(eq(callSummaries.callId, callId)),
   ]);
   const row = head[0];
   if (!row) return null;
@@ -40,7 +44,8 @@ export async function readSummarySource(database: Db, callId: string, userId?: s
     callId,
     persona: row.echo ? personaOf(row.echo) : null,
     transcript: entries.map(toTranscriptEntry),
-    attempts: row.attempts ?? 0,
+    attempts: summary[0]?.attempts ?? 0,
+    current: summary[0] ? toRecap(summary[0]) : null,
   };
 }
 

@@ -2,7 +2,7 @@
 // through reply() (or, for a provider without a language model, writes an extractive one), and stores
 // the result. Runs after the call's final D1 write; a failure is stored (and logged) for a retry from
 // Call Details — it never fails the call.
-import type { CallRecap } from "../../protocol/summary";
+import { type CallRecap, RECAP_WAIT_MS } from "../../protocol/summary";
 import { AiStepError } from "../ai/errors";
 import type { AiProvider, Persona } from "../ai/provider";
 import type { Db } from "../db/client";
@@ -77,6 +77,9 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
   const source = await readSummarySource(database, callId, opts.userId);
   if (!source) return null;
   const now = opts.now ?? Date.now;
+  const current = source.current;
+  // A run under way (a double click, a retry racing the automatic job) is not started twice.
+  if (current?.status === "pending" && now() - current.updatedAt < RECAP_WAIT_MS) return current;
   const base = {
     moodArc: moodArc(source.transcript),
     callerEmotions: callerEmotionMix(source.transcript),
@@ -87,9 +90,12 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
   if (!hasLanguageModel(provider)) {
     write = { ...base, status: "ready", method: "extractive", ...extractiveRecap(source.transcript), error: null, updatedAt: now() };
   } else {
-    // Seen as "Summarizing this call…" until the model answers.
-    pendingAt = now();
-    await saveRecap(database, callId, { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: pendingAt });
+    // Seen as "Summarizing this call…" until the model answers; a summary made before stays in view
+    // meanwhile (a refresh), and stays if this run fails.
+    if (current?.status !== "ready") {
+      pendingAt = now();
+      await saveRecap(database, callId, { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: pendingAt });
+    }
     write = { ...base, status: "failed", method: null, text: "", followUps: [], topics: [], error: "Not summarized.", updatedAt: now() };
     for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
       try {
@@ -105,6 +111,10 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
     }
   }
   // A failure never replaces what a run begun or finished since has written (a retry racing the
-  // automatic job, a double click): only this run's own "pending" row is replaced by it.
+  // automatic job, a double click), nor a summary made before: only this run's own "pending" row.
+  if (write.status === "failed" && pendingAt === undefined && current) {
+    console.error("call summary: the refresh failed; the summary made before stays", callId);
+    return current;
+  }
   return saveRecap(database, callId, write, write.status === "failed" ? pendingAt : undefined);
 }
