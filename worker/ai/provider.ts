@@ -107,7 +107,10 @@ export interface AiProvider {
   textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores>;
   /** The reply as a stream of text deltas. */
   reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string>;
-  /** Speech for one sentence, as 16 kHz PCM. */
+  /**
+   * Speech for one sentence, as 16 kHz PCM. No samples: the engine has nothing it can say for this text
+   * (the built-in English engines and another script); the pipeline skips the sentence and logs it.
+   */
   synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio>;
   /**
    * Optional: loads what the engines need before the caller's first turn (called at call start). A

@@ -38,7 +38,7 @@ import type { PipelineEmit } from "./events";
 import { TurnListener } from "./listening";
 import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
 import { buildMessages } from "./persona";
-import { PlaybackClock, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply";
+import { PlaybackClock, QUIET_FALLBACKS, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
 import { SpokenLines } from "./spoken-lines";
 import { FailedTurns } from "./failed-turns";
@@ -377,7 +377,7 @@ export class Conversation {
       playback: this.playback,
       steps: this.steps,
       report,
-      onQuietFailure: (stage, err) => logFailure(this.trail, this.turnIndex, stage, err, { fallback: "the reply's entry has no emotion scores" }),
+      onQuietFailure: (stage, err) => logFailure(this.trail, this.turnIndex, stage, err, { fallback: QUIET_FALLBACKS[stage] }),
     });
   }
 

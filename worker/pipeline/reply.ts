@@ -3,13 +3,16 @@
 // order. A playback clock tracks what the caller has heard, so a cut-off reply knows its spoken text.
 // Every step runs under its deadline (settings.ts); a step that still fails stops the reply — what was
 // already sent plays out — and the outcome names the failure (the conversation then apologises).
+// A sentence with nothing to pronounce ("😊", "---") is not synthesized; one the speech engine makes no
+// audio for (a script its voice can't pronounce) is skipped and logged: neither fails the reply, but a
+// reply the caller would hear none of does.
 // Knows only events and the AiProvider interface.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
 import type { AiProvider, PcmAudio, ReplyRequest } from "../ai/provider";
 import { isAbortError, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
 import { guardedReply } from "./reply-stream";
-import { SentenceChunker } from "./sentences";
+import { hasWords, SentenceChunker } from "./sentences";
 import { failure, runStep, type StepContext, type StepFailure } from "./steps";
 import type { TurnReport } from "./trail";
 
@@ -54,6 +57,12 @@ export interface ReplyTiming {
   endOfTurnMs: number | undefined;
 }
 
+/** What the reply did instead, per quiet failure (the log line's `fallback`). */
+export const QUIET_FALLBACKS = {
+  emotions: "the reply's entry has no emotion scores",
+  speech: "the sentence was skipped; the rest of the reply was said",
+} as const;
+
 export interface ReplyDeps {
   provider: AiProvider;
   emit: PipelineEmit;
@@ -62,8 +71,11 @@ export interface ReplyDeps {
   steps: StepContext;
   /** The turn's record: retries, fallbacks, the failure (if any) and its stored outcome. */
   report: TurnReport;
-  /** A failure the pipeline recovered from without the caller noticing (logged, never shown). */
-  onQuietFailure: (stage: "emotions", err: unknown) => void;
+  /**
+   * A failure the pipeline recovered from without the caller noticing (logged, never shown): the reply's
+   * emotion scores, or a sentence the speech engine made no audio for (skipped).
+   */
+  onQuietFailure: (stage: keyof typeof QUIET_FALLBACKS, err: unknown) => void;
 }
 
 export interface ReplyOutcome {
@@ -110,11 +122,14 @@ export class Reply {
     return true;
   }
 
-  /** A step failed for good: stop generating and synthesizing; what was already sent still plays. */
-  private fail(err: unknown, stage: "reply" | "speech"): void {
+  /**
+   * A step failed for good: stop generating and synthesizing; what was already sent still plays.
+   * `counts`: the failure counts toward ending the call (settings.maxFailedTurns).
+   */
+  private fail(err: unknown, stage: "reply" | "speech", counts = true): void {
     if (this.interruptedAt !== null) return; // cut off by the caller: nothing failed
     this.failure ??= failure(stage, err, 0);
-    this.deps.report.fail(this.failure);
+    this.deps.report.fail(this.failure, counts);
     this.controller.abort();
   }
 
@@ -128,14 +143,21 @@ export class Reply {
     let fullText = "";
     let firstTokenAt: number | null = null;
     let firstAudioAt: number | null = null;
-    let sentenceIndex = 0;
+    let audioIndex = 0;
+    /** Sentences with words that the speech engine made no audio for. */
+    let unsaid = 0;
     let synthesis: Promise<void> = Promise.resolve();
     const chunker = new SentenceChunker();
 
     const speak = (sentence: string) => {
-      const index = sentenceIndex++;
       synthesis = synthesis.then(async () => {
         if (signal.aborted) return;
+        if (!hasWords(sentence)) {
+          // Nothing to pronounce: not synthesized. It stays in its place among the sentences, lasting no
+          // time, so a cut-off reply's spoken text has it only if the caller heard what came before it.
+          this.sentences.push({ text: sentence, ...playback.schedule(0) });
+          return;
+        }
         try {
           const { value: audio } = await runStep(
             steps,
@@ -143,7 +165,15 @@ export class Reply {
             (s) => provider.synthesize(sentence, request.persona.voiceStyle, s),
           );
           if (signal.aborted) return;
-          if (audio.samples.length === 0) throw new Error("the speech model returned no audio");
+          if (audio.samples.length === 0) {
+            // The engine has nothing it can say for these words (the built-in English voices and
+            // another script): the caller hears the rest of the reply; the sentence is logged.
+            unsaid++;
+            report.fallback("speech:skipped");
+            this.deps.onQuietFailure("speech", new Error(`the speech engine made no audio for the sentence "${sentence}"; it was skipped`));
+            return;
+          }
+          const index = audioIndex++;
           const durationMs = (audio.samples.length * 1000) / audio.sampleRate;
           this.sentences.push({ text: sentence, ...playback.schedule(durationMs) });
           firstAudioAt ??= clock.now();
@@ -166,15 +196,24 @@ export class Reply {
     } catch (err) {
       if (!isAbortError(err)) this.fail(err, "reply");
     }
-    // A reply with no words (an empty or blank answer) would be silence: it fails like any other.
-    if (!signal.aborted && !fullText.trim()) this.fail(new Error("the model answered with no text"), "reply");
+    // A reply with no words (an empty or blank answer, or only emoji) would be silence: it fails like any other.
+    if (!signal.aborted && !hasWords(fullText)) {
+      this.fail(new Error(fullText.trim() ? "the model answered with nothing to say" : "the model answered with no text"), "reply");
+    }
     await synthesis;
+    // Words, none of which the speech engine could say: the apology, not silence. The engine works (it
+    // can't pronounce this reply), so the turn does not count toward ending the call.
+    if (!signal.aborted && unsaid > 0 && firstAudioAt === null) {
+      this.fail(new Error(`the speech engine made no audio for any of the reply's ${unsaid} ${unsaid === 1 ? "sentence" : "sentences"}`), "speech", false);
+    }
     await this.drain();
     this.finished = true; // everything is said: from here on a barge-in has nothing to cut
 
     const interrupted = this.interruptedAt !== null;
-    const heard = this.sentences.map((s) => s.text).join(" ");
-    const spokenText = interrupted ? spokenUntil(this.sentences, this.interruptedAt ?? 0) : heard;
+    // Only wordless sentences ("😊") played: nothing was heard.
+    const words = (text: string) => (hasWords(text) ? text : "");
+    const heard = words(this.sentences.map((s) => s.text).join(" "));
+    const spokenText = interrupted ? words(spokenUntil(this.sentences, this.interruptedAt ?? 0)) : heard;
     // A failed reply keeps what the caller heard, not what the model wrote but nobody said.
     const text = this.failure ? heard : fullText.trim();
     const latency: TurnLatency | null =

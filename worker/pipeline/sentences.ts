@@ -103,6 +103,14 @@ export class SentenceChunker {
   }
 }
 
+/**
+ * Whether `text` has anything to pronounce: a letter or a digit, in any script. A "sentence" of only an
+ * emoji, dashes, an ellipsis or markup ("😊", "---", "…", "**") has none: there is nothing to synthesize.
+ */
+export function hasWords(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
 /** Splits complete text into sentences (the same rules, in one go). */
 export function splitSentences(text: string, options: Partial<ChunkerOptions> = {}): string[] {
   const chunker = new SentenceChunker(options);

@@ -10,7 +10,7 @@ import type { VoiceStyle } from "../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest } from "../ai/provider";
 import { raceAbort } from "./abortable";
 import { abortError } from "./clock";
-import { SentenceChunker } from "./sentences";
+import { hasWords, SentenceChunker } from "./sentences";
 import { runStep, type StepContext } from "./steps";
 
 export interface SpeculationDeps {
@@ -96,7 +96,8 @@ export class Speculation {
         this.deltas.push(delta);
         this.notify();
         if (this.firstSentence) continue;
-        const [sentence] = chunker.push(delta);
+        // The first sentence with words (the reply skips one with nothing to pronounce, e.g. "😊").
+        const sentence = chunker.push(delta).find(hasWords);
         if (sentence !== undefined) {
           const audio = provider.synthesize(sentence, voice, signal);
           audio.catch(() => undefined); // a failure shows when the committed reply asks for it

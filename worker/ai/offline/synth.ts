@@ -182,7 +182,7 @@ class Samples {
   }
 }
 
-/** Synthesizes `text` in `style` as 16 kHz mono PCM16. */
+/** Synthesizes `text` in `style` as 16 kHz mono PCM16; no samples for text without a Latin letter or a digit. */
 export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
   const voice = VOICES[style];
   const rate = SYNTH_SAMPLE_RATE;

@@ -158,6 +158,15 @@ describe("flite through the shim", () => {
     expect((await runFlite(flite, "  <> ~ ", FLITE_VOICES.default)).samples.length).toBe(0);
   }, 30_000);
 
+  it("does not run flite for text it can't pronounce (punctuation only, another script)", async () => {
+    // A module with no _start: running it would throw, so an empty answer means flite was not run.
+    const notFlite = new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+    for (const text of ["😊", "---", "**", "…", "!", "Привет!", "こんにちは。"]) {
+      expect((await runFlite(notFlite, text, FLITE_VOICES.default)).samples.length, text).toBe(0);
+    }
+    expect((await runFlite(flite, "Café!", FLITE_VOICES.default)).samples.length).toBeGreaterThan(0);
+  }, 30_000);
+
   it("keeps words and phrasing punctuation, drops markup and control characters", () => {
     expect(speakableText("Hi *there*,\u0007 it’s “fine” <b>ok</b>!")).toBe("Hi there , it's \"fine\" b ok b !");
   });

@@ -28,6 +28,14 @@ export function speakableText(text: string): string {
     .trim();
 }
 
+/**
+ * Whether flite (an English voice) can say anything of `speakable`: a Latin letter (accents aside) or a
+ * digit. Punctuation alone ("---", "...") and other scripts ("Привет", "こんにちは") give it nothing to say.
+ */
+export function pronounceable(speakable: string): boolean {
+  return /[A-Za-z0-9]/.test(speakable.normalize("NFKD"));
+}
+
 const commands = new WeakMap<WebAssembly.Module, ReusableCommand>();
 
 /** The reusable flite instance for `module` (one per isolate in the Worker). */
@@ -40,9 +48,10 @@ export function fliteCommand(module: WebAssembly.Module): ReusableCommand {
   return command;
 }
 
+/** The speech for `text`; no samples (flite is not run) when it has nothing flite can pronounce. */
 export async function runFlite(module: WebAssembly.Module, text: string, voice: FliteVoice): Promise<FliteSpeech> {
   const speakable = speakableText(text);
-  if (!speakable) return { samples: new Int16Array(0), sampleRate: 16000 };
+  if (!pronounceable(speakable)) return { samples: new Int16Array(0), sampleRate: 16000 };
   const shim = new WasiShim(fliteArgs(speakable, voice, `/${OUTPUT}`));
   const code = await fliteCommand(module).run(shim);
   const wav = shim.files.get(OUTPUT);
