@@ -1,7 +1,8 @@
 // Lexicon-based emotion scoring of text, used by both providers (the offline one on its own, the
 // Workers AI one blended with a sentiment model). Scores cover EMOTIONS and sum to 1; "calm" takes the
-// weight of text without emotional cues. Handles negation ("not happy"), intensifiers ("really sad"),
-// exclamation and question marks. Pure and deterministic.
+// weight of text without emotional cues. Handles negation ("not happy") within its clause ("No, I'm
+// happy" is happy: punctuation and "but" end a clause), intensifiers ("really sad"), exclamation and
+// question marks. Pure and deterministic.
 import { EMOTIONS, type EmotionName, type EmotionScores } from "../../protocol/call";
 
 const WORDS: Record<Exclude<EmotionName, "calm">, string[]> = {
@@ -35,6 +36,8 @@ const WORDS: Record<Exclude<EmotionName, "calm">, string[]> = {
 const CALM_WORDS = ["calm", "fine", "okay", "ok", "relaxed", "peaceful", "alright", "steady", "quiet", "rest", "easy"];
 const NEGATIONS = new Set(["not", "no", "never", "don't", "dont", "isn't", "isnt", "wasn't", "wasnt", "can't", "cant", "didn't", "didnt", "aren't", "won't", "nothing"]);
 const INTENSIFIERS = new Set(["very", "so", "really", "extremely", "super", "totally", "incredibly", "absolutely", "too"]);
+/** End a clause: a negation or an intensifier before one does not reach the words after it. */
+const BOUNDARIES = new Set([".", ",", ";", ":", "!", "?", "but"]);
 
 const LOOKUP = new Map<string, EmotionName>();
 for (const [emotion, words] of Object.entries(WORDS) as Array<[EmotionName, string[]]>) {
@@ -68,24 +71,26 @@ export function normalizeEmotions(raw: Partial<Record<string, number>>): Emotion
 /** Raw cue weights found in the text (before normalisation) and how many cues there were. */
 export function lexiconCues(text: string): { weights: Record<EmotionName, number>; cues: number } {
   const weights = emptyEmotions();
-  const tokens = text.toLowerCase().replace(/[’']/g, "'").match(/[a-z']+|[!?]/g) ?? [];
+  const tokens = text.toLowerCase().replace(/[’']/g, "'").replace(/[—–]/g, ",").match(/[a-z']+|[!?.,;:]/g) ?? [];
   let cues = 0;
+  let clauseStart = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] ?? "";
     if (token === "!") {
       weights.surprise += 0.3;
       weights.joy += 0.2;
-      continue;
-    }
-    if (token === "?") {
+    } else if (token === "?") {
       weights.surprise += 0.15;
+    }
+    if (BOUNDARIES.has(token)) {
+      clauseStart = i + 1;
       continue;
     }
     const emotion = LOOKUP.get(token) ?? LOOKUP.get(token.replace(/(ing|ed|s)$/, ""));
     if (!emotion) continue;
     let weight = 1;
     let negated = false;
-    for (let back = 1; back <= 3 && i - back >= 0; back++) {
+    for (let back = 1; back <= 3 && i - back >= clauseStart; back++) {
       const before = tokens[i - back] ?? "";
       if (NEGATIONS.has(before)) negated = true;
       if (back === 1 && INTENSIFIERS.has(before)) weight = 1.6;

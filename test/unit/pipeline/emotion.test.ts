@@ -45,6 +45,17 @@ describe("lexicon emotions (words)", () => {
     expect(lexiconEmotions("I am not worried").fear).toBe(0);
     expect(lexiconEmotions("I am really sad").sadness).toBeGreaterThan(lexiconEmotions("I am sad").sadness!);
   });
+
+  it("a negation stops at the end of its clause (punctuation, \"but\")", () => {
+    for (const text of ["No, I'm happy.", "No. I'm thrilled.", "No — I'm glad", "I'm not rich but happy"]) {
+      const s = lexiconEmotions(text);
+      expect(top(s), text).toBe("joy");
+      expect(s.sadness, text).toBe(0);
+    }
+    // "Don't worry" is still negated (calm, not fear); the happiness after the comma is not.
+    expect(lexiconEmotions("Don't worry, I'm happy")).toMatchObject({ joy: 0.385, sadness: 0, fear: 0, calm: 0.615 });
+    expect(top(lexiconEmotions("I'm not happy, honestly."))).toBe("sadness");
+  });
 });
 
 describe("sentiment → emotions (workers-ai)", () => {
