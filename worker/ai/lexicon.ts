@@ -1,8 +1,9 @@
 // Lexicon-based emotion scoring of text, used by both providers (the offline one on its own, the
 // Workers AI one blended with a sentiment model). Scores cover EMOTIONS and sum to 1; "calm" takes the
 // weight of text without emotional cues. Handles negation ("not happy") within its clause ("No, I'm
-// happy" is happy: punctuation and "but" end a clause), intensifiers ("really sad"), exclamation and
-// question marks. Pure and deterministic.
+// happy" is happy: punctuation and "but" end a clause), a negated "stop" ("can't stop laughing" is joy),
+// words that are a cue only in a phrase or a use ("fed up", "stop it", a plea for help), intensifiers
+// ("really sad"), exclamation and question marks. Pure and deterministic.
 import { EMOTIONS, type EmotionName, type EmotionScores } from "../../protocol/call";
 
 const WORDS: Record<Exclude<EmotionName, "calm">, string[]> = {
@@ -16,16 +17,17 @@ const WORDS: Record<Exclude<EmotionName, "calm">, string[]> = {
     "sad", "unhappy", "depressed", "down", "lonely", "alone", "miss", "missed", "cry", "crying", "cried",
     "hurt", "lost", "loss", "grief", "grieving", "tired", "exhausted", "hopeless", "sorry", "disappointed",
     "heartbroken", "miserable", "empty", "bad", "awful", "terrible", "died", "death", "funeral", "broke", "failed",
+    "sick",
   ],
   anger: [
     "angry", "mad", "furious", "annoyed", "annoying", "irritated", "hate", "hated", "rage", "outraged", "unfair",
-    "ridiculous", "stupid", "sick", "fed", "frustrated", "frustrating", "stop", "damn", "worst", "disgusting",
-    "unacceptable", "yell", "yelled", "shut",
+    "ridiculous", "stupid", "frustrated", "frustrating", "damn", "worst", "disgusting", "unacceptable", "yell",
+    "yelled",
   ],
   fear: [
     "afraid", "scared", "fear", "worried", "worry", "worrying", "anxious", "anxiety", "nervous", "panic",
     "terrified", "frightened", "stress", "stressed", "stressful", "unsure", "danger", "dangerous", "risk",
-    "help", "emergency", "overwhelmed", "dread",
+    "emergency", "overwhelmed", "dread",
   ],
   surprise: [
     "wow", "surprised", "surprise", "surprising", "unexpected", "suddenly", "whoa", "unbelievable",
@@ -34,10 +36,25 @@ const WORDS: Record<Exclude<EmotionName, "calm">, string[]> = {
 };
 
 const CALM_WORDS = ["calm", "fine", "okay", "ok", "relaxed", "peaceful", "alright", "steady", "quiet", "rest", "easy"];
-const NEGATIONS = new Set(["not", "no", "never", "don't", "dont", "isn't", "isnt", "wasn't", "wasnt", "can't", "cant", "didn't", "didnt", "aren't", "won't", "nothing"]);
+const NEGATIONS = new Set([
+  "not", "no", "never", "don't", "dont", "isn't", "isnt", "wasn't", "wasnt", "can't", "cant", "cannot", "couldn't", "couldnt",
+  "didn't", "didnt", "doesn't", "doesnt", "aren't", "won't", "wouldn't", "nothing",
+]);
 const INTENSIFIERS = new Set(["very", "so", "really", "extremely", "super", "totally", "incredibly", "absolutely", "too"]);
 /** End a clause: a negation or an intensifier before one does not reach the words after it. */
 const BOUNDARIES = new Set([".", ",", ";", ":", "!", "?", "but"]);
+/** Negated, these say the feeling goes on: "can't stop laughing", "couldn't help laughing". */
+const CEASE = new Set(["stop", "stopped", "quit", "help"]);
+/** Cues as a whole: their words alone are none ("I fed the dog", "the shop was shut") or another ("sick"). */
+const PHRASES: ReadonlyArray<{ words: readonly string[]; emotion: EmotionName }> = [
+  { words: ["fed", "up"], emotion: "anger" },
+  { words: ["sick", "and", "tired"], emotion: "anger" },
+  { words: ["sick", "of"], emotion: "anger" },
+  { words: ["shut", "up"], emotion: "anger" },
+  { words: ["stop", "it"], emotion: "anger" },
+];
+/** Words that may come before an imperative or a plea and keep it one: "please stop", "somebody help". */
+const LEAD_INS = new Set(["please", "just", "oh", "now", "somebody", "someone"]);
 
 const LOOKUP = new Map<string, EmotionName>();
 for (const [emotion, words] of Object.entries(WORDS) as Array<[EmotionName, string[]]>) {
@@ -68,6 +85,36 @@ export function normalizeEmotions(raw: Partial<Record<string, number>>): Emotion
   return out;
 }
 
+/** Where the clause that holds tokens[i] ends: the index of its boundary, or tokens.length. */
+function clauseEnd(tokens: readonly string[], i: number): number {
+  let end = i + 1;
+  while (end < tokens.length && !BOUNDARIES.has(tokens[end] ?? "")) end++;
+  return end;
+}
+
+/** "help" as a plea ("Help!", "help me!", "please help", "help me" on its own), not "can you help me with…?". */
+function isPlea(tokens: readonly string[], i: number, clauseStart: number): boolean {
+  const end = clauseEnd(tokens, i);
+  const boundary = tokens[end];
+  if (boundary === "!") return true;
+  if (boundary === "?") return false;
+  if (tokens[i - 1] === "please") return true;
+  return tokens.slice(clauseStart, i).every((w) => LEAD_INS.has(w)) && tokens.slice(i + 1, end).every((w) => w === "me" || w === "us");
+}
+
+/** The cue that starts at tokens[i]: its emotion and how many tokens it spans; null when there is none. */
+function cueAt(tokens: readonly string[], i: number, clauseStart: number): { emotion: EmotionName; length: number } | null {
+  for (const { words, emotion } of PHRASES) {
+    if (words.every((w, k) => tokens[i + k] === w)) return { emotion, length: words.length };
+  }
+  const token = tokens[i] ?? "";
+  // "stop" is anger as an imperative ("Stop!", "please stop yelling"), not in "the bus stop".
+  if (token === "stop") return tokens.slice(clauseStart, i).every((w) => LEAD_INS.has(w)) ? { emotion: "anger", length: 1 } : null;
+  if (token === "help") return isPlea(tokens, i, clauseStart) ? { emotion: "fear", length: 1 } : null;
+  const emotion = LOOKUP.get(token) ?? LOOKUP.get(token.replace(/(ing|ed|s)$/, ""));
+  return emotion ? { emotion, length: 1 } : null;
+}
+
 /** Raw cue weights found in the text (before normalisation) and how many cues there were. */
 export function lexiconCues(text: string): { weights: Record<EmotionName, number>; cues: number } {
   const weights = emptyEmotions();
@@ -86,17 +133,24 @@ export function lexiconCues(text: string): { weights: Record<EmotionName, number
       clauseStart = i + 1;
       continue;
     }
-    const emotion = LOOKUP.get(token) ?? LOOKUP.get(token.replace(/(ing|ed|s)$/, ""));
-    if (!emotion) continue;
+    const cue = cueAt(tokens, i, clauseStart);
+    if (!cue) continue;
     let weight = 1;
     let negated = false;
+    let ceased = false;
     for (let back = 1; back <= 3 && i - back >= clauseStart; back++) {
       const before = tokens[i - back] ?? "";
-      if (NEGATIONS.has(before)) negated = true;
+      if (NEGATIONS.has(before)) {
+        // "can't stop laughing": what is negated is the stopping; the feeling goes on, strongly.
+        negated = !ceased;
+        if (ceased) weight = 1.6;
+      }
+      if (CEASE.has(before)) ceased = true;
       if (back === 1 && INTENSIFIERS.has(before)) weight = 1.6;
     }
-    weights[negated ? NEGATED[emotion] : emotion] += weight;
+    weights[negated ? NEGATED[cue.emotion] : cue.emotion] += weight;
     cues++;
+    i += cue.length - 1;
   }
   return { weights, cues };
 }

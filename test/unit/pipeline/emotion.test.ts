@@ -56,6 +56,29 @@ describe("lexicon emotions (words)", () => {
     expect(lexiconEmotions("Don't worry, I'm happy")).toMatchObject({ joy: 0.385, sadness: 0, fear: 0, calm: 0.615 });
     expect(top(lexiconEmotions("I'm not happy, honestly."))).toBe("sadness");
   });
+
+  it("a negated stop keeps the feeling going: \"can't stop laughing\" is joy", () => {
+    for (const text of ["I can't stop laughing", "I couldn't stop laughing", "I can't help laughing"]) {
+      const s = lexiconEmotions(text);
+      expect(top(s), text).toBe("joy");
+      expect([s.sadness, s.anger, s.fear], text).toEqual([0, 0, 0]);
+    }
+    expect(lexiconEmotions("I can't stop laughing").joy).toBeGreaterThan(lexiconEmotions("I am laughing").joy!);
+  });
+
+  it("sick, fed, stop, shut and help are cues only where they mean one", () => {
+    for (const text of ["Can you help me with my homework?", "The bus stop is near", "I fed the dog", "I stopped at the shop", "The shop was shut", "She helped me move"]) {
+      expect(lexiconEmotions(text), text).toMatchObject({ anger: 0, fear: 0, calm: expect.any(Number) });
+    }
+    expect(top(lexiconEmotions("I feel sick"))).toBe("sadness");
+    expect(lexiconEmotions("I feel sick").anger).toBe(0);
+    for (const text of ["I'm fed up with this", "I'm sick of it", "I'm sick and tired of waiting", "Stop it", "Please stop yelling at me", "Shut up"]) {
+      expect(top(lexiconEmotions(text)), text).toBe("anger");
+    }
+    for (const text of ["Help me!", "help me", "Please help, I'm scared", "Somebody help us"]) {
+      expect(top(lexiconEmotions(text)), text).toBe("fear");
+    }
+  });
 });
 
 describe("sentiment → emotions (workers-ai)", () => {
