@@ -2,13 +2,13 @@
 // quoted, the lines in which they asked for something later, and their most frequent words as topics.
 import type { TranscriptEntry } from "../../protocol/call";
 import { RECAP_LIST_MAX, RECAP_TEXT_MAX } from "../../protocol/summary";
+import { contentWords } from "../ai/words";
 
 /** Caller lines that ask for something to happen later. */
 const REQUEST = /\b(remind me|send me|call me( back)?|email me|text me|follow up|get back to me|can you (send|remind|book|schedule|check|call|email)|could you (send|remind|book|schedule|check|call|email)|please (send|remind|book|schedule|call|email)|don't forget|next (week|time|call))\b/i;
 
-const STOPWORDS = new Set(
-  "about after again also always because been before being could didn't doesn't don't every going gonna have haven't here just know like little maybe more most much need really right should some still sure than thank thanks that that's their them then there these they thing things think this those through want wanna what when where which while will with would yeah your you're okay honestly actually something anything tomorrow today".split(" "),
-);
+/** Not topics, besides the function words (worker/ai/words.ts). */
+const NOT_TOPICS = new Set(["something", "anything", "tomorrow", "today"]);
 
 function sentences(text: string): string[] {
   return (text.match(/[^.!?…]+[.!?…]*/g) ?? []).map((s) => s.trim()).filter(Boolean);
@@ -24,12 +24,11 @@ export interface ExtractiveRecap {
   topics: string[];
 }
 
-/** Words of 4+ letters the caller used most (ties: first used first). */
+/** Words of 4+ letters the caller used most, contractions left out, possessives as their noun (ties: first used first). */
 export function keywordTopics(lines: readonly string[], max = 3): string[] {
   const counts = new Map<string, number>();
   for (const line of lines) {
-    for (const word of line.toLowerCase().match(/[a-z][a-z'-]{3,}/g) ?? []) {
-      if (STOPWORDS.has(word)) continue;
+    for (const word of contentWords(line, 4, NOT_TOPICS)) {
       counts.set(word, (counts.get(word) ?? 0) + 1);
     }
   }

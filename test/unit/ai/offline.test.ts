@@ -53,6 +53,13 @@ describe("offline provider: replies", () => {
     expect(keywords("I want to start running before my marathon")).toEqual(["marathon", "running"]);
   });
 
+  it("never picks a contraction as a keyword; a possessive counts as its noun", () => {
+    expect(keywords("I was laughing and I can't stop")).toEqual(["laughing", "stop"]);
+    expect(composeReply(persona, turn({ text: "I was laughing and I can't stop" }), {})).toContain("You mentioned laughing and stop.");
+    expect(keywords("It's my sister's wedding")).toEqual(["wedding", "sister"]);
+    expect(keywords("I’m sure you’re right, we’ve won")).toEqual(["won"]);
+  });
+
   it("responds to the caller's emotions", () => {
     expect(composeReply(persona, turn({ text: "my dog died" }), { sadness: 0.7, calm: 0.3 })).toMatch(/heavy|sorry|tough/);
     expect(composeReply(persona, turn({ text: "I got the job" }), { joy: 0.8, calm: 0.2 })).toMatch(/happy|good mood|bright/);

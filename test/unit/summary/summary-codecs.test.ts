@@ -57,6 +57,10 @@ describe("extractive summary", () => {
   it("topics are the most used words, without filler", () => {
     expect(keywordTopics(["The marathon plan, the marathon pace", "really about pace and marathon"])).toEqual(["marathon", "pace", "plan"]);
   });
+  it("topics are never contractions, and a possessive counts as its noun", () => {
+    const lines = ["It's my sister's wedding and it's outdoors.", "I can't believe it's outside, it’s my sister’s big day. I can't wait!", "We're sure they'll love it, you've seen it, I'd say."];
+    expect(keywordTopics(lines)).toEqual(["sister", "wedding", "outdoors"]);
+  });
 });
 
 describe("summary prompt", () => {

@@ -7,6 +7,7 @@
 import type { CallType, EmotionScores } from "../../../protocol/call";
 import type { Expertise, Personality } from "../../../protocol/echo";
 import type { CallerTurnInfo, Persona } from "../provider";
+import { contentWords } from "../words";
 
 type Mood = "joy" | "sadness" | "anger" | "fear" | "surprise" | "calm";
 
@@ -63,9 +64,8 @@ const OFFLINE_SPEECH_PHONE = [
   "I can hear your voice, about {s} seconds of it, but offline I can't recognise words, so I won't guess what you said.",
 ];
 
-const STOPWORDS = new Set(
-  "a an and are as at be been but by can could did do does for from had has have he her him his how i i'm im in is it it's its just me my of on or our so that the their them then there they this to too up us was we were what when where which who why will with would you your yours about am really very today feel felt".split(" "),
-);
+/** Not worth repeating back, besides the function words (worker/ai/words.ts). */
+const NOT_KEYWORDS = new Set(["today", "feel", "felt"]);
 
 /** Follow-up questions about what the caller talked about, by mood ({topic} = their words). */
 const FOLLOW_UPS: Record<Mood, string[]> = {
@@ -112,9 +112,9 @@ function moodOf(emotions: EmotionScores): Mood {
   return best;
 }
 
-/** Up to two content words from the caller's text, longest first (e.g. "exam", "tomorrow"). */
+/** Up to two content words from the caller's text, longest first (e.g. "exam", "tomorrow"); never a contraction. */
 export function keywords(text: string): string[] {
-  const words = (text.toLowerCase().match(/[a-z][a-z'-]+/g) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w));
+  const words = contentWords(text, 3, NOT_KEYWORDS);
   return [...new Set(words)].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, 2);
 }
 
