@@ -97,6 +97,13 @@ describe("replies: POST /v1/chat/completions (SSE)", () => {
     expect(sent?.body.messages).toEqual(request("x").messages.map((m, i) => (i === 1 ? { ...m, content: "What a lovely morning it is." } : m)));
   });
 
+  it("asks for the request's maxTokens when it gives one (a summary's answer is longer than a spoken reply)", async () => {
+    const { engine, key } = engineWith();
+    await collect(engine.reply({ ...request("Summarize the call."), maxTokens: 700 }));
+    const [sent] = await requestsOf(key);
+    expect(sent?.body).toMatchObject({ model: "chat-test", stream: true, max_tokens: 700 });
+  });
+
   it("hands each delta on as it arrives, before the server has finished", async () => {
     const { engine, key } = engineWith({ OPENAI_REPLY_MODEL: "slow" });
     const stream = engine.reply(request("one two three four five six seven eight"))[Symbol.asyncIterator]();

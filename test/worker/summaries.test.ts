@@ -81,6 +81,8 @@ describe("summary at the end of a call", { timeout: 60_000 }, () => {
     });
     const request = (model as SummaryModelProvider | null)?.summaryRequests[0];
     expect(request?.messages[1]?.content).toContain("Caller: I want to run a 10k in March. Send me a plan please.");
+    // Room for the whole JSON answer: not cut at a spoken reply's 256 tokens.
+    expect(request?.maxTokens).toBe(700);
   });
 
   it("a failing summary leaves the call completed; the owner retries it from Call Details", async () => {

@@ -131,6 +131,13 @@ describe("workers-ai provider: reply stream", () => {
     expect(calls[0]).toMatchObject({ model: "@cf/meta/llama-3.3-70b-instruct-fp8-fast", inputs: { messages: request.messages, stream: true } });
   });
 
+  it("caps the answer at the request's maxTokens, a spoken reply's 256 when it gives none", async () => {
+    const { ai, calls } = standIn(defaults);
+    await collect(new WorkersAiProvider(ai).reply({ ...request, maxTokens: 700 }));
+    await collect(new WorkersAiProvider(ai).reply(request));
+    expect(calls.map((c) => c.inputs.max_tokens)).toEqual([700, 256]);
+  });
+
   it("passes the abort signal to the binding, so a barge-in stops the stream", async () => {
     const { ai, calls } = standIn({ [MODELS.llm]: (_i, signal) => sse(llmEvents("one two three four five six"), { delayMs: 5, signal }) });
     const controller = new AbortController();

@@ -47,6 +47,11 @@ export interface ReplyRequest {
   turn: CallerTurnInfo | null;
   /** How the caller is connected (a phone caller can't type); browser_test when not given. */
   callType?: CallType;
+  /**
+   * Upper bound on the answer's length in tokens, for a model that has one; not given: the provider's
+   * cap for a spoken reply (256). A call's summary asks for more (worker/summary/summarize.ts).
+   */
+  maxTokens?: number;
 }
 
 /**

@@ -14,6 +14,11 @@ import { parseSummaryAnswer, summaryMessages } from "./prompt";
 
 /** Time one summarization attempt may take. */
 export const SUMMARY_DEADLINE_MS = 20_000;
+/**
+ * Tokens the summary's answer may take: the JSON of a summary, its follow-ups and topics runs past the
+ * 256 a spoken reply is capped at, and a cut answer is no summary at all.
+ */
+export const SUMMARY_MAX_TOKENS = 700;
 /** Attempts when the failure is transient (timeouts, 429/5xx, a malformed answer). */
 export const SUMMARY_ATTEMPTS = 2;
 
@@ -49,7 +54,10 @@ async function askModel(provider: AiProvider, persona: Persona, source: Awaited<
   const timer = setTimeout(() => controller.abort(), deadlineMs);
   let answer = "";
   try {
-    const stream = provider.reply({ persona, messages: summaryMessages(source.transcript), callerEmotions: {}, turn: null }, controller.signal);
+    const stream = provider.reply(
+      { persona, messages: summaryMessages(source.transcript), callerEmotions: {}, turn: null, maxTokens: SUMMARY_MAX_TOKENS },
+      controller.signal,
+    );
     for await (const delta of abortableStream(stream, controller.signal)) answer += delta;
   } catch (err) {
     if (controller.signal.aborted) throw new SummaryError(`The language model did not answer within ${deadlineMs >= 1000 ? `${Math.round(deadlineMs / 1000)} s` : `${deadlineMs} ms`}.`, true);

@@ -16,7 +16,7 @@ import { decodeSpeechAudio, SpeechAudioError } from "./speech-audio";
 
 /** Backstop for one request when no earlier deadline aborts it (the pipeline's deadlines are shorter). */
 export const REQUEST_TIMEOUT_MS = 60_000;
-/** Upper bound on a spoken reply's length. */
+/** Upper bound on a spoken reply's length (a request may ask for another: ReplyRequest.maxTokens). */
 export const REPLY_MAX_TOKENS = 256;
 
 type Endpoints = AiSettings["openai"];
@@ -86,7 +86,7 @@ export class OpenAiCompatibleEngine {
     let produced = false;
     try {
       const stream = await client.chat.completions.create(
-        { model: endpoint.model, messages: request.messages, stream: true, max_tokens: REPLY_MAX_TOKENS },
+        { model: endpoint.model, messages: request.messages, stream: true, max_tokens: request.maxTokens ?? REPLY_MAX_TOKENS },
         { signal },
       );
       // Leaving this loop early (the caller barged in) cancels the response body.

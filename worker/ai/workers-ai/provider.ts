@@ -48,6 +48,7 @@ export interface WorkersAiOptions {
   flux: FluxOptions;
   /** Ask smart-turn-v2 to confirm the VAD's end of turn. */
   turnModel: boolean;
+  /** Cap on a spoken reply's tokens (a request may ask for another: ReplyRequest.maxTokens). */
   maxTokens: number;
 }
 
@@ -152,7 +153,7 @@ export class WorkersAiProvider implements AiProvider {
       "reply",
       "The language model",
       MODELS.llm,
-      () => this.ai.run(MODELS.llm, { messages: request.messages, stream: true, max_tokens: this.options.maxTokens }, { signal }),
+      () => this.ai.run(MODELS.llm, { messages: request.messages, stream: true, max_tokens: request.maxTokens ?? this.options.maxTokens }, { signal }),
       signal,
     );
     if (isTextStream(result)) {
