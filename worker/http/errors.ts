@@ -31,6 +31,8 @@ export function handleError(err: Error, c: Context): Response {
 export async function readJson<T>(
   c: Context,
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  /** The error of a field that has its own (e.g. the spec's invalid-email), by top-level field name. */
+  fieldErrors: Record<string, ApiError> = {},
 ): Promise<T> {
   let raw: unknown;
   try {
@@ -41,6 +43,8 @@ export async function readJson<T>(
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    const own = issue?.path.length ? fieldErrors[String(issue.path[0])] : undefined;
+    if (own) throw own;
     const where = issue && issue.path.length ? `${issue.path.map(String).join(".")}: ` : "";
     throw new ApiError(400, "invalid-request", `${where}${issue?.message ?? "Invalid request."}`);
   }

@@ -42,7 +42,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post("/sign-up", async (c) => {
-    const input = await readJson(c, signUpSchema);
+    const input = await readJson(c, signUpSchema, { email: authError("invalid-email") });
     const email = checkEmail(input.email);
     if (input.password.length < PASSWORD_MIN_LENGTH) throw authError("weak-password");
     const database = db(c.env.DB);
@@ -59,7 +59,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post("/sign-in", async (c) => {
-    const input = await readJson(c, signInSchema);
+    const input = await readJson(c, signInSchema, { email: authError("invalid-email") });
     const email = checkEmail(input.email);
     if (!input.password) throw new ApiError(400, "missing-password", "Please enter your password.");
     const database = db(c.env.DB);
