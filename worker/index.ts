@@ -5,6 +5,7 @@ import { app } from "./app";
 import { ConfigError, readConfig } from "./config";
 import type { Env } from "./env";
 import { deleteExpiredRecordings } from "./jobs/recording-retention";
+import { deleteStaleThrottleRows } from "./jobs/throttle-cleanup";
 
 export { CallSession } from "./call/CallSession";
 export { UserFeed } from "./feed/UserFeed";
@@ -22,5 +23,6 @@ export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(deleteExpiredRecordings(env));
+    ctx.waitUntil(deleteStaleThrottleRows(env).catch((err: unknown) => console.error("throttle clean-up failed (the next run retries)", err)));
   },
 } satisfies ExportedHandler<Env>;

@@ -3,6 +3,8 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT, THROTTLE_WINDOW_MS, recordSignInAttempt, throttleKeys, assertNotThrottled } from "../../worker/auth/throttle";
 import { env } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../worker/index";
 import { db } from "../../worker/db/client";
 
 const ORIGIN = "https://echo.test";
@@ -68,6 +70,17 @@ describe("sign-in throttling", { timeout: 30_000 }, () => {
     expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, uniqueIp())).status).toBe(200);
   });
 
+  it("an IPv6 client that changes address within its /64 is still one client", async () => {
+    const net = `2001:db8:${(++seq % 65535).toString(16)}:${crypto.randomUUID().slice(0, 4)}`;
+    const email = uniqueEmail();
+    expect((await post("/api/auth/sign-up", { email, password: "right-pass" }, uniqueIp())).status).toBe(201);
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++) {
+      expect(await code(await post("/api/auth/sign-in", { email: uniqueEmail(), password: "guess-123" }, `${net}::${(i + 1).toString(16)}`))).toBe("user-not-found");
+    }
+    expect(await code(await post("/api/auth/sign-in", { email, password: "right-pass" }, `${net}:aaaa:bbbb:cccc:dddd`))).toBe("too-many-requests");
+    expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, "2001:db8:ffff:ffff::1")).status).toBe(200);
+  });
+
   it("attempts sent all at once cannot all pass the lock: only the limit's worth of passwords is checked", async () => {
     const email = uniqueEmail();
     expect((await post("/api/auth/sign-up", { email, password: "right-pass" }, uniqueIp())).status).toBe(201);
@@ -96,5 +109,24 @@ describe("sign-in throttling", { timeout: 30_000 }, () => {
     await recordSignInAttempt(database, keys);
     const row = await env.DB.prepare("select failures from auth_throttle where key = ?").bind(keys.account).first<{ failures: number }>();
     expect(row?.failures).toBe(1);
+  });
+
+  it("the scheduled job deletes counters long past their window that lock nothing, and keeps the others", async () => {
+    const now = Date.now();
+    const day = 86_400_000;
+    const rows = [
+      ["ip:stale-old", now - 2 * day, 0],
+      ["ip:stale-locked-long-ago", now - 2 * day, now - 2 * day + THROTTLE_WINDOW_MS],
+      ["ip:current", now - 60_000, 0],
+      ["acct:still-locked", now - 2 * day, now + 60_000],
+    ] as const;
+    for (const [key, windowStart, lockedUntil] of rows) {
+      await env.DB.prepare("insert into auth_throttle (key, failures, window_start, locked_until) values (?, 3, ?, ?)").bind(key, windowStart, lockedUntil).run();
+    }
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "30 3 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await env.DB.prepare("select key from auth_throttle where key in (?, ?, ?, ?) order by key").bind(...rows.map((r) => r[0])).all<{ key: string }>();
+    expect(left.results.map((r) => r.key)).toEqual(["acct:still-locked", "ip:current"]);
   });
 });

@@ -1,7 +1,8 @@
 // Failed sign-in throttling, per account (the email) and per client (CF-Connecting-IP).
 //   - 5 failures for one account within 15 minutes lock that account's password sign-in for the rest
 //     of the window;
-//   - 20 failures from one client IP within 15 minutes lock that IP the same way.
+//   - 20 failures from one client within 15 minutes lock that client the same way (an IPv4 address, or
+//     an IPv6 /64: http/client-network.ts).
 // A locked key answers 429 `too-many-requests` (with Retry-After) before any password is checked.
 // Every attempt is counted as a failure before its password is checked, atomically, so attempts sent
 // all at once cannot all pass the lock before any of them is counted: one beyond the limit is refused.
@@ -9,6 +10,7 @@
 // good account must not reset a client that is guessing others).
 import type { Db } from "../db/client";
 import { clearThrottle, readThrottle, recordFailure, refundFailure } from "../db/auth-throttle";
+import { clientNetwork } from "../http/client-network";
 import { ApiError } from "../http/errors";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -21,7 +23,7 @@ export interface ThrottleKeys {
 }
 
 export function throttleKeys(email: string, ip: string | undefined): ThrottleKeys {
-  return { account: `acct:${email.toLowerCase()}`, ip: `ip:${ip || "unknown"}` };
+  return { account: `acct:${email.toLowerCase()}`, ip: `ip:${clientNetwork(ip)}` };
 }
 
 export class TooManyAttemptsError extends ApiError {

@@ -1,6 +1,6 @@
 // Persistence for failed sign-in counters (auth_throttle): one row per key, a fixed window that starts
 // at the first failure, and a lock once the limit is reached inside that window.
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { authThrottle } from "./schema";
 
@@ -51,4 +51,13 @@ export async function refundFailure(database: Db, key: string, limit: number): P
       lockedUntil: sql`case when ${authThrottle.failures} - 1 < ${limit} then 0 else ${authThrottle.lockedUntil} end`,
     })
     .where(eq(authThrottle.key, key));
+}
+
+/** Deletes counters whose window began before `before` and that lock nothing any more; returns how many. */
+export async function deleteStaleThrottles(database: Db, before: number, now: number): Promise<number> {
+  const gone = await database
+    .delete(authThrottle)
+    .where(and(lt(authThrottle.windowStart, before), lt(authThrottle.lockedUntil, now)))
+    .returning({ key: authThrottle.key });
+  return gone.length;
 }
