@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { type RecapWrite, readSummarySource, saveRecap } from "../db/summaries";
 import { abortableStream } from "../pipeline/abortable";
 import { extractiveRecap } from "./extractive";
+import { failureText } from "./failure-text";
 import { callerEmotionMix, moodArc } from "./mood";
 import { parseSummaryAnswer, summaryMessages } from "./prompt";
 
@@ -61,8 +62,10 @@ async function askModel(provider: AiProvider, persona: Persona, source: Awaited<
     for await (const delta of abortableStream(stream, controller.signal)) answer += delta;
   } catch (err) {
     if (controller.signal.aborted) throw new SummaryError(`The language model did not answer within ${deadlineMs >= 1000 ? `${Math.round(deadlineMs / 1000)} s` : `${deadlineMs} ms`}.`, true);
-    if (err instanceof AiStepError) throw new SummaryError(err.message, err.transient);
-    throw new SummaryError(`The language model failed: ${err instanceof Error ? err.message : String(err)}`, true);
+    // The provider's own words can name keys, hosts or models: they go to the log, the owner reads ours.
+    console.error("call summary: the language model failed", err);
+    if (err instanceof AiStepError) throw new SummaryError(failureText(err), err.transient);
+    throw new SummaryError(failureText(), true);
   } finally {
     clearTimeout(timer);
   }

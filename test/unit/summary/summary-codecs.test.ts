@@ -5,6 +5,7 @@ import type { TranscriptEntry } from "../../../protocol/call";
 import { extractiveRecap, keywordTopics } from "../../../worker/summary/extractive";
 import { callerEmotionMix, moodArc } from "../../../worker/summary/mood";
 import { SUMMARY_INSTRUCTIONS, parseSummaryAnswer, summaryMessages } from "../../../worker/summary/prompt";
+import { failureText } from "../../../worker/summary/failure-text";
 
 let seq = 0;
 const entry = (speaker: TranscriptEntry["speaker"], text: string, emotions: Record<string, number> = {}): TranscriptEntry => ({
@@ -83,5 +84,16 @@ describe("summary prompt", () => {
   });
   it("rejects what isn't a summary", () => {
     for (const bad of ["The caller was sad.", "{not json}", '{"summary":""}', '{"summary":3}', '{"followUps":["x"]}']) expect(parseSummaryAnswer(bad), bad).toBeNull();
+  });
+});
+
+describe("failureText", () => {
+  it("says what failed and what to do, never the provider's own words", () => {
+    expect(failureText({ status: 401 })).toBe("The language model refused the request (HTTP 401). Check the AI provider's key and settings, then retry.");
+    expect(failureText({ status: 429 })).toBe("The language model's usage limit was reached (HTTP 429). Retry later.");
+    expect(failureText({ status: 503 })).toBe("The language model is unavailable right now (HTTP 503). Retry in a moment.");
+    expect(failureText({ code: 3036 })).toBe("The language model failed (error 3036). Retry later; if it keeps failing, check the AI provider's settings.");
+    expect(failureText({ code: "invalid_api_key" })).toBe("The language model failed (error invalid_api_key). Retry later; if it keeps failing, check the AI provider's settings.");
+    expect(failureText()).toBe("The language model failed. Retry later; if it keeps failing, check the AI provider's settings.");
   });
 });
