@@ -2,6 +2,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { readFileSync } from "node:fs";
+import { localAiBindingWarning, remoteBindingsWanted } from "./scripts/dev-ai-binding";
 import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias";
 import { prerenderLanding } from "./scripts/vite-prerender-landing";
 
@@ -23,13 +25,21 @@ function withoutLocalSpeech(command: "build" | "serve"): boolean {
   return choice === "0" || (command === "build" && choice !== "1");
 }
 
-export default defineConfig(({ command }) => ({
-  resolve: { alias: withoutLocalSpeech(command) ? LOCAL_SPEECH_OUT : [] },
-  plugins: [
-    react(),
-    tailwindcss(),
-    prerenderLanding(),
-    cloudflare({ remoteBindings: false, persistState: stateDir ? { path: stateDir } : true, ...(configPath ? { configPath } : {}) }),
-  ],
-  server: { port: Number(process.env.PORT ?? 5173), strictPort: Boolean(process.env.PORT) },
-}));
+const remoteBindings = remoteBindingsWanted();
+
+export default defineConfig(({ command }) => {
+  if (command === "serve") {
+    const warning = localAiBindingWarning(readFileSync(configPath ?? "wrangler.toml", "utf8"), remoteBindings);
+    if (warning) console.warn(`\n⚠ ${warning}\n`);
+  }
+  return {
+    resolve: { alias: withoutLocalSpeech(command) ? LOCAL_SPEECH_OUT : [] },
+    plugins: [
+      react(),
+      tailwindcss(),
+      prerenderLanding(),
+      cloudflare({ remoteBindings, persistState: stateDir ? { path: stateDir } : true, ...(configPath ? { configPath } : {}) }),
+    ],
+    server: { port: Number(process.env.PORT ?? 5173), strictPort: Boolean(process.env.PORT) },
+  };
+});
