@@ -73,6 +73,7 @@ export class CallSession extends DurableObject<Env> {
       startConversation: (greet) => this.conversation.start(greet),
       restartConversation: () => this.conversation.close({ stopPlayback: true }),
       recordAssistant: (pcm) => this.recorder.assistant(pcm),
+      promptQueued: (durationMs) => this.conversation.queuedByLine(durationMs),
       callerAudio: (pcm) => {
         this.recorder.caller(pcm);
         this.conversation.pushAudio(pcm);

@@ -64,6 +64,11 @@ export class ConversationHost {
     if (greet ?? first) conversation.greet();
   }
 
+  /** The line queued `durationMs` of a prompt for the caller: the conversation's next words follow it. */
+  queuedByLine(durationMs: number): void {
+    this.conversation()?.queuedByLine(durationMs);
+  }
+
   pushAudio(pcm: Int16Array): void {
     this.conversation()?.pushAudio(pcm);
   }

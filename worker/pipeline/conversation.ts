@@ -177,6 +177,11 @@ export class Conversation {
     this.enqueue(textTurn(trimmed, this.clock.now()));
   }
 
+  /** The line queued `durationMs` of its own audio (a prompt): what the Echo says next plays after it. */
+  queuedByLine(durationMs: number): void {
+    this.playback.schedule(durationMs);
+  }
+
   /** The assistant speaks first (e.g. when the call is answered): a greeting that answers no caller turn. */
   greet(): void {
     if (this.closed) return;

@@ -45,6 +45,8 @@ export interface LineHost {
   restartConversation(): Promise<void>;
   /** Records the Echo's speech the line sends itself (fixed prompts); returns its offset in the recording (ms). */
   recordAssistant(pcm: Int16Array): number | null;
+  /** The line queued `durationMs` of its own speech (a prompt): the pipeline's playback clock counts it. */
+  promptQueued(durationMs: number): void;
   /** The one entry point for caller audio: 16 kHz mono PCM16, any length. */
   callerAudio(pcm: Int16Array): void;
   /** A typed caller turn. */

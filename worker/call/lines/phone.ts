@@ -223,11 +223,16 @@ export class PhoneLine implements CallerLine {
     const { audio, failure } = await promptAudio(this.host.provider(), text, state.persona.voiceStyle, steps);
     if (failure) console.error(`phone line: the prompt "${text}" is said in the bundled voice: speech failed`, failure);
     // The call may have ended while the prompt was being voiced (the caller hung up): it was never said.
-    if (store.state()?.phase !== "active" || !this.attached) return;
-    const audioOffsetMs = this.host.recordAssistant(audio.samples);
+    // (A keypad link's confirmation is still stored: the ending waits for the link, and the line is its record.)
+    if (store.state()?.phase !== "active") return;
+    const audioOffsetMs = this.attached ? this.host.recordAssistant(audio.samples) : null;
     const entry = store.addEntry({ speaker: "assistant", text, timestamp: Date.now(), emotions: {}, audioOffsetMs });
     this.host.publish({ kind: "entry", entry });
+    if (!this.attached) return;
     this.sendAudio(audio.samples, audio.sampleRate, entry.id);
+    // What the Echo says next is queued behind it: its playback clock must know, or a barge-in during
+    // the next reply's last stretch would find that reply already "done" and cut nothing.
+    this.host.promptQueued((audio.samples.length * 1000) / audio.sampleRate);
   }
 
   // ---- the pipeline's output (only to a verified stream) ----
