@@ -169,6 +169,37 @@ describe("dashboard data", () => {
     await page.context().close();
   });
 
+  it("closes a modal left open when Back leaves its tab, so the page stays usable", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page, inject("baseURL"), undefined, "/test-call");
+    const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
+    const { callId } = seedCall(me.user.id);
+
+    await page.getByRole("tab", { name: "Calls" }).click();
+    const row = page.getByRole("region", { name: "Call History" }).locator(`li[data-call-id="${callId}"]`);
+    await row.getByRole("button", { name: "View Details" }).click();
+    const details = page.getByRole("dialog", { name: "Call Details" });
+    await details.getByTestId("call-details").waitFor();
+
+    // Back: the Test Call tab shows, the Calls tab (and its modal) is hidden. No modal dialog is left
+    // open to make the page inert.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/test-call");
+    await page.getByRole("heading", { name: "Test Call", level: 2 }).waitFor();
+    await details.waitFor({ state: "detached", timeout: 5_000 });
+    expect(await page.evaluate(() => document.querySelectorAll("dialog[open]").length)).toBe(0);
+
+    // A tab answers a click.
+    await page.getByRole("tab", { name: "Echoes" }).click({ timeout: 5_000 });
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 5_000 }).toBe("/echoes");
+    await page.getByRole("heading", { name: "Echoes", level: 2 }).waitFor();
+    // The Calls tab comes back without the modal.
+    await page.getByRole("tab", { name: "Calls" }).click();
+    await row.waitFor();
+    expect(await details.count()).toBe(0);
+    await page.context().close();
+  });
+
   it("pages through a long call history with Load more and filters it by type", async () => {
     const page = await browser.newPage();
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");

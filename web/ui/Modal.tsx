@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { cx } from "./cx";
 import { CloseIcon } from "./CloseIcon";
+import { usePanelHidden } from "./Tabs";
 
 const SIZES = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
 
@@ -24,9 +25,19 @@ export interface ModalProps {
  * page is inert (focus stays inside), Esc closes, it is labelled by its title (and described by
  * `description`), focus moves into it (the first [autofocus] element, else the first focusable one)
  * and returns to the element that opened it.
+ *
+ * Inside a tab panel that gets hidden (another tab selected, e.g. with the browser's Back button) it
+ * closes: a modal dialog in a hidden panel would keep the whole page inert. It calls onClose (when
+ * dismissible; otherwise it only steps aside, and shows again with its tab).
  */
 export function Modal({ open, onClose, title, description, children, footer, size = "md", dismissible = true, className }: ModalProps) {
-  if (!open) return null;
+  const panelHidden = usePanelHidden();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    if (open && panelHidden && dismissible) onCloseRef.current();
+  }, [open, panelHidden, dismissible]);
+  if (!open || panelHidden) return null;
   return (
     <OpenModal onClose={onClose} title={title} description={description} footer={footer} size={size} dismissible={dismissible} className={className}>
       {children}

@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type KeyboardEvent, type ReactNode, useRef } from "react";
+import { createContext, type HTMLAttributes, type KeyboardEvent, type ReactNode, useContext, useRef } from "react";
 import { cx } from "./cx";
 
 export interface TabItem {
@@ -84,10 +84,18 @@ export function Tabs({
   );
 }
 
-export function TabPanel({ idPrefix, id, children, className, ...rest }: { idPrefix: string; id: string; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
+const PanelHiddenContext = createContext(false);
+
+/** True inside a <TabPanel hidden> (a tab kept mounted while another one is selected). */
+export function usePanelHidden(): boolean {
+  return useContext(PanelHiddenContext);
+}
+
+/** A tab's panel. `hidden` keeps it mounted but out of sight; what is inside can tell (usePanelHidden). */
+export function TabPanel({ idPrefix, id, children, className, hidden = false, ...rest }: { idPrefix: string; id: string; children: ReactNode } & HTMLAttributes<HTMLDivElement>) {
   return (
-    <div role="tabpanel" id={tabPanelId(idPrefix, id)} aria-labelledby={tabId(idPrefix, id)} tabIndex={0} className={cx("focus:outline-none", className)} {...rest}>
-      {children}
+    <div role="tabpanel" id={tabPanelId(idPrefix, id)} aria-labelledby={tabId(idPrefix, id)} tabIndex={0} hidden={hidden} className={cx("focus:outline-none", className)} {...rest}>
+      <PanelHiddenContext.Provider value={hidden}>{children}</PanelHiddenContext.Provider>
     </div>
   );
 }

@@ -11,4 +11,4 @@ export { Field, TextArea, TextInput, controlClasses, type ControlProps } from ".
 export { Modal, type ModalProps } from "./Modal";
 export { Select, type SelectOption } from "./Select";
 export { Spinner } from "./Spinner";
-export { TabPanel, Tabs, tabId, tabPanelId, type TabItem } from "./Tabs";
+export { TabPanel, Tabs, tabId, tabPanelId, usePanelHidden, type TabItem } from "./Tabs";
