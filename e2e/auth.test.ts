@@ -198,6 +198,10 @@ describe("dashboard tabs", () => {
     expect(overlap).toBe(false);
     expect(a.x + a.width).toBeLessThanOrEqual(320);
     expect(b.x + b.width).toBeLessThanOrEqual(320);
+    // The volume slider keeps a width a thumb can use (it wraps to a line of its own rather than shrink).
+    const slider = (await page.getByRole("slider", { name: "Volume" }).boundingBox())!;
+    expect(slider.width).toBeGreaterThanOrEqual(120);
+    expect(slider.x + slider.width).toBeLessThanOrEqual(320);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.context().close();
   });

@@ -73,24 +73,27 @@ export function CallControls({
         >
           Mute
         </Button>
-        <label htmlFor={volumeId} className="text-sm font-medium text-slate-800">
-          Volume
-        </label>
-        <input
-          id={volumeId}
-          type="range"
-          min={VOLUME_MIN}
-          max={VOLUME_MAX}
-          step={1}
-          value={volume}
-          disabled={!active}
-          aria-valuetext={`${volume} percent`}
-          onChange={(e) => onVolume(Number(e.currentTarget.value))}
-          className="h-2 min-w-0 flex-1 cursor-pointer accent-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
-        />
-        <output htmlFor={volumeId} className="w-8 text-right text-sm tabular-nums text-slate-600">
-          {volume}
-        </output>
+        {/* The slider keeps a usable width: on a narrow phone this group wraps under Mute as a whole. */}
+        <div className="flex flex-1 items-center gap-3">
+          <label htmlFor={volumeId} className="text-sm font-medium text-slate-800">
+            Volume
+          </label>
+          <input
+            id={volumeId}
+            type="range"
+            min={VOLUME_MIN}
+            max={VOLUME_MAX}
+            step={1}
+            value={volume}
+            disabled={!active}
+            aria-valuetext={`${volume} percent`}
+            onChange={(e) => onVolume(Number(e.currentTarget.value))}
+            className="h-2 min-w-32 flex-1 cursor-pointer accent-indigo-600 disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+          />
+          <output htmlFor={volumeId} className="w-8 text-right text-sm tabular-nums text-slate-600">
+            {volume}
+          </output>
+        </div>
       </div>
     </div>
   );
