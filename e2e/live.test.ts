@@ -2,11 +2,14 @@
 // invites a second user by email; that user sees it appear in Live Calls (no reload), joins with the
 // spec's texts, watches the transcript arrive live, listens, and the call ending removes it everywhere.
 import { resolve } from "node:path";
-import type { Page } from "playwright-core";
+import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpViaApi } from "./support/auth";
 import { collectDialogs, PHONE, useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";
+import type { TranscriptEntry } from "../protocol/call";
+import type { AiEngines } from "../protocol/engines";
+import type { LiveCallSummary, ViewerServerMessage } from "../protocol/live";
 
 const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");
 const POLL = { timeout: 45_000, interval: 250 };
@@ -128,5 +131,64 @@ describe("Live Calls", () => {
     expect(await liveList(owner).innerText()).toContain("No live calls right now");
     await owner.context().close();
     await guest.context().close();
+  });
+
+  it("View Transcript follows new words only while the reader is at the bottom, and scrolls from the keyboard", async () => {
+    // A live call and its viewer socket played by the test, so entries arrive exactly when it says.
+    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    const startTime = Date.now() - 60_000;
+    const callId = "e2e-follow-call";
+    const summary: LiveCallSummary = { id: callId, role: "owner", ownerName: "Me", myJoinedAt: null, participants: [], callType: "browser_test", startTime, fromNumber: null, echoName: "Scrolly" };
+    const entry = (seq: number): TranscriptEntry => ({
+      id: `e${seq}`,
+      seq,
+      speaker: seq % 2 === 0 ? "caller" : "assistant",
+      text: `Line ${seq}: a sentence long enough to take a little room in the transcript of this call.`,
+      timestamp: startTime + seq * 1000,
+      emotions: {},
+    });
+    let engines: AiEngines | undefined;
+    let viewer: WebSocketRoute | undefined;
+    const send = (m: ViewerServerMessage) => viewer?.send(JSON.stringify(m));
+    await page.route("**/api/live-calls", (route) => route.fulfill({ json: { calls: [summary] } }));
+    await page.routeWebSocket(/\/ws\/live\//, (ws) => {
+      viewer = ws;
+      ws.onMessage((m) => {
+        if (m === '{"type":"ping"}') ws.send('{"type":"pong"}');
+      });
+      if (!engines) throw new Error("no engines yet");
+      const call = { callId, callType: "browser_test", echoName: "Scrolly", provider: "offline", engines, fromNumber: null, startTime, phase: "active", endTime: null, status: null, endReason: null } as const;
+      send({ type: "live_snapshot", call, entries: Array.from({ length: 30 }, (_, i) => entry(i)) });
+    });
+    await signUpViaApi(page, inject("baseURL"), freshCredentials("reader"));
+    engines = (await page.evaluate(() => fetch("/api/config").then((r) => r.json() as Promise<{ aiEngines: AiEngines }>))).aiEngines;
+
+    await liveItems(page).first().getByRole("button", { name: "View Transcript" }).click();
+    const modal = page.getByRole("dialog", { name: "Live transcript" });
+    const log = modal.getByRole("log", { name: "Live transcript" });
+    await expect.poll(() => log.innerText(), POLL).toContain("Line 29");
+    const scroller = modal.locator("div:has(> [role=log])");
+    const pos = () => scroller.evaluate((el) => ({ top: el.scrollTop, fromBottom: el.scrollHeight - el.scrollTop - el.clientHeight }));
+    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight * 2)).toBe(true);
+    await expect.poll(async () => (await pos()).fromBottom, POLL).toBeLessThan(2); // the snapshot: at its end
+
+    // The reader scrolls up to read; a new entry does not pull the list away from what they read.
+    await scroller.hover();
+    await page.mouse.wheel(0, -20_000);
+    await expect.poll(async () => (await pos()).top, POLL).toBe(0);
+    send({ type: "live_entry", entry: entry(30), at: Date.now() });
+    await expect.poll(() => log.innerText(), POLL).toContain("Line 30");
+    await page.waitForTimeout(300);
+    expect((await pos()).top).toBe(0);
+
+    // The transcript takes keyboard focus; End goes back to the bottom, and it follows again.
+    expect(await scroller.getAttribute("tabindex")).toBe("0");
+    await scroller.focus();
+    await page.keyboard.press("End");
+    await expect.poll(async () => (await pos()).fromBottom, POLL).toBeLessThan(2);
+    send({ type: "live_entry", entry: entry(31), at: Date.now() });
+    await expect.poll(() => log.innerText(), POLL).toContain("Line 31");
+    await expect.poll(async () => (await pos()).fromBottom, POLL).toBeLessThan(2);
+    await page.context().close();
   });
 });

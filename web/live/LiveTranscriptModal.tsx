@@ -1,12 +1,12 @@
 // View Transcript of a live call: the transcript so far, then every entry as it happens (with its
 // emotions, one-decimal percents), until the call ends. Listen plays the call's audio here, with its
 // own volume.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { LiveCallSummary } from "../../protocol/live";
 import { DEFAULT_VOLUME, clampVolume } from "../audio/volume";
 import { TranscriptList } from "../ui/TranscriptList";
 import { formatTime } from "../lib/format";
-import { Badge, Button, Modal, RetryAlert, Spinner } from "../ui";
+import { Badge, Button, Modal, RetryAlert, Spinner, useFollowBottom } from "../ui";
 import { LiveListener } from "./liveAudio";
 import { useLiveViewer } from "./useLiveViewer";
 
@@ -16,13 +16,8 @@ export function LiveTranscriptModal({ call, title, onClose }: { call: LiveCallSu
   const [playedSeconds, setPlayedSeconds] = useState(0);
   const [listener, setListener] = useState<LiveListener | null>(null);
   const viewer = useLiveViewer(call.id, { listen, audio: listener });
-  const scroller = useRef<HTMLDivElement>(null);
-  const last = viewer.entries.at(-1);
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [viewer.entries.length, last?.text]);
+  // Follow new words unless the reader scrolled up to read earlier ones.
+  const follow = useFollowBottom<HTMLDivElement>([viewer.entries]);
 
   // The audio graph lives while listening; it is created on the click (autoplay rules).
   useEffect(() => () => listener?.close(), [listener]);
@@ -101,7 +96,13 @@ export function LiveTranscriptModal({ call, title, onClose }: { call: LiveCallSu
             {viewer.problem}
           </p>
         ) : null}
-        <div ref={scroller} className="max-h-[55dvh] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50/50 p-3">
+        {/* Focusable so the transcript can be scrolled with the keyboard. */}
+        <div
+          ref={follow.ref}
+          tabIndex={0}
+          onScroll={follow.onScroll}
+          className="max-h-[55dvh] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50/50 p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
           <div role="log" aria-live="polite" aria-relevant="additions text" aria-label="Live transcript">
             {viewer.entries.length > 0 ? (
               <TranscriptList transcript={viewer.entries} startTime={viewer.call?.startTime ?? call.startTime} assistantName={assistantName} />

@@ -1,13 +1,9 @@
 // The live transcript: speaker, time, text and emotion chips per entry. New entries are announced
 // politely (role="log"); the list keeps the newest entry in view.
-import { useEffect, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call";
 import { formatPercent, formatTime } from "../lib/format";
-import { Badge, cx } from "../ui";
+import { Badge, cx, useFollowBottom } from "../ui";
 import { topEmotions } from "./emotions";
-
-/** Within this distance of the bottom, the list keeps following new entries. */
-const FOLLOW_SLACK_PX = 48;
 
 export function EmotionChips({ emotions }: { emotions: TranscriptEntry["emotions"] }) {
   const top = topEmotions(emotions);
@@ -63,23 +59,15 @@ export function TranscriptView({
   emptyText: string;
   className?: string;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
   // Follow the newest entry unless the reader scrolled up to read an earlier one.
-  const following = useRef(true);
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && following.current) el.scrollTop = el.scrollHeight;
-  }, [entries, streaming]);
+  const follow = useFollowBottom<HTMLDivElement>([entries, streaming]);
 
   return (
     // Focusable so the scrolling region can be scrolled with the keyboard.
     <div
-      ref={scroller}
+      ref={follow.ref}
       tabIndex={0}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_SLACK_PX;
-      }}
+      onScroll={follow.onScroll}
       className={cx(
         "overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
         className,
