@@ -9,6 +9,7 @@ import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
 import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
 import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
 import { connectCall, sendMessage } from "./callSocket";
+import { startFailureMessage } from "./micMessages";
 import { CONNECT_TIMEOUT_MS, callSocketUrl } from "./socketUrl";
 import { uplinkFrame } from "./uplink";
 
@@ -47,11 +48,6 @@ export interface TestCall {
   dismissError(): void;
   setVolume(volume: number): void;
   sendText(text: string): boolean;
-}
-
-function message(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
-  return typeof err === "string" && err ? err : "Unknown error";
 }
 
 export function useTestCall(userId: string): TestCall {
@@ -163,7 +159,7 @@ export function useTestCall(userId: string): TestCall {
         dispatch({ type: "server", message: started });
       } catch (err) {
         if (abort.signal.aborted) return;
-        dispatch({ type: "start-failed", message: message(err) });
+        dispatch({ type: "start-failed", message: startFailureMessage(err) });
         release();
       }
     },
