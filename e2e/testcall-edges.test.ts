@@ -2,11 +2,13 @@
 // lost, an Echo's last words when the server ends the call, errors dismissed after the call, End then
 // Start in quick succession. The call socket is played by the test where the timing matters.
 import { resolve } from "node:path";
-import type { Page } from "playwright-core";
+import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpViaApi } from "./support/auth";
 import { useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";
+import type { ClientMessage, ServerMessage } from "../protocol/call";
+import type { AiEngines } from "../protocol/engines";
 
 const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");
 const POLL = { timeout: 30_000, interval: 100 };
@@ -23,6 +25,34 @@ async function readyToCall(page: Page, tag: string): Promise<void> {
   const picker = page.getByRole("combobox", { name: "Echo", exact: true });
   await expect.poll(() => picker.locator("option", { hasText: "Edge" }).count(), POLL).toBe(1);
   await picker.selectOption({ label: "Edge" });
+}
+
+/** One call socket as the test's server sees it. */
+interface PlayedCall {
+  ws: WebSocketRoute;
+  received: ClientMessage[];
+  send(m: ServerMessage): void;
+}
+
+/**
+ * Plays the server of /ws/call: answers start_call with call_started (callId call-1, call-2, …) and
+ * pings with pongs; everything else is the test's to send.
+ */
+async function playCallServer(page: Page): Promise<PlayedCall[]> {
+  const calls: PlayedCall[] = [];
+  const { aiEngines } = await page.evaluate(() => fetch("/api/config").then((r) => r.json() as Promise<{ aiEngines: AiEngines }>));
+  await page.routeWebSocket(/\/ws\/call(\?|$)/, (ws) => {
+    const call: PlayedCall = { ws, received: [], send: (m) => ws.send(JSON.stringify(m)) };
+    const n = calls.push(call);
+    ws.onMessage((raw) => {
+      if (typeof raw !== "string") return;
+      const m = JSON.parse(raw) as ClientMessage;
+      call.received.push(m);
+      if (m.type === "ping") ws.send('{"type":"pong"}');
+      if (m.type === "start_call") call.send({ type: "call_started", callId: `call-${n}`, echoName: "Edge", provider: "offline", engines: aiEngines });
+    });
+  });
+  return calls;
 }
 
 describe("Test Call edges", () => {
@@ -45,6 +75,22 @@ describe("Test Call edges", () => {
     await refuse("NotFoundError", "The object can not be found here.");
     await start.click();
     await expect.poll(() => page.getByRole("alert").innerText(), POLL).toMatch(/^Failed to start call: No microphone was found\. Plug in a microphone/);
+    await page.context().close();
+  });
+
+  it("a 'Call error' can be dismissed after the call ended", async () => {
+    const page = await browser.newPage();
+    await readyToCall(page, "dismiss");
+    const calls = await playCallServer(page);
+    await page.getByRole("button", { name: "Start Call" }).click();
+    await expect.poll(() => phase(page), POLL).toBe("connected");
+    calls[0]!.send({ type: "error", error: "Speech-to-text failed" });
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.innerText(), POLL).toBe("Call error: Speech-to-text failed");
+    calls[0]!.send({ type: "call_ended", callId: "call-1" });
+    await expect.poll(() => phase(page), POLL).toBe("ended");
+    await alert.getByRole("button", { name: "Dismiss" }).click({ timeout: 5_000 });
+    await expect.poll(() => alert.count(), POLL).toBe(0);
     await page.context().close();
   });
 });

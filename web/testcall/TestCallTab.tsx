@@ -102,7 +102,7 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
                 />
                 {statusText(state, offline)}
               </p>
-              {state.error ? <Alert onDismiss={active ? call.dismissError : undefined}>{state.error}</Alert> : null}
+              {state.error ? <Alert onDismiss={call.dismissError}>{state.error}</Alert> : null}
               {state.ignored ? (
                 <p className="text-xs text-slate-500" data-testid="call-protocol-note">
                   {state.ignored}
