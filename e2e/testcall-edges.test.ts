@@ -19,10 +19,9 @@ const phase = (page: Page) => page.locator("section[data-call-phase]").getAttrib
 
 /** A signed-up user with one Echo, on the Test Call tab with it chosen. */
 async function readyToCall(page: Page, tag: string): Promise<void> {
-  await signUpViaApi(page, inject("baseURL"), freshCredentials(tag));
+  await signUpViaApi(page, inject("baseURL"), freshCredentials(tag), "/test-call");
   await createEchoViaApi(page, { name: "Edge", description: "", personality: "calm", expertise: "general", instructions: "", voiceStyle: "default" });
-  await page.getByRole("tab", { name: "Test Call" }).click();
-  const picker = page.getByRole("combobox", { name: "Echo", exact: true });
+  const picker = page.getByRole("tabpanel", { name: "Test Call" }).getByRole("combobox", { name: "Echo", exact: true });
   await expect.poll(() => picker.locator("option", { hasText: "Edge" }).count(), POLL).toBe(1);
   await picker.selectOption({ label: "Edge" });
 }
@@ -32,18 +31,26 @@ interface PlayedCall {
   ws: WebSocketRoute;
   received: ClientMessage[];
   send(m: ServerMessage): void;
+  /** The page closed its socket (the close completes at once unless holdClose: then ws.close() completes it). */
+  closedByPage: boolean;
+  holdClose: boolean;
 }
 
 /**
  * Plays the server of /ws/call: answers start_call with call_started (callId call-1, call-2, …) and
- * pings with pongs; everything else is the test's to send.
+ * pings with pongs; everything else is the test's to send. The page's sockets are listed in
+ * window.__callSockets.
  */
 async function playCallServer(page: Page): Promise<PlayedCall[]> {
   const calls: PlayedCall[] = [];
   const { aiEngines } = await page.evaluate(() => fetch("/api/config").then((r) => r.json() as Promise<{ aiEngines: AiEngines }>));
   await page.routeWebSocket(/\/ws\/call(\?|$)/, (ws) => {
-    const call: PlayedCall = { ws, received: [], send: (m) => ws.send(JSON.stringify(m)) };
+    const call: PlayedCall = { ws, received: [], send: (m) => ws.send(JSON.stringify(m)), closedByPage: false, holdClose: false };
     const n = calls.push(call);
+    ws.onClose((code, reason) => {
+      call.closedByPage = true;
+      if (!call.holdClose) void ws.close({ code, reason });
+    });
     ws.onMessage((raw) => {
       if (typeof raw !== "string") return;
       const m = JSON.parse(raw) as ClientMessage;
@@ -51,6 +58,18 @@ async function playCallServer(page: Page): Promise<PlayedCall[]> {
       if (m.type === "ping") ws.send('{"type":"pong"}');
       if (m.type === "start_call") call.send({ type: "call_started", callId: `call-${n}`, echoName: "Edge", provider: "offline", engines: aiEngines });
     });
+  });
+  // After routeWebSocket, which puts its own WebSocket in the page.
+  await page.evaluate(() => {
+    const Socket = window.WebSocket;
+    const sockets: WebSocket[] = [];
+    Object.assign(window, { __callSockets: sockets });
+    window.WebSocket = class extends Socket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        if (String(url).includes("/ws/call")) sockets.push(this);
+      }
+    };
   });
   return calls;
 }
@@ -91,6 +110,35 @@ describe("Test Call edges", () => {
     await expect.poll(() => phase(page), POLL).toBe("ended");
     await alert.getByRole("button", { name: "Dismiss" }).click({ timeout: 5_000 });
     await expect.poll(() => alert.count(), POLL).toBe(0);
+    await page.context().close();
+  });
+
+  it("End while the socket is already closing, then Start at once: the old socket's close leaves the new call alone", async () => {
+    const page = await browser.newPage();
+    await readyToCall(page, "race");
+    const calls = await playCallServer(page);
+    const start = page.getByRole("button", { name: "Start Call" });
+    await start.click();
+    await expect.poll(() => phase(page), POLL).toBe("connected");
+
+    // The socket starts closing (as when the server closed it and the browser has not said so yet).
+    calls[0]!.holdClose = true;
+    await page.evaluate(() => (window as unknown as { __callSockets: WebSocket[] }).__callSockets[0]!.close(1000, "going"));
+    expect(await page.evaluate(() => (window as unknown as { __callSockets: WebSocket[] }).__callSockets[0]!.readyState)).toBe(WebSocket.CLOSING);
+    await page.getByRole("button", { name: "End Call" }).click();
+    await expect.poll(() => phase(page), POLL).toBe("ended");
+    await start.click();
+    await expect.poll(() => phase(page), POLL).toBe("connected");
+    expect(calls.length).toBe(2);
+
+    // Now the old socket's close arrives: the new call goes on.
+    await calls[0]!.ws.close({ code: 1000, reason: "going" });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __callSockets: WebSocket[] }).__callSockets[0]!.readyState), POLL).toBe(WebSocket.CLOSED);
+    await page.waitForTimeout(500);
+    expect(await phase(page)).toBe("connected");
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(calls[1]!.closedByPage).toBe(false);
+    expect(await page.getByRole("button", { name: "End Call" }).isEnabled()).toBe(true);
     await page.context().close();
   });
 });

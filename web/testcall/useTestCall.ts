@@ -93,7 +93,9 @@ export function useTestCall(userId: string): TestCall {
 
   useEffect(() => () => release(), [release]);
 
-  const onFrame = useCallback((frame: MessageEvent) => {
+  /** A frame on `ws`: ignored unless `ws` is still the call's socket (End pressed, or a new call since). */
+  const onFrame = useCallback((ws: WebSocket, frame: MessageEvent) => {
+    if (res.current.socket !== ws) return;
     const read = readFrame(serverMessages, frame.data);
     if (!read.ok) {
       dispatch({ type: "bad-frame", error: read.error });
@@ -151,8 +153,11 @@ export function useTestCall(userId: string): TestCall {
           return;
         }
         r.socket = ws;
-        ws.onmessage = onFrame;
+        // Tied to this socket: once it is not the call's socket any more (End pressed, a new call
+        // started), its late close or messages must not touch the call shown.
+        ws.onmessage = (e) => onFrame(ws, e);
         ws.onclose = () => {
+          if (res.current.socket !== ws) return;
           dispatch({ type: "socket-closed" });
           release();
         };
@@ -174,6 +179,9 @@ export function useTestCall(userId: string): TestCall {
     release(); // the mic and the speaker stop now; a new call can start right away
     if (!ws) return;
     if (!sendMessage(ws, { type: "end_call" })) {
+      // Already closing: its close is no news to this call (or to the next one, started meanwhile).
+      ws.onmessage = null;
+      ws.onclose = null;
       ws.close(1000, "call ended");
       setFinishedCalls((n) => n + 1);
       return;
