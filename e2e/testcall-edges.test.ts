@@ -15,6 +15,13 @@ const POLL = { timeout: 30_000, interval: 100 };
 
 const browser = useBrowser({ fakeAudioWav: SPEECH_WAV });
 
+/** `seconds` of a quiet 440 Hz tone, 16 kHz PCM16 little-endian, in base64 (an audio_response's data). */
+function toneBase64(seconds: number): string {
+  const pcm = Buffer.alloc(seconds * 16_000 * 2);
+  for (let i = 0; i < seconds * 16_000; i++) pcm.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / 16_000)), i * 2);
+  return pcm.toString("base64");
+}
+
 const phase = (page: Page) => page.locator("section[data-call-phase]").getAttribute("data-call-phase");
 
 /** A signed-up user with one Echo, on the Test Call tab with it chosen. */
@@ -139,6 +146,36 @@ describe("Test Call edges", () => {
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(calls[1]!.closedByPage).toBe(false);
     expect(await page.getByRole("button", { name: "End Call" }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it("the Echo's last words play to their end when the server ends the call; End Call cuts them", async () => {
+    const page = await browser.newPage();
+    await readyToCall(page, "goodbye");
+    const calls = await playCallServer(page);
+    const start = page.getByRole("button", { name: "Start Call" });
+    const section = page.locator("section[data-call-phase]");
+    const stat = async (name: string) => Number(await section.getAttribute(name));
+
+    // "…Goodbye.": two seconds of speech, then call_ended at once.
+    await start.click();
+    await expect.poll(() => phase(page), POLL).toBe("connected");
+    for (let i = 0; i < 2; i++) calls[0]!.send({ type: "audio_response", data: toneBase64(1), sampleRate: 16_000 });
+    await expect.poll(() => stat("data-playback-scheduled"), POLL).toBe(2);
+    calls[0]!.send({ type: "call_ended", callId: "call-1" });
+    await expect.poll(() => phase(page), POLL).toBe("ended");
+    await expect.poll(() => calls[0]!.closedByPage, POLL).toBe(true); // the socket goes at once
+    await expect.poll(() => stat("data-playback-played"), { timeout: 8_000, interval: 100 }).toBe(2);
+    expect(await stat("data-playback-seconds")).toBeCloseTo(2, 1);
+
+    // The person presses End Call: the speech stops there.
+    await start.click();
+    await expect.poll(() => phase(page), POLL).toBe("connected");
+    calls[1]!.send({ type: "audio_response", data: toneBase64(1), sampleRate: 16_000 });
+    await expect.poll(() => stat("data-playback-scheduled"), POLL).toBe(1);
+    await page.getByRole("button", { name: "End Call" }).click();
+    await page.waitForTimeout(1_800);
+    expect(await stat("data-playback-played")).toBe(0);
     await page.context().close();
   });
 });

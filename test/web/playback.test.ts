@@ -1,7 +1,7 @@
 // PlaybackQueue's scheduling against a minimal stand-in for the Web Audio graph (Node has no
 // AudioContext): gapless start times, volume → gain, stop() cutting everything queued at once.
 import { describe, expect, it } from "vitest";
-import { PLAYBACK_LEAD_SECONDS, type PlaybackStats, PlaybackQueue } from "../../web/audio/playback";
+import { DRAIN_MAX_MS, drainDelayMs, PLAYBACK_LEAD_SECONDS, type PlaybackStats, PlaybackQueue } from "../../web/audio/playback";
 
 class FakeParam {
   value = 1;
@@ -135,5 +135,31 @@ describe("PlaybackQueue", () => {
     queue.enqueue(new Int16Array(0), 16000);
     expect(ctx.sources).toHaveLength(0);
     expect(stats).toHaveLength(0);
+  });
+});
+
+describe("letting the last words play (a call the server ended)", () => {
+  it("secondsLeft is what remains of the queue, 0 once it ran dry or was stopped", () => {
+    const { ctx, queue } = setup();
+    ctx.currentTime = 1;
+    expect(queue.secondsLeft).toBe(0);
+    queue.enqueue(chunk(16000), 16000);
+    queue.enqueue(chunk(16000), 16000);
+    expect(queue.secondsLeft).toBeCloseTo(2 + PLAYBACK_LEAD_SECONDS);
+    ctx.currentTime = 2.5;
+    expect(queue.secondsLeft).toBeCloseTo(0.5 + PLAYBACK_LEAD_SECONDS);
+    queue.stop();
+    expect(queue.secondsLeft).toBe(0);
+  });
+
+  it("drainDelayMs waits for what is left plus a small margin, never longer than the cap", () => {
+    expect(drainDelayMs(0)).toBe(0);
+    expect(drainDelayMs(Number.NaN)).toBe(0);
+    const oneSecond = drainDelayMs(1);
+    expect(oneSecond).toBeGreaterThan(1000);
+    expect(oneSecond).toBeLessThan(1500);
+    expect(drainDelayMs(30)).toBe(DRAIN_MAX_MS);
+    expect(DRAIN_MAX_MS).toBeLessThanOrEqual(5000);
+    expect(drainDelayMs(3, 2000)).toBe(2000);
   });
 });

@@ -1,5 +1,6 @@
 // Gapless playback of the assistant's voice: 16 kHz PCM16 chunks scheduled back to back on one
-// AudioContext through a GainNode (the volume slider). stop() silences everything at once (barge-in).
+// AudioContext through a GainNode (the volume slider). stop() silences everything at once (barge-in);
+// secondsLeft says how long what is queued still plays (a call ended by the server lets it finish).
 import { pcm16ToFloat } from "./pcm";
 import { volumeToGain } from "./volume";
 
@@ -12,6 +13,17 @@ export const PLAYBACK_LEAD_SECONDS = 0.05;
  */
 export function nextChunkStart(queueEnd: number, now: number, lead = PLAYBACK_LEAD_SECONDS): number {
   return Math.max(queueEnd, now + lead);
+}
+
+/** The longest the speaker goes on after a call ended on the server's side (its last words). */
+export const DRAIN_MAX_MS = 5000;
+/** Played past the end of the queue before closing, so the last chunk's end is not clipped. */
+const DRAIN_MARGIN_MS = 150;
+
+/** How long to let `secondsLeft` of queued speech play before closing the audio: 0 when nothing is left, at most `maxMs`. */
+export function drainDelayMs(secondsLeft: number, maxMs = DRAIN_MAX_MS): number {
+  if (!(secondsLeft > 0)) return 0;
+  return Math.min(Math.ceil(secondsLeft * 1000) + DRAIN_MARGIN_MS, maxMs);
 }
 
 export interface PlaybackStats {
@@ -72,6 +84,11 @@ export class PlaybackQueue {
   /** True while queued audio remains. */
   get playing(): boolean {
     return this.sources.size > 0;
+  }
+
+  /** Seconds until what is queued has played (0 when nothing is). */
+  get secondsLeft(): number {
+    return this.playing ? Math.max(0, this.queueEnd - this.ctx.currentTime) : 0;
   }
 
   /** Stops and drops everything queued, now. */

@@ -5,7 +5,7 @@ import { createCallAudioContext, type MicCapture, startCapture } from "../audio/
 import { serverMessages } from "../../protocol/call";
 import { readFrame } from "../../protocol/frame";
 import { base64ToPcm16 } from "../../protocol/pcm16";
-import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
+import { drainDelayMs, type PlaybackStats, PlaybackQueue } from "../audio/playback";
 import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
 import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
 import { connectCall, sendMessage } from "./callSocket";
@@ -69,17 +69,38 @@ export function useTestCall(userId: string): TestCall {
     callIdRef.current = state.callId;
   }, [state.callId]);
 
-  /** Releases the microphone, the speaker and the socket. */
-  const release = useCallback(() => {
+  /** The speaker of a call that is over, still playing its last words (release with drain). */
+  const draining = useRef<{ timer: ReturnType<typeof setTimeout>; close: () => void } | null>(null);
+  /** Cuts what a finished call still plays, now. */
+  const cutDrain = useCallback(() => {
+    const d = draining.current;
+    draining.current = null;
+    if (!d) return;
+    clearTimeout(d.timer);
+    d.close();
+  }, []);
+
+  /**
+   * Releases the microphone, the speaker and the socket. With `drain` (the server ended the call) the
+   * speaker first plays what is queued, the Echo's last words, for up to DRAIN_MAX_MS.
+   */
+  const release = useCallback((drain = false) => {
     const r = res.current;
     r.abort?.abort();
     r.abort = null;
     r.capture?.stop();
     r.capture = null;
-    r.queue?.close();
+    cutDrain();
+    const { queue, ctx } = r;
     r.queue = null;
-    void r.ctx?.close().catch(() => {});
     r.ctx = null;
+    const closeAudio = () => {
+      queue?.close();
+      void ctx?.close().catch(() => {});
+    };
+    const wait = drain && queue ? drainDelayMs(queue.secondsLeft) : 0;
+    if (wait > 0) draining.current = { timer: setTimeout(cutDrain, wait), close: closeAudio };
+    else closeAudio();
     setAnalysers({ mic: null, output: null });
     const ws = r.socket;
     r.socket = null;
@@ -89,7 +110,7 @@ export function useTestCall(userId: string): TestCall {
       if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(1000, "call ended");
       setFinishedCalls((n) => n + 1);
     }
-  }, []);
+  }, [cutDrain]);
 
   useEffect(() => () => release(), [release]);
 
@@ -114,12 +135,13 @@ export function useTestCall(userId: string): TestCall {
     }
     if (msg.type === "interrupt") queue?.stop();
     dispatch({ type: "server", message: msg });
-    if (msg.type === "call_ended") release();
+    if (msg.type === "call_ended") release(true); // the Echo's goodbye plays to its end
   }, [release]);
 
   const start = useCallback(
     async (echoId: string) => {
       if (res.current.socket || res.current.ctx) return;
+      cutDrain(); // the last call's last words stop for the new call
       dispatch({ type: "start" });
       setPlayback(NO_PLAYBACK);
       const abort = new AbortController();
@@ -168,7 +190,7 @@ export function useTestCall(userId: string): TestCall {
         release();
       }
     },
-    [userId, onFrame, release],
+    [userId, onFrame, release, cutDrain],
   );
 
   const end = useCallback(() => {
