@@ -178,4 +178,47 @@ describe("Test Call edges", () => {
     expect(await stat("data-playback-played")).toBe(0);
     await page.context().close();
   });
+
+  it("a microphone that goes away mid-call ends the call and says so; a suspended audio context is resumed", async () => {
+    const page = await browser.newPage();
+    await readyToCall(page, "micdrop");
+    const calls = await playCallServer(page);
+    // Keep hold of the call's microphone stream and audio context.
+    await page.evaluate(() => {
+      const seen = { streams: [] as MediaStream[], contexts: [] as AudioContext[] };
+      Object.assign(window, { __seen: seen });
+      const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (c) => {
+        const stream = await getUserMedia(c);
+        seen.streams.push(stream);
+        return stream;
+      };
+      const Context = window.AudioContext;
+      window.AudioContext = class extends Context {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          seen.contexts.push(this);
+        }
+      };
+    });
+    type Seen = { __seen: { streams: MediaStream[]; contexts: AudioContext[] } };
+    await page.getByRole("button", { name: "Start Call" }).click();
+    await expect.poll(() => phase(page), POLL).toBe("connected");
+
+    // The browser suspends the call's audio while the page is visible: it runs again by itself.
+    await page.evaluate(() => (window as unknown as Seen).__seen.contexts[0]!.suspend());
+    await expect.poll(() => page.evaluate(() => (window as unknown as Seen).__seen.contexts[0]!.state), POLL).toBe("running");
+
+    // The headset disconnects: its track ends (as the browser reports it; a page's own stop() fires nothing).
+    await page.evaluate(() => (window as unknown as Seen).__seen.streams[0]!.getAudioTracks()[0]!.dispatchEvent(new Event("ended")));
+    await expect.poll(() => phase(page), POLL).toBe("error");
+    expect(await page.getByRole("alert").innerText()).toMatch(/^Call error: Your microphone was disconnected\. Reconnect it/);
+    expect(await page.getByTestId("call-status").innerText()).toBe("Call failed");
+    // The call is over for the server too, the microphone is released, and a new call can start.
+    await expect.poll(() => calls[0]!.received.some((m) => m.type === "end_call"), POLL).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as Seen).__seen.streams[0]!.getAudioTracks()[0]!.readyState)).toBe("ended");
+    expect(await page.getByRole("tabpanel", { name: "Test Call" }).getByRole("combobox", { name: "Echo", exact: true }).isEnabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Start Call" }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
 });

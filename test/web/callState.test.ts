@@ -95,6 +95,18 @@ describe("test call state machine", () => {
     expect(callReducer(ended, late({ type: "ai_response", text: "no entry" }))).toBe(ended);
   });
 
+  it("a microphone gone mid-call ends it with 'Call error: …' (while starting: 'Failed to start call: …'); its close and wrap-up are expected", () => {
+    const lost = run(...connected, { type: "mic-lost", error: "Your microphone was disconnected." });
+    expect(lost).toMatchObject({ phase: "error", ending: true, muted: false, error: "Call error: Your microphone was disconnected." });
+    expect(statusText(lost, false)).toBe("Call failed");
+    expect(callReducer(lost, { type: "socket-closed" })).toBe(lost);
+    const words = entry({ id: "w", seq: 5, text: "can you hear me" });
+    expect(callReducer(lost, { type: "late", callId: "c1", message: { type: "transcription", text: words.text, entry: words } }).entries.map((e) => e.text)).toContain("can you hear me");
+    const starting = run({ type: "start" }, { type: "mic-ready" }, { type: "mic-lost", error: "Your microphone was disconnected." });
+    expect(starting).toMatchObject({ phase: "error", error: "Failed to start call: Your microphone was disconnected." });
+    expect(callReducer(initialCallState, { type: "mic-lost", error: "x" })).toBe(initialCallState);
+  });
+
   it("ends when the server sends call_ended", () => {
     expect(run(...connected, server({ type: "call_ended" })).phase).toBe("ended");
   });

@@ -1,7 +1,9 @@
 // Microphone capture for the browser test call (spec §9): 16 kHz mono, 4096-sample buffers,
-// echo cancellation, noise suppression and auto gain on. Hands each buffer on as float samples.
+// echo cancellation, noise suppression and auto gain on. Hands each buffer on as float samples, and
+// says when the microphone goes away (its track ends: unplugged, a Bluetooth headset disconnected).
 import { AUDIO_SAMPLE_RATE } from "../../protocol/call";
 import { Downsampler } from "./downsample";
+import { keepAudioRunning } from "./keepRunning";
 
 export const CAPTURE_BUFFER_SIZE = 4096;
 
@@ -47,7 +49,12 @@ function micSource(ctx: AudioContext, stream: MediaStream): { source: MediaStrea
   }
 }
 
-export async function startCapture(ctx: AudioContext, onBuffer: (samples: Float32Array) => void): Promise<MicCapture> {
+/**
+ * `onEnded`: the microphone stopped on its own (not by stop()): the call hears nothing any more.
+ * The call's context is the caller's to keep running (keepAudioRunning); the microphone's own one
+ * (Firefox) is kept running here.
+ */
+export async function startCapture(ctx: AudioContext, onBuffer: (samples: Float32Array) => void, onEnded: () => void = () => {}): Promise<MicCapture> {
   if (!navigator.mediaDevices?.getUserMedia) throw new Error("Your browser does not support microphone access");
   const stream = await navigator.mediaDevices.getUserMedia(CAPTURE_CONSTRAINTS);
   try {
@@ -69,9 +76,14 @@ export async function startCapture(ctx: AudioContext, onBuffer: (samples: Float3
     source.connect(processor);
     processor.connect(sink);
     sink.connect(graph.destination);
+    const tracks = stream.getAudioTracks();
+    for (const t of tracks) t.addEventListener("ended", onEnded);
+    const stopKeeping = graph !== ctx ? keepAudioRunning(graph) : () => {};
     return {
       analyser,
       stop() {
+        for (const t of tracks) t.removeEventListener("ended", onEnded);
+        stopKeeping();
         processor.onaudioprocess = null;
         source.disconnect();
         processor.disconnect();

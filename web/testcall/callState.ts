@@ -10,7 +10,7 @@ export interface TestCallState {
   phase: CallPhase;
   /** The exact error text to show ('Failed to start call: …', 'Connection lost', 'Call error: …'). */
   error: string | null;
-  /** True once End Call was pressed: the socket closing after that is expected. */
+  /** True once End Call was pressed (or the microphone went away): the socket closing after that is expected. */
   ending: boolean;
   muted: boolean;
   callId: string | null;
@@ -39,6 +39,8 @@ export type CallAction =
    */
   | { type: "late"; callId: string | null; message: ServerMessage }
   | { type: "socket-closed" }
+  /** The microphone went away (its track ended): the call ends with `error` (spec §8's patterns). */
+  | { type: "mic-lost"; error: string }
   | { type: "toggle-mute" }
   | { type: "dismiss-error" };
 
@@ -129,8 +131,15 @@ export function callReducer(state: TestCallState, action: CallAction): TestCallS
     case "end-requested":
       if (!isCallActive(state.phase)) return state;
       return over(state, { phase: "ended", ending: true });
+    case "mic-lost":
+      if (!isCallActive(state.phase)) return state;
+      return over(state, {
+        phase: "error",
+        ending: true,
+        error: state.phase === "connected" ? `Call error: ${action.error}` : `Failed to start call: ${action.error}`,
+      });
     case "late": {
-      if (state.phase !== "ended" || action.callId === null || state.callId !== action.callId) return state;
+      if (!state.ending || action.callId === null || state.callId !== action.callId) return state;
       const m = action.message;
       const entry = m.type === "transcription" ? m.entry : m.type === "ai_response" ? m.entry : undefined;
       return entry ? { ...state, entries: upsertEntry(state.entries, entry) } : state;

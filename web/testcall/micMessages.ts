@@ -1,7 +1,7 @@
 // What the person reads when the microphone stops a test call: the browser's own error texts
 // ("Permission denied", "The object can not be found here.") say nothing they can act on, so the
 // usual getUserMedia failures get a short sentence that says what to do. The reducer puts spec §8's
-// "Failed to start call: " before them.
+// "Failed to start call: " (or "Call error: ") before them.
 
 /** getUserMedia's failures by DOMException name (old Chrome names included), as sentences to act on. */
 const MIC_FAILURES: Readonly<Record<string, string>> = {
@@ -15,6 +15,9 @@ const MIC_FAILURES: Readonly<Record<string, string>> = {
   OverconstrainedError: "Your microphone can't record the way this call needs. Pick another microphone in your system's sound settings, then try again.",
   ConstraintNotSatisfiedError: "Your microphone can't record the way this call needs. Pick another microphone in your system's sound settings, then try again.",
 };
+
+/** Shown as "Call error: {error}" when the microphone goes away mid-call (e.g. a Bluetooth headset disconnects). */
+export const MIC_DISCONNECTED = "Your microphone was disconnected. Reconnect it (or pick another one), then start the call again.";
 
 /** The {message} of "Failed to start call: {message}" for what start() threw. */
 export function startFailureMessage(err: unknown): string {

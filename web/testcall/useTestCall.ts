@@ -2,14 +2,15 @@
 // the transcript and the speaker. The state machine itself is the pure callReducer.
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { createCallAudioContext, type MicCapture, startCapture } from "../audio/capture";
+import { keepAudioRunning } from "../audio/keepRunning";
 import { serverMessages } from "../../protocol/call";
 import { readFrame } from "../../protocol/frame";
 import { base64ToPcm16 } from "../../protocol/pcm16";
 import { drainDelayMs, type PlaybackStats, PlaybackQueue } from "../audio/playback";
 import { clampVolume, DEFAULT_VOLUME } from "../audio/volume";
-import { callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
+import { type CallAction, callReducer, initialCallState, isCallActive, type TestCallState } from "./callState";
 import { connectCall, sendMessage } from "./callSocket";
-import { startFailureMessage } from "./micMessages";
+import { MIC_DISCONNECTED, startFailureMessage } from "./micMessages";
 import { CONNECT_TIMEOUT_MS, callSocketUrl } from "./socketUrl";
 import { uplinkFrame } from "./uplink";
 
@@ -24,6 +25,8 @@ const NO_PLAYBACK: PlaybackStats = { scheduled: 0, played: 0, playedSeconds: 0 }
 
 interface Resources {
   ctx: AudioContext | null;
+  /** Stops resuming ctx when the browser suspends it (keepAudioRunning). */
+  stopKeeping: (() => void) | null;
   capture: MicCapture | null;
   queue: PlaybackQueue | null;
   socket: WebSocket | null;
@@ -56,7 +59,7 @@ export function useTestCall(userId: string): TestCall {
   const [playback, setPlayback] = useState<PlaybackStats>(NO_PLAYBACK);
   const [analysers, setAnalysers] = useState<Analysers>({ mic: null, output: null });
   const [finishedCalls, setFinishedCalls] = useState(0);
-  const res = useRef<Resources>({ ctx: null, capture: null, queue: null, socket: null, abort: null });
+  const res = useRef<Resources>({ ctx: null, stopKeeping: null, capture: null, queue: null, socket: null, abort: null });
   const mutedRef = useRef(false);
   const lastSentAt = useRef(0);
   const volumeRef = useRef(volume);
@@ -91,6 +94,8 @@ export function useTestCall(userId: string): TestCall {
     r.capture?.stop();
     r.capture = null;
     cutDrain();
+    r.stopKeeping?.();
+    r.stopKeeping = null;
     const { queue, ctx } = r;
     r.queue = null;
     r.ctx = null;
@@ -138,6 +143,41 @@ export function useTestCall(userId: string): TestCall {
     if (msg.type === "call_ended") release(true); // the Echo's goodbye plays to its end
   }, [release]);
 
+  /**
+   * Ends the call from this side (End Call pressed, or the microphone gone: `action` says which): the
+   * mic and the speaker stop now, the server is told (end_call) and given time to wrap the call up.
+   */
+  const hangUp = useCallback((action: CallAction) => {
+    const r = res.current;
+    dispatch(action);
+    const ws = r.socket;
+    r.socket = null;
+    release(); // the mic and the speaker stop now; a new call can start right away
+    if (!ws) return;
+    if (!sendMessage(ws, { type: "end_call" })) {
+      // Already closing: its close is no news to this call (or to the next one, started meanwhile).
+      ws.onmessage = null;
+      ws.onclose = null;
+      ws.close(1000, "call ended");
+      setFinishedCalls((n) => n + 1);
+      return;
+    }
+    // Let the server finalize and confirm (call_ended, then it closes); give up after a grace period.
+    // Before call_ended it stores and sends the caller's last words and the cut-off reply: shown too.
+    const callId = callIdRef.current;
+    const timer = setTimeout(() => ws.close(1000, "call ended"), END_GRACE_MS);
+    ws.onmessage = (e) => {
+      const read = readFrame(serverMessages, e.data);
+      if (!read.ok) return;
+      if (read.message.type === "call_ended") ws.close(1000, "call ended");
+      else dispatch({ type: "late", callId, message: read.message });
+    };
+    ws.onclose = () => {
+      clearTimeout(timer);
+      setFinishedCalls((n) => n + 1);
+    };
+  }, [release]);
+
   const start = useCallback(
     async (echoId: string) => {
       if (res.current.socket || res.current.ctx) return;
@@ -151,11 +191,16 @@ export function useTestCall(userId: string): TestCall {
         // Created inside the click so the browser lets it play sound.
         const ctx = createCallAudioContext();
         r.ctx = ctx;
-        const capture = await startCapture(ctx, (samples) => {
-          const now = Date.now();
-          const frame = uplinkFrame(mutedRef.current, now, lastSentAt.current, samples);
-          if (frame && sendMessage(res.current.socket, frame)) lastSentAt.current = now;
-        });
+        r.stopKeeping = keepAudioRunning(ctx);
+        const capture = await startCapture(
+          ctx,
+          (samples) => {
+            const now = Date.now();
+            const frame = uplinkFrame(mutedRef.current, now, lastSentAt.current, samples);
+            if (frame && sendMessage(res.current.socket, frame)) lastSentAt.current = now;
+          },
+          () => hangUp({ type: "mic-lost", error: MIC_DISCONNECTED }),
+        );
         if (abort.signal.aborted) {
           capture.stop();
           return;
@@ -190,40 +235,10 @@ export function useTestCall(userId: string): TestCall {
         release();
       }
     },
-    [userId, onFrame, release, cutDrain],
+    [userId, onFrame, release, cutDrain, hangUp],
   );
 
-  const end = useCallback(() => {
-    const r = res.current;
-    dispatch({ type: "end-requested" });
-    const ws = r.socket;
-    r.socket = null;
-    release(); // the mic and the speaker stop now; a new call can start right away
-    if (!ws) return;
-    if (!sendMessage(ws, { type: "end_call" })) {
-      // Already closing: its close is no news to this call (or to the next one, started meanwhile).
-      ws.onmessage = null;
-      ws.onclose = null;
-      ws.close(1000, "call ended");
-      setFinishedCalls((n) => n + 1);
-      return;
-    }
-    // Let the server finalize and confirm (call_ended, then it closes); give up after a grace period.
-    // Before call_ended it stores and sends the caller's last words and the cut-off reply: shown too.
-    const callId = callIdRef.current;
-    const timer = setTimeout(() => ws.close(1000, "call ended"), END_GRACE_MS);
-    ws.onmessage = (e) => {
-      const read = readFrame(serverMessages, e.data);
-      if (!read.ok) return;
-      if (read.message.type === "call_ended") ws.close(1000, "call ended");
-      else dispatch({ type: "late", callId, message: read.message });
-    };
-    ws.onclose = () => {
-      clearTimeout(timer);
-      setFinishedCalls((n) => n + 1);
-    };
-  }, [release]);
-
+  const end = useCallback(() => hangUp({ type: "end-requested" }), [hangUp]);
   const toggleMute = useCallback(() => dispatch({ type: "toggle-mute" }), []);
   const dismissError = useCallback(() => dispatch({ type: "dismiss-error" }), []);
 
