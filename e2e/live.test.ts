@@ -31,6 +31,41 @@ async function typeToEcho(owner: Page, text: string): Promise<void> {
   await expect.poll(() => testCallEntries(owner, "assistant").count(), POLL).toBeGreaterThan(before);
 }
 
+/**
+ * A signed-up user with one live call ("Scrolly", 30 entries so far) whose list and viewer socket are
+ * played by the test, so entries arrive exactly when it says (`send`).
+ */
+async function playLiveCall(page: Page, tag: string) {
+  const startTime = Date.now() - 60_000;
+  const callId = "e2e-played-call";
+  const summary: LiveCallSummary = { id: callId, role: "owner", ownerName: "Me", myJoinedAt: null, participants: [], callType: "browser_test", startTime, fromNumber: null, echoName: "Scrolly" };
+  const entry = (seq: number): TranscriptEntry => ({
+    id: `e${seq}`,
+    seq,
+    speaker: seq % 2 === 0 ? "caller" : "assistant",
+    text: `Line ${seq}: a sentence long enough to take a little room in the transcript of this call.`,
+    timestamp: startTime + seq * 1000,
+    emotions: {},
+  });
+  let engines: AiEngines | undefined;
+  let viewer: WebSocketRoute | undefined;
+  const send = (m: ViewerServerMessage) => viewer?.send(JSON.stringify(m));
+  await page.route("**/api/live-calls", (route) => route.fulfill({ json: { calls: [summary] } }));
+  await page.routeWebSocket(/\/ws\/live\//, (ws) => {
+    viewer = ws;
+    ws.onMessage((m) => {
+      if (m === '{"type":"ping"}') ws.send('{"type":"pong"}');
+      if (m === '{"type":"listen","on":true}') ws.send('{"type":"listening","on":true}');
+    });
+    if (!engines) throw new Error("no engines yet");
+    const call = { callId, callType: "browser_test", echoName: "Scrolly", provider: "offline", engines, fromNumber: null, startTime, phase: "active", endTime: null, status: null, endReason: null } as const;
+    send({ type: "live_snapshot", call, entries: Array.from({ length: 30 }, (_, i) => entry(i)) });
+  });
+  await signUpViaApi(page, inject("baseURL"), freshCredentials(tag));
+  engines = (await page.evaluate(() => fetch("/api/config").then((r) => r.json() as Promise<{ aiEngines: AiEngines }>))).aiEngines;
+  return { send, entry };
+}
+
 describe("Live Calls", () => {
   it("invite, see it appear, join, watch live with emotions, listen, and see it go when the call ends", { timeout: 240_000 }, async () => {
     const base = inject("baseURL");
@@ -134,34 +169,8 @@ describe("Live Calls", () => {
   });
 
   it("View Transcript follows new words only while the reader is at the bottom, and scrolls from the keyboard", async () => {
-    // A live call and its viewer socket played by the test, so entries arrive exactly when it says.
     const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-    const startTime = Date.now() - 60_000;
-    const callId = "e2e-follow-call";
-    const summary: LiveCallSummary = { id: callId, role: "owner", ownerName: "Me", myJoinedAt: null, participants: [], callType: "browser_test", startTime, fromNumber: null, echoName: "Scrolly" };
-    const entry = (seq: number): TranscriptEntry => ({
-      id: `e${seq}`,
-      seq,
-      speaker: seq % 2 === 0 ? "caller" : "assistant",
-      text: `Line ${seq}: a sentence long enough to take a little room in the transcript of this call.`,
-      timestamp: startTime + seq * 1000,
-      emotions: {},
-    });
-    let engines: AiEngines | undefined;
-    let viewer: WebSocketRoute | undefined;
-    const send = (m: ViewerServerMessage) => viewer?.send(JSON.stringify(m));
-    await page.route("**/api/live-calls", (route) => route.fulfill({ json: { calls: [summary] } }));
-    await page.routeWebSocket(/\/ws\/live\//, (ws) => {
-      viewer = ws;
-      ws.onMessage((m) => {
-        if (m === '{"type":"ping"}') ws.send('{"type":"pong"}');
-      });
-      if (!engines) throw new Error("no engines yet");
-      const call = { callId, callType: "browser_test", echoName: "Scrolly", provider: "offline", engines, fromNumber: null, startTime, phase: "active", endTime: null, status: null, endReason: null } as const;
-      send({ type: "live_snapshot", call, entries: Array.from({ length: 30 }, (_, i) => entry(i)) });
-    });
-    await signUpViaApi(page, inject("baseURL"), freshCredentials("reader"));
-    engines = (await page.evaluate(() => fetch("/api/config").then((r) => r.json() as Promise<{ aiEngines: AiEngines }>))).aiEngines;
+    const { send, entry } = await playLiveCall(page, "reader");
 
     await liveItems(page).first().getByRole("button", { name: "View Transcript" }).click();
     const modal = page.getByRole("dialog", { name: "Live transcript" });
@@ -189,6 +198,36 @@ describe("Live Calls", () => {
     send({ type: "live_entry", entry: entry(31), at: Date.now() });
     await expect.poll(() => log.innerText(), POLL).toContain("Line 31");
     await expect.poll(async () => (await pos()).fromBottom, POLL).toBeLessThan(2);
+    await page.context().close();
+  });
+
+  it("Listen asks iOS for a playback audio session (not muted by the silent switch), and gives it back", async () => {
+    const page = await browser.newPage();
+    await playLiveCall(page, "ios");
+    // Safari's Audio Session API, played in Chromium: which type the page's audio had when its context was made.
+    await page.evaluate(() => {
+      const session = { type: "auto" };
+      const typesAtContext: string[] = [];
+      Object.defineProperty(navigator, "audioSession", { value: session, configurable: true });
+      Object.assign(window, { __typesAtContext: typesAtContext });
+      const Context = window.AudioContext;
+      window.AudioContext = class extends Context {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          typesAtContext.push(session.type);
+        }
+      };
+    });
+    const sessionType = () => page.evaluate(() => (navigator as unknown as { audioSession: { type: string } }).audioSession.type);
+    await liveItems(page).first().getByRole("button", { name: "View Transcript" }).click();
+    const modal = page.getByRole("dialog", { name: "Live transcript" });
+    await expect.poll(() => modal.locator("[data-viewer-status]").getAttribute("data-viewer-status"), POLL).toBe("live");
+    await modal.getByRole("button", { name: "Listen" }).click();
+    await modal.getByRole("button", { name: "Stop Listening" }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __typesAtContext: string[] }).__typesAtContext)).toEqual(["playback"]);
+    expect(await sessionType()).toBe("playback");
+    await modal.getByRole("button", { name: "Stop Listening" }).click();
+    await expect.poll(sessionType, POLL).toBe("auto");
     await page.context().close();
   });
 });

@@ -2,10 +2,13 @@
 // overlap as they do on the line) through the Test Call's PlaybackQueue, with one volume for both.
 import type { Speaker } from "../../protocol/call";
 import type { LiveAudioFrame } from "../../protocol/live";
+import { enterPlaybackSession } from "../audio/audioSession";
 import { type PlaybackStats, PlaybackQueue } from "../audio/playback";
 
 export class LiveListener {
   private readonly ctx: AudioContext;
+  /** Puts the page's audio session back as it was (see enterPlaybackSession). */
+  private readonly leaveSession: () => void;
   private readonly queues: Record<Speaker, PlaybackQueue>;
   private readonly stats: Record<Speaker, PlaybackStats> = {
     caller: { scheduled: 0, played: 0, playedSeconds: 0 },
@@ -14,6 +17,8 @@ export class LiveListener {
 
   /** Create on a user gesture (autoplay rules). `onPlayed` gets the seconds played so far. */
   constructor(volume: number, onPlayed: (seconds: number) => void = () => {}) {
+    // Listening is media: on iOS, not muted by the silent switch (set before the context exists).
+    this.leaveSession = enterPlaybackSession();
     this.ctx = new AudioContext();
     const track = (speaker: Speaker) => (s: PlaybackStats) => {
       this.stats[speaker] = s;
@@ -41,5 +46,6 @@ export class LiveListener {
     this.queues.caller.close();
     this.queues.assistant.close();
     void this.ctx.close();
+    this.leaveSession();
   }
 }
