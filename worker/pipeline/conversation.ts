@@ -79,6 +79,8 @@ export class Conversation {
   /** Streaming speech-to-text, while it decides the turns (null: the VAD decides). */
   private stream: StreamTurns | null = null;
   private pending = 0;
+  /** The VAD's speech in progress cut the Echo off (with a stream: answered even if it has no words). */
+  private cutBySpeech = false;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -165,7 +167,7 @@ export class Conversation {
     // The caller is talking (sustained, speech-like): the assistant stops, also if it only just started.
     // (With a stream, only speech that began after its last committed turn: not the tail of that turn.)
     const newSpeech = this.stream?.isNewSpeech(this.detector.nowMs - this.detector.speechSoFarMs) ?? true;
-    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated && newSpeech) this.bargeIn();
+    if (this.detector.speaking && this.detector.speechSoFarMs >= this.bargeInMs && this.detector.modulated && newSpeech && this.bargeIn()) this.cutBySpeech = true;
   }
 
   /** Typed caller input: a recognised turn, answered like speech. */
@@ -233,7 +235,9 @@ export class Conversation {
 
   private onTurnEvent(event: TurnEvent): void {
     if (this.stream?.live) {
-      if (event.type === "turn_end") this.stream.heardByVad(event);
+      if (event.type !== "turn_end") return;
+      this.stream.heardByVad(event, this.cutBySpeech);
+      this.cutBySpeech = false;
       return;
     }
     if (event.type === "speech_start") {
@@ -261,9 +265,12 @@ export class Conversation {
   }
 
   /** Cuts off the reply in progress (if any): `interrupt` now, cancel generation and synthesis. */
-  private bargeIn(): void {
+  /** Cuts the Echo off if it is replying; true when it did. */
+  private bargeIn(): boolean {
     const reply = this.active;
-    if (reply?.interrupt()) this.emit({ type: "interrupt", replyId: reply.replyId });
+    if (!reply?.interrupt()) return false;
+    this.emit({ type: "interrupt", replyId: reply.replyId });
+    return true;
   }
 
   /**
@@ -307,6 +314,7 @@ export class Conversation {
         this.enqueue(textTurn(streamed.text, this.clock.now(), streamed));
       },
       replay: (event) => this.onTurnEvent(event),
+      answerWhole: (event) => this.enqueue(spokenTurn(event, this.clock.now())),
     });
   }
 

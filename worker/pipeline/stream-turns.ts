@@ -35,7 +35,17 @@ export interface StreamTurnsHost {
   commit(streamed: StreamedTurn): void;
   /** A VAD turn the stream never committed (it failed): handle it as the VAD path would. */
   replay(event: TurnEnd): void;
+  /** A VAD turn the live stream heard no words in: transcribe it whole and answer it. */
+  answerWhole(event: TurnEnd): void;
 }
+
+/**
+ * A VAD turn that cut the Echo off and that the stream commits nothing for this long after it ended (a
+ * cough, a word the model missed) is answered as the VAD path answers it, not left as silence after the
+ * cut reply. While the stream is inside a turn (words are coming), it waits again, up to NO_WORDS_CHECKS times.
+ */
+export const NO_WORDS_GRACE_MS = 1_500;
+const NO_WORDS_CHECKS = 4;
 
 export class StreamTurns {
   private readonly turns: StreamingTurns;
@@ -83,9 +93,32 @@ export class StreamTurns {
     this.turns.close();
   }
 
-  /** A VAD turn end while the stream decides: kept (if it began after the last committed turn) in case the stream fails. */
-  heardByVad(event: TurnEnd): void {
-    if (event.startMs >= this.commitMs) this.vadTurns.push(event);
+  /**
+   * A VAD turn end while the stream decides: kept (if it began after the last committed turn) in case the
+   * stream fails. `cutReply`: its speech cut the Echo off; if the stream hears no words in it, it is
+   * answered whole (NO_WORDS_GRACE_MS).
+   */
+  heardByVad(event: TurnEnd, cutReply = false): void {
+    if (event.startMs < this.commitMs) return;
+    this.vadTurns.push(event);
+    if (cutReply) void this.answerIfNoWords(event);
+  }
+
+  private async answerIfNoWords(event: TurnEnd): Promise<void> {
+    const { clock } = this.host.steps;
+    for (let check = 0; check < NO_WORDS_CHECKS; check++) {
+      try {
+        await clock.sleep(NO_WORDS_GRACE_MS, this.host.signal);
+      } catch {
+        return; // the call is over
+      }
+      const at = this.vadTurns.indexOf(event);
+      if (at < 0 || this.host.closed() || !this.turns.live) return; // committed, taken at the end, or replayed on a failure
+      if (this.turns.inTurn) continue; // words are coming: their end of turn answers them
+      this.vadTurns.splice(at, 1);
+      this.host.answerWhole(event);
+      return;
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import { AiStepError } from "../../../worker/ai/errors";
 import { silence } from "../support/fixtures";
 import { settle } from "../support/manual-clock";
 import { ScriptedTranscriber } from "../support/scripted-transcriber";
+import { NO_WORDS_GRACE_MS } from "../../../worker/pipeline/stream-turns";
 import { hello, setup } from "./conversation-harness";
 
 const said = (t: ReturnType<typeof setup>) => t.of("assistant_text").map((l) => l.event.delta).join("");
@@ -148,5 +149,37 @@ describe("Conversation with streaming speech-to-text", () => {
     await t.conversation.close();
     expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["bye then"]);
     expect(t.of("assistant_started")).toEqual([]); // transcribed, not answered: the call is over
+  });
+
+  it("speech that cut the Echo off but in which the stream heard no words (a cough) is answered whole, not left as silence", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ transcripts: [{ text: "", recognized: false }], replies: [["Once upon a time there was a fox."], ["Sorry, I didn't catch that."]], audioMs: () => 4000 }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    t.conversation.pushText("tell me a story"); // the Echo's long reply is playing
+    await t.clock.advance(500);
+    await t.speak(hello()); // the VAD hears speech, cuts the Echo off and ends its turn
+    flux.start(600);
+    flux.end("", 1400); // the stream took it for noise: nothing committed
+    await t.clock.advance(NO_WORDS_GRACE_MS + 5000);
+    await t.conversation.idle();
+    expect(t.of("interrupt")).toHaveLength(1);
+    expect(t.of("caller_turn").map((l) => l.event.recognized)).toEqual([true, false]);
+    expect(said(t)).toContain("Sorry, I didn't catch that.");
+  });
+
+  it("speech that cut the Echo off and whose words the stream commits is answered once, from the stream", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ replies: [["Once upon a time there was a fox."], ["Okay, stopping."]], audioMs: () => 4000 }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    t.conversation.pushText("tell me a story");
+    await t.clock.advance(500);
+    flux.start(600);
+    await t.speak(hello());
+    await t.clock.advance(NO_WORDS_GRACE_MS * 2); // the stream is still inside the turn: no second answer
+    flux.end("wait, stop", 4000);
+    await t.clock.advance(10_000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["tell me a story", "wait, stop"]);
+    expect(t.provider.transcribed).toHaveLength(0); // nothing transcribed whole
   });
 });
