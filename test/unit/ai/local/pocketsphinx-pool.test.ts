@@ -1,12 +1,13 @@
 // The recogniser's decoder pool (worker/ai/local/stt/pocketsphinx.ts) with the real wasm and model:
 // a decoder given back within REUSE_WAIT_MS goes to the utterance waiting for one (no second decoder:
 // building one holds the thread 1–1.5 s), one not given back in time means a new decoder; and an
-// utterance ended unread, mid-speech, leaves its decoder ready to recognise the next one.
+// utterance ended unread, mid-speech, leaves its decoder ready to recognise the next one; a decoder
+// discarded mid-utterance is freed, so the next one is built in its memory (the heap does not grow).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadPocketSphinx } from "../../../../bench/support/local-speech-node";
-import { REUSE_WAIT_MS, type PocketSphinx } from "../../../../worker/ai/local/stt/pocketsphinx";
+import { REUSE_WAIT_MS, type Decoder, type PocketSphinx } from "../../../../worker/ai/local/stt/pocketsphinx";
 import { parseWav } from "../../../../worker/audio/wav";
 
 const FIXTURES = join(import.meta.dirname, "../../../fixtures/local-speech");
@@ -54,7 +55,30 @@ describe("PocketSphinx decoder pool", () => {
     expect(engine.decoders).toBe(2);
     engine.release(a);
     engine.release(b);
-    expect(await engine.acquire()).toBeDefined();
+    const again = await engine.acquire();
     expect(engine.decoders).toBe(2);
+    engine.release(again);
+  }, 30_000);
+
+  it("a decoder discarded mid-utterance is freed: the next one is built in its memory and recognises speech", async () => {
+    const held: Decoder[] = [];
+    for (let n = engine.decoders; n > 0; n--) held.push(await engine.acquire()); // every one (all idle) lent
+    const failed = await engine.acquire(); // nothing given back in time: built
+    const heap = engine.heapBytes;
+    expect(heap).toBeGreaterThan(80 * 2 ** 20); // the shared model and three decoders
+    failed.start();
+    failed.process(samples.subarray(0, 8000));
+    engine.discard(failed);
+    expect(engine.decoders).toBe(held.length);
+    const next = await engine.acquire();
+    expect(next).not.toBe(failed);
+    expect(engine.heapBytes).toBe(heap);
+    next.start();
+    next.process(samples);
+    const words = next.end().split(/\s+/);
+    engine.release(next);
+    for (const decoder of held) engine.release(decoder);
+    const reference = new Set(first.text.toLowerCase().split(/\s+/));
+    expect(words.filter((w) => reference.has(w)).length / reference.size).toBeGreaterThan(0.5);
   }, 30_000);
 });

@@ -135,6 +135,12 @@ export class Decoder {
     return ps.UTF8ToString(ps._echo_hyp(handle)).trim();
   }
 
+  /** Frees the decoder's memory in the module's heap (for the next decoder: the heap never shrinks). */
+  free(): void {
+    this.ps._free(this.buffer);
+    this.ps._echo_decoder_free(this.handle);
+  }
+
   /** Ends the utterance in one go (scripts and tests) and returns the words recognised. */
   end(): string {
     const pieces = this.ending();
@@ -157,6 +163,13 @@ export class PocketSphinx {
   private readonly waiting: Array<(decoder: Decoder) => void> = [];
   private lent = 0;
   private lm = 0;
+  /**
+   * The decoder the shared language model was read with. The model borrows that decoder's log tables
+   * (sphinxbase's ngram_model_init keeps the logmath pointer without a reference, and every decoder's
+   * ngram_model_set_init reads it), so this decoder is never freed: freeing it would leave the model
+   * pointing into freed memory.
+   */
+  private lmOwner: Decoder | null = null;
 
   private constructor(private readonly ps: PocketSphinxModule) {}
 
@@ -184,6 +197,11 @@ export class PocketSphinx {
   /** How many decoders exist (lent out or idle). */
   get decoders(): number {
     return this.lent + this.idle.length;
+  }
+
+  /** The module's WebAssembly heap, in bytes (it grows, never shrinks). */
+  get heapBytes(): number {
+    return this.ps.HEAP16.buffer.byteLength;
   }
 
   /**
@@ -224,9 +242,23 @@ export class PocketSphinx {
     }
   }
 
-  /** A decoder that failed mid-utterance is dropped (not freed: its state is unknown). */
-  discard(_decoder: Decoder): void {
+  /**
+   * A decoder that failed mid-utterance (its state unknown): never lent again, and freed, so the next
+   * decoder reuses its ~60 MB instead of growing the heap. Only the language model's owner stays
+   * allocated, unused (see lmOwner).
+   */
+  discard(decoder: Decoder): void {
     this.lent--;
+    try {
+      this.freeDecoder(decoder);
+    } catch {
+      // Its memory stays lost.
+    }
+  }
+
+  private freeDecoder(decoder: Decoder): void {
+    if (decoder === this.lmOwner) return; // kept alive for the language model (see lmOwner)
+    decoder.free();
   }
 
   private createDecoder(): Decoder {
@@ -243,6 +275,7 @@ export class PocketSphinx {
     for (const ptr of strings) ps._free(ptr);
     ps._free(argv);
     if (!handle) throw new RecognizerError("PocketSphinx could not load its acoustic model.");
+    const decoder = new Decoder(ps, handle);
     if (!this.lm) {
       const path = "/model/lm";
       const size = ps.lengthBytesUTF8(path) + 1;
@@ -250,10 +283,17 @@ export class PocketSphinx {
       ps.stringToUTF8(path, ptr, size);
       this.lm = ps._echo_lm_read(handle, ptr);
       ps._free(ptr);
-      if (!this.lm) throw new RecognizerError("PocketSphinx could not load its language model.");
+      if (!this.lm) {
+        decoder.free();
+        throw new RecognizerError("PocketSphinx could not load its language model.");
+      }
+      this.lmOwner = decoder;
       ps.FS.unlink(path); // read into the heap; the file copy is no longer needed
     }
-    if (ps._echo_decoder_use_lm(handle, this.lm) < 0) throw new RecognizerError("PocketSphinx could not use its language model.");
-    return new Decoder(ps, handle);
+    if (ps._echo_decoder_use_lm(handle, this.lm) < 0) {
+      this.freeDecoder(decoder);
+      throw new RecognizerError("PocketSphinx could not use its language model.");
+    }
+    return decoder;
   }
 }
