@@ -3,6 +3,7 @@
 // decoded once and in order, search work a step leaves and the end of the utterance one piece per task, and the decoder given back
 // when the utterance ends.
 import { describe, expect, it } from "vitest";
+import { BoundedPool } from "../../../../worker/ai/local/stt/pool";
 import { CATCH_UP_STEPS, IncrementalTranscription, STEP_SAMPLES, type DecoderPool, type UtteranceDecoder } from "../../../../worker/ai/local/stt/stream";
 
 class RecordingDecoder implements UtteranceDecoder {
@@ -95,6 +96,7 @@ describe("incremental recognition pacing", () => {
     const { decoder, released, engine } = pool();
     const stream = new IncrementalTranscription(Promise.resolve(engine));
     stream.push(ramp(16000));
+    await expect.poll(() => decoder.started).toBe(1);
     stream.cancel();
     await expect(stream.finish()).resolves.toEqual({ text: "", recognized: true });
     expect(decoder.blocks.length).toBeLessThanOrEqual(1);
@@ -148,5 +150,49 @@ describe("incremental recognition pacing", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(decoder.blocks.length).toBe(decoded);
     expect(decoder.timeline.filter((e) => e.startsWith("end"))).toEqual(["end piece 1", "end piece 2", "end piece 3"]);
+  });
+
+  it("every decoder busy: the stream waits its turn; its finish deadline passing takes it out of the queue", async () => {
+    const decoders = new BoundedPool<RecordingDecoder>({ create: () => new RecordingDecoder(), free: () => {} }, { max: 1, reuseWaitMs: 10 });
+    const busy = await decoders.acquire();
+    const stream = new IncrementalTranscription(Promise.resolve(decoders));
+    stream.push(ramp(STEP_SAMPLES));
+    const deadline = new AbortController();
+    const finishing = stream.finish(deadline.signal);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(decoders.queued).toBe(1);
+    deadline.abort();
+    await expect(finishing).rejects.toThrow(/aborted/);
+    expect(decoders.queued).toBe(0);
+    decoders.release(busy);
+    expect(await decoders.acquire()).toBe(busy); // idle again: it did not go to the stream given up
+    expect(busy.started).toBe(0);
+    expect(decoders.size).toBe(1);
+  });
+
+  it("every decoder busy: a stream cancelled while it waits leaves the queue and never takes one", async () => {
+    const decoders = new BoundedPool<RecordingDecoder>({ create: () => new RecordingDecoder(), free: () => {} }, { max: 1, reuseWaitMs: 10 });
+    const busy = await decoders.acquire();
+    const stream = new IncrementalTranscription(Promise.resolve(decoders));
+    stream.push(ramp(STEP_SAMPLES));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(decoders.queued).toBe(1);
+    stream.cancel();
+    await expect(stream.finish()).resolves.toEqual({ text: "", recognized: true });
+    expect(decoders.queued).toBe(0);
+    decoders.release(busy);
+    expect(busy.started).toBe(0);
+  });
+
+  it("every decoder busy: once one comes back the waiting stream decodes all it was given meanwhile", async () => {
+    const decoders = new BoundedPool<RecordingDecoder>({ create: () => new RecordingDecoder(), free: () => {} }, { max: 1, reuseWaitMs: 10 });
+    const busy = await decoders.acquire();
+    const stream = new IncrementalTranscription(Promise.resolve(decoders));
+    stream.push(ramp(1000));
+    const finishing = stream.finish();
+    await new Promise((r) => setTimeout(r, 20));
+    decoders.release(busy);
+    await expect(finishing).resolves.toEqual({ text: "heard 1000 samples", recognized: true });
+    expect(decoders.size).toBe(1);
   });
 });

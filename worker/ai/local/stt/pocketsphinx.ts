@@ -3,6 +3,7 @@
 // the model files are written to the module's in-memory file system. The Worker gets its assets from
 // ./assets.ts (module imports); Node scripts and benches read the same files. One n-gram model is shared by every decoder, so a
 // decoder per concurrent utterance costs only its acoustic model and dictionary.
+import { BoundedPool } from "./pool";
 import createPocketSphinx, { type PocketSphinxModule } from "./vendor/pocketsphinx.mjs";
 
 /** The compiled wasm and the model files (acoustic model by file name, dictionary, n-gram LM). */
@@ -154,14 +155,22 @@ export class Decoder {
 /**
  * Waiting this long for a decoder that is lent out beats building another: an utterance that is ending
  * or was given up brings its decoder back within a few tasks, and a new decoder holds the thread other
- * calls share for 1–1.5 s in one piece (it builds the search over the 134,000-word dictionary).
+ * calls share for 0.3–1.5 s in one piece (it builds the search over the 134,000-word dictionary).
  */
 export const REUSE_WAIT_MS = 250;
 
+/**
+ * Decoders alive at most: one per utterance decoded at the same time, so four callers speaking at once.
+ * Each decoder beyond the first adds ~60 MB to the module's WebAssembly heap (measured in Node: 82.5 MB
+ * with one, +60 MB each), and a WebAssembly heap never shrinks, so without a cap a burst of concurrent
+ * speakers kept the isolate that much bigger for good (4 decoders: ~263 MB). A fifth utterance waits
+ * for one of the four to end (an utterance lasts seconds; its speech-to-text deadline still applies)
+ * instead of growing the heap and holding the thread to build one.
+ */
+export const MAX_DECODERS = 4;
+
 export class PocketSphinx {
-  private readonly idle: Decoder[] = [];
-  private readonly waiting: Array<(decoder: Decoder) => void> = [];
-  private lent = 0;
+  private readonly pool: BoundedPool<Decoder>;
   private lm = 0;
   /**
    * The decoder the shared language model was read with. The model borrows that decoder's log tables
@@ -171,7 +180,12 @@ export class PocketSphinx {
    */
   private lmOwner: Decoder | null = null;
 
-  private constructor(private readonly ps: PocketSphinxModule) {}
+  private constructor(private readonly ps: PocketSphinxModule) {
+    this.pool = new BoundedPool<Decoder>(
+      { create: () => this.createDecoder(), free: (decoder) => this.freeDecoder(decoder) },
+      { max: MAX_DECODERS, reuseWaitMs: REUSE_WAIT_MS },
+    );
+  }
 
   static async load(assets: PocketSphinxAssets): Promise<PocketSphinx> {
     const ps = await createPocketSphinx({
@@ -190,13 +204,13 @@ export class PocketSphinx {
     ps.FS.writeFile("/model/dict", new Uint8Array(assets.dictionary));
     ps.FS.writeFile("/model/lm", new Uint8Array(assets.languageModel));
     const engine = new PocketSphinx(ps);
-    engine.idle.push(engine.createDecoder());
+    engine.pool.prepare();
     return engine;
   }
 
   /** How many decoders exist (lent out or idle). */
   get decoders(): number {
-    return this.lent + this.idle.length;
+    return this.pool.size;
   }
 
   /** The module's WebAssembly heap, in bytes (it grows, never shrinks). */
@@ -205,41 +219,16 @@ export class PocketSphinx {
   }
 
   /**
-   * A decoder for one utterance; give it back with release(). An idle one if any; else the first one
-   * given back within REUSE_WAIT_MS; else a new one.
+   * A decoder for one utterance; give it back with release(), or discard() if it failed. An idle one if
+   * any; else, below MAX_DECODERS, the first one given back within REUSE_WAIT_MS, or a new one; at the
+   * cap, the first one given back. Rejects with an AbortError once `signal` aborts.
    */
-  async acquire(): Promise<Decoder> {
-    const idle = this.idle.pop();
-    if (idle) {
-      this.lent++;
-      return idle;
-    }
-    if (this.lent > 0) {
-      const returned = await new Promise<Decoder | null>((resolve) => {
-        const waiter = (decoder: Decoder) => {
-          clearTimeout(timer);
-          resolve(decoder);
-        };
-        const timer = setTimeout(() => {
-          this.waiting.splice(this.waiting.indexOf(waiter), 1);
-          resolve(null);
-        }, REUSE_WAIT_MS);
-        this.waiting.push(waiter);
-      });
-      if (returned) return returned; // handed over lent: this.lent unchanged
-    }
-    const decoder = this.createDecoder();
-    this.lent++;
-    return decoder;
+  acquire(signal?: AbortSignal): Promise<Decoder> {
+    return this.pool.acquire(signal);
   }
 
   release(decoder: Decoder): void {
-    const waiter = this.waiting.shift();
-    if (waiter) waiter(decoder);
-    else {
-      this.lent--;
-      this.idle.push(decoder);
-    }
+    this.pool.release(decoder);
   }
 
   /**
@@ -248,12 +237,7 @@ export class PocketSphinx {
    * allocated, unused (see lmOwner).
    */
   discard(decoder: Decoder): void {
-    this.lent--;
-    try {
-      this.freeDecoder(decoder);
-    } catch {
-      // Its memory stays lost.
-    }
+    this.pool.discard(decoder);
   }
 
   private freeDecoder(decoder: Decoder): void {

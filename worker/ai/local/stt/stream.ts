@@ -17,7 +17,8 @@ export interface UtteranceDecoder {
 
 /** Where decoders come from (pocketsphinx.ts's PocketSphinx: one per concurrent utterance). */
 export interface DecoderPool {
-  acquire(): Promise<UtteranceDecoder>;
+  /** Waits while every decoder is busy; rejects (AbortError) once `signal` aborts. */
+  acquire(signal?: AbortSignal): Promise<UtteranceDecoder>;
   release(decoder: UtteranceDecoder): void;
   /** A decoder that failed mid-utterance: never lent again. */
   discard(decoder: UtteranceDecoder): void;
@@ -55,6 +56,8 @@ export class IncrementalTranscription implements TranscriptionStream {
   private engine: DecoderPool | null = null;
   private ending = false;
   private cancelled = false;
+  /** Aborted by cancel(): a stream still waiting for a decoder leaves the pool's queue. */
+  private readonly given = new AbortController();
   private readonly done: Promise<string>;
   private wake: (() => void) | null = null;
 
@@ -108,6 +111,7 @@ export class IncrementalTranscription implements TranscriptionStream {
     this.cancelled = true;
     this.queue.length = 0;
     this.queued = 0;
+    this.given.abort();
     this.wakeUp();
   }
 
@@ -119,7 +123,12 @@ export class IncrementalTranscription implements TranscriptionStream {
 
   private async run(loading: Promise<DecoderPool>): Promise<string> {
     this.engine = await loading;
-    this.decoder = await this.engine.acquire();
+    try {
+      this.decoder = await this.engine.acquire(this.given.signal);
+    } catch (err) {
+      if (this.cancelled) return ""; // given up while every decoder was busy: it never had one
+      throw err;
+    }
     let broken = false;
     try {
       this.decoder.start();
