@@ -4,7 +4,9 @@
 // (no microphone, a typed turn) is filled with silence up to the wall clock, so the timeline never
 // falls behind real time. The Echo's audio starts "now" (or right after the audio still playing) and a
 // barge-in drops whatever the caller had not heard yet. `take` hands out the samples that can no longer
-// change (everything before "now"). Pure: time comes in as `now` (epoch ms).
+// change: everything before "now", except that while the caller's audio runs behind the clock by less
+// than `maxGapMs` (its network delay) the stretch from the caller's position on is held back, since
+// their frames for it are still to come. Pure: time comes in as `now` (epoch ms).
 
 export const MIX_SAMPLE_RATE = 16_000;
 const PER_MS = MIX_SAMPLE_RATE / 1000;
@@ -74,9 +76,17 @@ export class Mixdown {
     this.assistantEnd = cut;
   }
 
-  /** The samples before "now" (`final`: everything, the call is over), clipped to PCM16; they leave the buffer. */
+  /**
+   * The settled samples (`final`: everything, the call is over), clipped to PCM16; they leave the buffer.
+   * Settled is everything before "now", less what lies between the caller's position and the clock while
+   * the caller is behind it by no more than the gap limit: their frames for that stretch are on the way
+   * (a steady network delay). Taken, it would stay silent and the caller's next frames would go after
+   * it, heard that much later against the Echo's speech for the rest of the call. Further behind, the
+   * caller is taken as silent (a gap), as caller() does.
+   */
   take(now: number, final = false): Int16Array {
-    const end = final ? Math.max(this.head(now), this.assistantEnd) : this.head(now);
+    let end = final ? Math.max(this.head(now), this.assistantEnd) : this.head(now);
+    if (!final && this.wall(now) - this.callerAt <= this.maxGapMs * PER_MS) end = Math.max(this.base, Math.min(end, this.callerAt));
     const n = end - this.base;
     if (n <= 0) return new Int16Array(0);
     this.ensure(n);

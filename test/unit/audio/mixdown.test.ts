@@ -72,4 +72,35 @@ describe("Mixdown", () => {
     expect(mix.take(T0 + 1020).length).toBe(320);
     expect(mix.positionMs(T0 + 1020)).toBe(1020);
   });
+
+  it("a caller a steady network delay behind the clock: no silence at a chunk's end, and no shift against the Echo after it", () => {
+    // 10 s of caller speech in 20 ms frames, each arriving 120 ms after it was spoken (under the 500 ms
+    // gap limit); frame k's samples are k + 1. The Echo speaks (10,000) at 2 s and at 8 s on the clock.
+    // As the recorder does, a chunk is taken once 5 s are settled, the rest when the call ends.
+    const DELAY_MS = 120;
+    const mix = new Mixdown(T0);
+    const echoAt = [2000, 8000];
+    const echoStarts: number[] = [];
+    const chunks: Int16Array[] = [];
+    let arrival = T0;
+    for (let k = 0; k < 500; k++) {
+      arrival = T0 + 20 * (k + 1) + DELAY_MS;
+      while (echoAt.length > 0 && T0 + echoAt[0]! <= arrival) echoStarts.push(mix.assistant(tone(1600, 10_000), T0 + echoAt.shift()!));
+      mix.caller(tone(320, k + 1), arrival);
+      if (mix.head(arrival) - mix.taken >= 16 * 5000) chunks.push(mix.take(arrival));
+    }
+    chunks.push(mix.take(arrival, true));
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    const out = Int16Array.from(chunks.flatMap((c) => [...c]));
+    // The caller's 10 s are laid without a hole: every sample carries a frame of theirs, in order.
+    const caller = Array.from(out.subarray(0, 16 * 10_000), (v) => (v >= 10_000 ? v - 10_000 : v));
+    const silent = caller.findIndex((v) => v === 0);
+    expect(silent, `silence at ${Math.round(silent / 16)} ms`).toBe(-1);
+    expect(caller.every((v, i) => v === Math.floor(i / 320) + 1)).toBe(true);
+    // The Echo's speech meets the same moment of the caller's speech before and after the chunk's end.
+    const callerMsUnder = (ms: number) => (out[16 * ms + 8]! - 10_000 - 1) * 20;
+    expect(echoStarts).toHaveLength(2);
+    const lead = echoStarts.map((ms) => ms - callerMsUnder(ms));
+    expect(lead[1]).toBe(lead[0]);
+  });
 });
