@@ -42,6 +42,14 @@ async function recordingStartedAt(callId: string): Promise<number | null> {
   return row?.t ?? null;
 }
 
+/** A call from a number linked to an account whose phone Echo records calls: dialed, not connected. */
+async function dialRecorded(from: string) {
+  const owner = await createUser({ phoneNumber: from });
+  await createEcho(owner.user.id, { name: "Phone Sage", recordCalls: true });
+  const call = await TwilioCall.dial(net, { authToken: env.TWILIO_AUTH_TOKEN!, from });
+  return { owner, call, row: (await callBySid(env.DB, call.callSid))! };
+}
+
 const peak = (pcm: Int16Array) => pcm.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
 
 describe("recording a browser call", { timeout: 60_000 }, () => {
@@ -351,11 +359,7 @@ describe("recording a phone call", { timeout: 60_000 }, () => {
   });
 
   it("speech down as a recorded call connects: the notice is still said first, in the bundled voice", async () => {
-    const from = "+15550100933";
-    const owner = await createUser({ phoneNumber: from });
-    await createEcho(owner.user.id, { name: "Phone Sage", recordCalls: true });
-    const call = await TwilioCall.dial(net, { authToken, from });
-    const row = (await callBySid(env.DB, call.callSid))!;
+    const { call, row } = await dialRecorded("+15550100933");
     const chaos = new ChaosAi().breakFor(MODELS.tts, "hang", 1);
     await runInDurableObject(callStub(row.id), (instance: CallSession) => instance.useProvider(new WorkersAiProvider(chaos.binding)));
     await call.connect();
@@ -377,11 +381,7 @@ describe("recording a phone call", { timeout: 60_000 }, () => {
   });
 
   it("a recorded call whose stream never connects records nothing (no silence)", async () => {
-    const from = "+15550100934";
-    const owner = await createUser({ phoneNumber: from });
-    await createEcho(owner.user.id, { name: "Phone Sage", recordCalls: true });
-    const call = await TwilioCall.dial(net, { authToken, from });
-    const row = (await callBySid(env.DB, call.callSid))!;
+    const { owner, call, row } = await dialRecorded("+15550100934");
     // Two sync alarms while the call waits for its stream, some wall-clock time apart.
     for (let i = 0; i < 2; i++) {
       expect(await runDurableObjectAlarm(callStub(row.id))).toBe(true);
@@ -393,11 +393,7 @@ describe("recording a phone call", { timeout: 60_000 }, () => {
   });
 
   it("a caller who hangs up while the recording notice is being voiced: the notice, never said, is stored nowhere", async () => {
-    const from = "+15550100935";
-    const owner = await createUser({ phoneNumber: from });
-    await createEcho(owner.user.id, { name: "Phone Sage", recordCalls: true });
-    const call = await TwilioCall.dial(net, { authToken, from });
-    const row = (await callBySid(env.DB, call.callSid))!;
+    const { call, row } = await dialRecorded("+15550100935");
     const slowSpeech = new HeldProvider(selectProvider(env), "synthesize");
     await runInDurableObject(callStub(row.id), (instance: CallSession) => instance.useProvider(slowSpeech));
     await call.connect();

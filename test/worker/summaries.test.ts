@@ -16,7 +16,7 @@ import { summarizeCall } from "../../worker/summary/summarize";
 import { callRow, callStub, eventually, startTestCall } from "./support/call";
 import { createCall } from "./support/calls";
 import { BriefProvider } from "./support/providers";
-import { SummaryModelProvider, answering, failing, silent } from "./support/summary-providers";
+import { SummaryModelProvider, answering, failing, heldBack, silent } from "./support/summary-providers";
 import { TEST_ORIGIN, createUser, type TestUser } from "./support/users";
 
 type Msg = Record<string, unknown> & { type?: string };
@@ -143,12 +143,7 @@ describe("summarizeCall", () => {
   it("a run that fails late never replaces the summary a later run has written (a retry racing the automatic job)", async () => {
     const owner = await createUser();
     const call = await createCall(owner.user.id, {}, entries);
-    let releaseFailure!: () => void;
-    const held = new Promise<void>((resolve) => (releaseFailure = resolve));
-    const slowFailure: ReturnType<typeof failing> = async function* (request, signal) {
-      await held;
-      yield* failing(false)(request, signal);
-    };
+    const { answer: slowFailure, release: releaseFailure } = heldBack(failing(false));
     const first = summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), slowFailure), call.id, { now: () => 1_000 });
     await new Promise((resolve) => setTimeout(resolve, 50)); // the first run is waiting for its model
     const answer = '{"summary": "The caller asked for a plan.", "followUps": [], "topics": ["Plans"]}';
@@ -172,12 +167,7 @@ describe("summarizeCall", () => {
     expect(detail.recap).toMatchObject({ status: "ready", text: "The caller planned a trip." });
 
     const other = await createCall(owner.user.id, {}, entries);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const slow: ReturnType<typeof failing> = async function* (request, signal) {
-      await held;
-      yield* answering(answer)(request, signal);
-    };
+    const { answer: slow, release } = heldBack(answering(answer));
     const firstModel = new SummaryModelProvider(selectProvider(env), slow);
     const first = summarizeCall(db(env.DB), firstModel, other.id);
     await eventually(async () => firstModel.summaryRequests.length > 0);

@@ -58,3 +58,16 @@ export function silent(): SummaryAnswer {
     yield "";
   };
 }
+
+/** Answers as `answer` does, but only once `release()` is called (a model still working meanwhile). */
+export function heldBack(answer: SummaryAnswer): { answer: SummaryAnswer; release: () => void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return {
+    answer: async function* (request, signal) {
+      await released;
+      yield* answer(request, signal);
+    },
+    release,
+  };
+}
