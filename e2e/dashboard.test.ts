@@ -200,6 +200,23 @@ describe("dashboard data", () => {
     await page.context().close();
   });
 
+  it("a half-written Echo form steps aside on Back (the page stays usable) and comes back, draft and all, on Forward", async () => {
+    const page = await browser.newPage();
+    await signUpViaApi(page, inject("baseURL"), undefined, "/calls");
+    await page.getByRole("tab", { name: "Echoes" }).click();
+    await page.getByRole("button", { name: "Create New Echo" }).first().click();
+    const modal = page.getByRole("dialog", { name: "Create New Echo" });
+    await modal.getByLabel("Name").fill("Half-written");
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/calls");
+    await modal.waitFor({ state: "detached", timeout: 5_000 });
+    expect(await page.evaluate(() => document.querySelectorAll("dialog[open]").length)).toBe(0);
+    await page.goForward();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/echoes");
+    await expect.poll(() => modal.getByLabel("Name").inputValue(), { timeout: 5_000 }).toBe("Half-written");
+    await page.context().close();
+  });
+
   it("pages through a long call history with Load more and filters it by type", async () => {
     const page = await browser.newPage();
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");

@@ -1,7 +1,8 @@
 // Dashboard shell (spec §2): header, then the tabs Calls (default) / Echoes / Test Call, each at its own
 // URL (/calls, /echoes, /test-call; "/" and any other URL show Calls). A tab stays mounted once opened,
 // so switching tabs doesn't drop a running test call or a half-written form; a modal open in a tab
-// closes when the tab is hidden (ui/Modal), e.g. by the browser's Back button.
+// closes when the tab is hidden (ui/Modal), e.g. by the browser's Back button, except a form's, which
+// steps aside and comes back with its tab.
 import { type ComponentType, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";

@@ -69,6 +69,7 @@ export function EchoFormModal({ echo, onClose, onSaved }: { echo: Echo | null; o
       open
       onClose={onClose}
       dismissible={!saving}
+      closeWhenHidden={false}
       size="lg"
       title={echo ? "Edit Echo" : "Create New Echo"}
       description={echo ? "Changes apply to the next call this Echo answers." : "Design an assistant: who it is, what it knows and how it sounds."}

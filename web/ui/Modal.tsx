@@ -17,6 +17,11 @@ export interface ModalProps {
   size?: keyof typeof SIZES;
   /** false: Esc and backdrop clicks do nothing (e.g. while saving). */
   dismissible?: boolean;
+  /**
+   * false: a modal holding what the person typed (a form) only steps aside while its tab is hidden and
+   * shows again, draft and all, with it (Back, then Forward); others close (true, the default).
+   */
+  closeWhenHidden?: boolean;
   className?: string;
 }
 
@@ -28,15 +33,15 @@ export interface ModalProps {
  *
  * Inside a tab panel that gets hidden (another tab selected, e.g. with the browser's Back button) it
  * closes: a modal dialog in a hidden panel would keep the whole page inert. It calls onClose (when
- * dismissible; otherwise it only steps aside, and shows again with its tab).
+ * dismissible and closeWhenHidden; otherwise it only steps aside, and shows again with its tab).
  */
-export function Modal({ open, onClose, title, description, children, footer, size = "md", dismissible = true, className }: ModalProps) {
+export function Modal({ open, onClose, title, description, children, footer, size = "md", dismissible = true, closeWhenHidden = true, className }: ModalProps) {
   const panelHidden = usePanelHidden();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
-    if (open && panelHidden && dismissible) onCloseRef.current();
-  }, [open, panelHidden, dismissible]);
+    if (open && panelHidden && dismissible && closeWhenHidden) onCloseRef.current();
+  }, [open, panelHidden, dismissible, closeWhenHidden]);
   if (!open || panelHidden) return null;
   return (
     <OpenModal onClose={onClose} title={title} description={description} footer={footer} size={size} dismissible={dismissible} className={className}>
