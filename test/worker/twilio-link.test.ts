@@ -152,6 +152,43 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     await call.hangUp();
   });
 
+  it("hand-over: a number its owner unlinked mid-call can be linked by keypad; the call leaves the old owner's guests. The owner relinking their own number keeps them", async () => {
+    const liveOf = async (u: TestUser) => ((await (await api(u, "GET", "/api/live-calls")).json()) as LiveCallList).calls.map((c) => c.id);
+    const sharedCall = async (from: string) => {
+      const owner = await createUser({ phoneNumber: from });
+      await createEcho(owner.user.id, { name: "Household" });
+      const guest = await createUser();
+      const call = await TwilioCall.dial(net, { authToken, from });
+      const row = (await callBySid(env.DB, call.callSid))!;
+      await call.connect();
+      await call.until(() => marks(call) >= 1, 20_000, "the greeting");
+      expect((await invite(owner, row.id, guest.user.email)).status).toBe(201);
+      const watching = await viewer(row.id, guest);
+      await watching.next("live_snapshot");
+      return { owner, guest, call, row, watching };
+    };
+
+    // The owner links their own number again: nothing changes hands, the guest keeps watching.
+    const own = await sharedCall("+15550100951");
+    await own.call.press(await linkCode(own.owner));
+    await own.watching.next((m) => m.type === "live_entry" && (m.entry as { text?: string } | undefined)?.text === SAY.linked("Household"), 20_000);
+    expect(own.watching.isClosed).toBe(false);
+    expect(await liveOf(own.guest)).toEqual([own.row.id]);
+    await own.call.hangUp();
+
+    // The owner unlinks it mid-call; someone else's code then takes the call, and the guest loses it.
+    const moved = await sharedCall("+15550100952");
+    const user = await createUser();
+    await createEcho(user.user.id, { name: "Juniper" });
+    const code = await linkCode(user);
+    expect((await exports.default.fetch("https://echo.test/api/phone/link", { method: "DELETE", headers: jsonHeaders(moved.owner) })).status).toBe(200);
+    await moved.call.press(code);
+    expect(await moved.watching.closed).toMatchObject({ code: 1008, reason: "This call is no longer shared with you." });
+    expect(await liveOf(moved.guest)).toEqual([]);
+    expect(await liveOf(user)).toEqual([moved.row.id]);
+    await moved.call.hangUp();
+  });
+
   it("a caller who types the code and hangs up at once (stop, then Twilio closes its socket) is linked first; the call ends as their hang-up, whole", async () => {
     const user = await createUser();
     const echo = await createEcho(user.user.id, { name: "Rowan" });

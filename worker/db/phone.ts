@@ -112,7 +112,7 @@ export async function redeemLinkCode(database: Db, code: string, phoneNumber: st
   return consumed.length > 0 ? { kind: "linked", userId: pending.userId } : { kind: "no-match" };
 }
 
-/** The account a caller's number is linked to (at most one: linking a number unlinks it elsewhere). */
+/** The account a caller's number is linked to (at most one: the number is unique, and the keypad never moves it). */
 export function userByPhoneQuery(database: Db, phoneNumber: string) {
   return database.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber)).limit(1);
 }
@@ -144,16 +144,19 @@ export async function choosePhoneEcho(database: Db, userId: string, echoId: stri
  * (or who joined) loses it: their participant rows go, and their ids come back to be told.
  */
 export async function claimPhoneCall(database: Db, callId: string, userId: string, echoId: string | null): Promise<{ claimed: boolean; removedParticipants: string[] }> {
-  const [rows, removed] = await database.batch([
+  // Only when it changes hands (read before the update, in the same transaction): an owner who links
+  // their own number again keeps their guests.
+  const changesHands = sql`(select ${calls.userId} from ${calls} where ${calls.id} = ${callId}) is not ${userId}`;
+  const [removed, rows] = await database.batch([
+    database
+      .delete(callParticipants)
+      .where(and(eq(callParticipants.callId, callId), ne(callParticipants.userId, userId), changesHands))
+      .returning({ userId: callParticipants.userId }),
     database
       .update(calls)
       .set({ userId, echoId })
       .where(and(eq(calls.id, callId), eq(calls.callType, "phone")))
       .returning({ id: calls.id }),
-    database
-      .delete(callParticipants)
-      .where(and(eq(callParticipants.callId, callId), ne(callParticipants.userId, userId)))
-      .returning({ userId: callParticipants.userId }),
   ]);
   return { claimed: rows.length > 0, removedParticipants: removed.map((p) => p.userId) };
 }

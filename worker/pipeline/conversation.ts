@@ -264,8 +264,7 @@ export class Conversation {
     this.hold.hold(merged, endedAt);
   }
 
-  /** Cuts off the reply in progress (if any): `interrupt` now, cancel generation and synthesis. */
-  /** Cuts the Echo off if it is replying; true when it did. */
+  /** Cuts off the reply in progress (if any): `interrupt` now, cancel generation and synthesis; true when it did. */
   private bargeIn(): boolean {
     const reply = this.active;
     if (!reply?.interrupt()) return false;

@@ -74,7 +74,7 @@ export class PhoneLinker {
     const { removedParticipants } = await claimPhoneCall(database, state.callId, userId, answerer.echoId);
     const previousOwner = state.userId;
     const next = store.updateState({ userId, echoId: answerer.echoId, echoName: answerer.echoName, persona: answerer.persona });
-    this.host.handOver(userId, removedParticipants);
+    if (previousOwner !== userId) this.host.handOver(userId, removedParticipants);
     await this.host.restartConversation();
     // The call now appears on the new owner's dashboard (their phone panel refreshes on it too).
     if (previousOwner && previousOwner !== userId) this.host.notifyOwner(state, "live_call_ended");
