@@ -4,6 +4,7 @@
 // until it reloaded. Sockets are found by the session's tag (http/session-tag.ts); other sessions of
 // the same user keep theirs, unless every session ended.
 import { callSessionStub } from "../call/internal-request";
+import { withDeadline } from "../call/settled-within";
 import type { Db } from "../db/client";
 import { viewableLiveCallIds } from "../db/live-calls";
 import type { Env } from "../env";
@@ -35,19 +36,11 @@ export async function closeSessionSockets(env: Pick<Env, "USER_FEED" | "CALL_SES
 
 async function closeWithRetry(close: () => Promise<number>): Promise<number> {
   try {
-    return await withinDeadline(close());
+    return await withDeadline(close(), SIGN_OUT_CLOSE_DEADLINE_MS);
   } catch (err) {
     // Durable Object errors say whether trying again can help (an overloaded object won't).
     const retryable = err instanceof Error && "retryable" in err && err.retryable === true && !("overloaded" in err && err.overloaded === true);
     if (!retryable) throw err;
-    return withinDeadline(close());
+    return withDeadline(close(), SIGN_OUT_CLOSE_DEADLINE_MS);
   }
-}
-
-function withinDeadline<T>(work: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${SIGN_OUT_CLOSE_DEADLINE_MS} ms`)), SIGN_OUT_CLOSE_DEADLINE_MS);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -11,6 +11,7 @@ import { db } from "../db/client";
 import { putChunk } from "../db/recording-objects";
 import { markRecordingStarted, recordingOf } from "../db/recordings";
 import type { Env } from "../env";
+import { withDeadline } from "./settled-within";
 import type { CallState } from "./store";
 
 /** Audio written per chunk object while the call runs (5 s of PCM16 at 16 kHz: 160 KB). */
@@ -223,14 +224,4 @@ function concat(parts: Int16Array[]): Int16Array {
     at += a.length;
   }
   return pcm;
-}
-
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => {
-    if (timer !== null) clearTimeout(timer);
-  });
 }

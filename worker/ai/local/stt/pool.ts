@@ -28,7 +28,8 @@ interface Waiter<T> {
   fail(err: unknown): void;
 }
 
-function abortError(): DOMException {
+/** The error an aborted wait rejects with (as fetch and the pipeline's steps do). */
+export function abortError(): DOMException {
   return new DOMException("The operation was aborted.", "AbortError");
 }
 

@@ -3,6 +3,7 @@
 // step holds the thread for long (locally every call shares one thread: a whole-turn decode would
 // stall every other call for most of a second).
 import type { Transcript, TranscriptionStream } from "../../provider";
+import { abortError } from "./pool";
 
 /** One utterance at a time (pocketsphinx.ts's Decoder). */
 export interface UtteranceDecoder {
@@ -43,10 +44,6 @@ export const CATCH_UP_STEPS = 2;
 
 function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-function abortError(): DOMException {
-  return new DOMException("The operation was aborted.", "AbortError");
 }
 
 export class IncrementalTranscription implements TranscriptionStream {
