@@ -100,7 +100,6 @@ export function LiveTranscriptModal({ call, title, onClose }: { call: LiveCallSu
         <div
           ref={follow.ref}
           tabIndex={0}
-          onScroll={follow.onScroll}
           className="max-h-[55dvh] overflow-y-auto rounded-xl border border-slate-200 bg-slate-50/50 p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
         >
           <div role="log" aria-live="polite" aria-relevant="additions text" aria-label="Live transcript">

@@ -67,7 +67,6 @@ export function TranscriptView({
     <div
       ref={follow.ref}
       tabIndex={0}
-      onScroll={follow.onScroll}
       className={cx(
         "overflow-y-auto rounded-xl border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600",
         className,
