@@ -12,10 +12,10 @@ let seq = 0;
 const uniqueEmail = () => `t${++seq}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const uniqueIp = () => `192.0.2.${(++seq % 250) + 1}-${crypto.randomUUID().slice(0, 4)}`;
 
-function post(path: string, body: unknown, ip: string) {
+function post(path: string, body: unknown, ip: string, cookie?: string) {
   return exports.default.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify(body),
   });
 }
@@ -107,7 +107,7 @@ describe("sign-in throttling", { timeout: 30_000 }, () => {
     await expect(assertNotThrottled(database, keys, t0 + 10)).rejects.toMatchObject({ status: 429 });
     await expect(assertNotThrottled(database, keys)).resolves.toBeUndefined();
     await recordSignInAttempt(database, keys);
-    const row = await env.DB.prepare("select failures from auth_throttle where key = ?").bind(keys.account).first<{ failures: number }>();
+    const row = await env.DB.prepare("select failures from auth_throttle where key = ?").bind(keys.counters[0]!.key).first<{ failures: number }>();
     expect(row?.failures).toBe(1);
   });
 

@@ -163,6 +163,8 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     // Whoever registered the address first (perhaps not its owner) is still signed in.
     const earlier = cookieValue(signUp, SESSION_COOKIE)!;
     expect(await me(earlier)).not.toBeNull();
+    const trusted = () => env.DB.prepare("select count(*) as n from trusted_browsers t join users u on u.id = t.user_id where u.email = ?").bind(email).first<{ n: number }>();
+    expect((await trusted())?.n).toBe(1); // the browser it signed up from
     const sub = `sub-${crypto.randomUUID()}`;
     const r = await googleSignIn({ sub, email: email.toUpperCase(), email_verified: true, name: "Linda from Google", picture: "https://lh3.example/linda.png" });
     expect(r.res.status).toBe(200);
@@ -170,8 +172,9 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ google_sub: sub, display_name: "Linda", photo_url: "https://lh3.example/linda.png", password_hash: null });
     expect((await me(r.token!))?.id).toBe(rows[0]!.id);
-    // The earlier session and the password no longer get in; the account signs in with Google.
+    // The earlier session, its browser and the password no longer get in; the account signs in with Google.
     expect(await me(earlier)).toBeNull();
+    expect((await trusted())?.n).toBe(0);
     const byPassword = await exports.default.fetch(`${ORIGIN}/api/auth/sign-in`, {
       method: "POST",
       headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": `203.0.113.${Math.floor(Math.random() * 250)}` },

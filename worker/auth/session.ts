@@ -1,28 +1,21 @@
 // Sessions the Lucia way: a random token in a cookie, only its SHA-256 in D1, sliding expiry.
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { UserRow } from "../app-env";
 import type { Db } from "../db/client";
 import { deleteSession, extendSession, insertSession, sessionWithUser } from "../db/sessions";
+import { randomToken, tokenHash } from "./token";
 
 export const SESSION_COOKIE = "echo_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend the session when less than this is left. */
 export const SESSION_RENEW_MS = 15 * 24 * 60 * 60 * 1000;
 
-/** 160 random bits, base32. */
-export function generateSessionToken(): string {
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
-}
-
+/** A session's id: the SHA-256 of its token. */
 export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return tokenHash(token);
 }
 
 export async function createSession(database: Db, userId: string, now = Date.now()) {
-  const token = generateSessionToken();
+  const token = randomToken();
   const session = { id: sessionIdFromToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS };
   await insertSession(database, session);
   return { token, session };

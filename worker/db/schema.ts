@@ -43,6 +43,25 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * Browsers that signed in to an account with its password: a sign-in from one of them is throttled on
+ * its own counter, so someone else's wrong guesses (which lock the account's counter) never lock the
+ * owner out of a browser they used before.
+ */
+export const trustedBrowsers = sqliteTable(
+  "trusted_browsers",
+  {
+    /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("trusted_browsers_user_idx").on(t.userId, t.createdAt)],
+);
+
 /** Failed sign-in counters, keyed by `acct:<email>` or `ip:<address>`. */
 export const authThrottle = sqliteTable("auth_throttle", {
   key: text("key").primaryKey(),

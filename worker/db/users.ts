@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { UserProfile } from "../../protocol/api";
 import type { UserRow } from "../app-env";
 import type { Db } from "./client";
-import { phoneLinkCodes, sessions, users } from "./schema";
+import { phoneLinkCodes, sessions, trustedBrowsers, users } from "./schema";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -85,6 +85,7 @@ export async function linkGoogle(database: Db, user: UserRow, sub: string, photo
   const patch = { googleSub: sub, photoURL: user.photoURL ?? photoURL, passwordHash: null, phoneNumber: null, phoneEchoId: null };
   await database.batch([
     database.delete(sessions).where(eq(sessions.userId, user.id)),
+    database.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id)),
     database.delete(phoneLinkCodes).where(eq(phoneLinkCodes.userId, user.id)),
     database.update(users).set(patch).where(eq(users.id, user.id)),
   ]);

@@ -10,6 +10,7 @@ import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { invalidateSession } from "../auth/session";
 import { closeSessionSockets } from "../auth/sign-out-sockets";
 import { TooManyAttemptsError, assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../auth/throttle";
+import { trustBrowser, trustedBrowserOf } from "../auth/trusted-browser";
 import { db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, normalizeEmail, toProfile, updatePasswordHash } from "../db/users";
 import { ApiError, readJson } from "../http/errors";
@@ -54,6 +55,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (err instanceof DuplicateUserError) throw authError("email-already-in-use");
       throw err;
     }
+    await trustBrowser(c, database, user.id);
     await beginSession(c, user);
     return c.json<MeResponse>({ user: toProfile(user) }, 201);
   })
@@ -63,7 +65,8 @@ export const authRoutes = new Hono<AppEnv>()
     const email = checkEmail(input.email);
     if (!input.password) throw new ApiError(400, "missing-password", "Please enter your password.");
     const database = db(c.env.DB);
-    const keys = throttleKeys(email, c.req.header("CF-Connecting-IP"));
+    const browser = await trustedBrowserOf(c, database, email);
+    const keys = throttleKeys(email, c.req.header("CF-Connecting-IP"), browser);
     try {
       await assertNotThrottled(database, keys);
       // Counted as a failure until the password is right (parallel attempts can't all slip past the lock).
@@ -77,6 +80,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user.passwordHash) throw new ApiError(401, "use-google-sign-in", "This account signs in with Google. Use Continue with Google.");
     if (!(await verifyPassword(input.password, user.passwordHash))) throw authError("wrong-password");
     await recordSignInSuccess(database, keys);
+    if (!browser) await trustBrowser(c, database, user.id);
     if (needsRehash(user.passwordHash)) await updatePasswordHash(database, user.id, await hashPassword(input.password));
     await beginSession(c, user);
     return c.json<MeResponse>({ user: toProfile(user) });
