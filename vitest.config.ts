@@ -68,10 +68,11 @@ export default defineConfig({
     // (`fileParallelism: false` below).
     // Order (`sequence.groupOrder`): `worker` and `worker-openai` (0), `unit` (1: its files compute
     // hard with vitest's 5 s limit per test, so not at the start, when every runtime and app starts),
-    // `e2e` (2), then the two projects that run local speech, `worker-local-speech` (3) and
-    // `e2e-local-speech` (4): the suite's heaviest on CPU, with time limits inside (a speech-to-text
-    // deadline, speech in real time), they run last and alone. `npm test` (scripts/test-all.ts) runs
-    // groups 0–1 beside group 2 in two vitest runs, then the local speech ones.
+    // `e2e` (2), then the two projects that run local speech, `worker-local-speech` and
+    // `e2e-local-speech` (3): the suite's heaviest on CPU, with time limits inside (a speech-to-text
+    // deadline, speech in real time), they run last, beside each other only (the browser one is
+    // mostly waiting for speech in real time while workerd loads the engines). `npm test`
+    // (scripts/test-all.ts) runs groups 0–1 beside group 2 in two vitest runs, then group 3.
     maxWorkers: Math.max(3, availableParallelism()),
     projects: [
       // The suite's calls use the offline provider (AI_PROVIDER=auto without the AI binding, in a build
@@ -105,8 +106,7 @@ export default defineConfig({
         test: {
           name: "e2e-local-speech",
           include: [E2E_LOCAL_SPEECH_TEST],
-          fileParallelism: false,
-          sequence: { groupOrder: 4 },
+          sequence: { groupOrder: 3 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

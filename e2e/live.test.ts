@@ -201,6 +201,16 @@ describe("Live Calls", () => {
     await page.context().close();
   });
 
+  it("the Live badge's dot pulses only for a reader who has not asked the system for reduced motion", async () => {
+    const page = await browser.newPage(); // reduced motion (e2e/support/browser.ts)
+    await playLiveCall(page, "motion");
+    const dotAnimations = () => liveItems(page).first().getByText("Live").locator("span > span").first().evaluate((el) => el.getAnimations().length);
+    expect(await dotAnimations()).toBe(0);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await expect.poll(dotAnimations, POLL).toBe(1);
+    await page.context().close();
+  });
+
   it("Listen asks iOS for a playback audio session (not muted by the silent switch), and gives it back", async () => {
     const page = await browser.newPage();
     await playLiveCall(page, "ios");

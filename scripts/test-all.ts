@@ -4,8 +4,8 @@
 // another, and the browser suite one file at a time, so here:
 //   1. side by side: `worker` and `worker-openai`, then `unit` (several files at a time, maxWorkers), and
 //      the browser suite `e2e` (one file at a time, against one app);
-//   2. then, alone, the two projects that run local speech (`worker-local-speech`, `e2e-local-speech`):
-//      the heaviest on CPU, with time limits inside. The app with the engines that
+//   2. then, after them, the two projects that run local speech (`worker-local-speech`, `e2e-local-speech`,
+//      beside each other): the heaviest on CPU, with time limits inside. The app with the engines that
 //      e2e/local-speech.test.ts needs takes 40–100 s to start, so it is launched at the very start,
 //      while 1. runs, and the file finds it through ECHO_E2E_LOCAL_SPEECH_APP.
 // Each run's lines are passed through whole as they come (every line names its project); at the end

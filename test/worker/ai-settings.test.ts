@@ -1,7 +1,7 @@
 // AI settings per stage (worker/ai/settings.ts via readConfig): defaults, mixes, and one readable
 // ConfigError naming the bad setting; plus how the composed provider describes its engines.
 // This project is built as production is, without local speech (vitest.config.ts); the same settings
-// in a build with it: local-speech-config.test.ts.
+// in a build with it: local-speech.test.ts.
 import { describe, expect, it } from "vitest";
 import { describeEngines } from "../../worker/ai/describe";
 import { LOCAL_SPEECH_AVAILABLE } from "../../worker/ai/local/available";

@@ -1,4 +1,12 @@
-// Local speech in workerd, closed loop with real words: flite-spoken utterances (test/fixtures/
+// Local speech in workerd (this project, worker-local-speech, runs the development build, engines
+// included). One file, so the engines' modules load into one runtime (each file has its own, and
+// loading them takes most of a minute on a 2-core machine).
+//
+// Configuration: which provider answers when no AI account is configured: local speech in a build that
+// carries it, chosen with AI_PROVIDER auto or local. The same settings in a build without it
+// (production): ai-settings.test.ts.
+//
+// A call, closed loop with real words: flite-spoken utterances (test/fixtures/
 // local-speech, made by scripts/make-speech-fixtures.ts) streamed over a real call socket at real-time
 // pace into a call answered by the local provider → the transcripts hold the words (WER ≤ 20 %) → the
 // sad sentence scores sadness highest → the reply is spoken by flite and its audio, fed back to the
@@ -19,6 +27,11 @@ import sadJob from "../fixtures/local-speech/sad-job.wav?inline";
 import weather from "../fixtures/local-speech/weather.wav?inline";
 import { pcmFromWavDataUrl, streamAudio } from "./support/audio";
 import { callStub, startTestCall } from "./support/call";
+import { env } from "cloudflare:workers";
+import { LOCAL_SPEECH_AVAILABLE } from "../../worker/ai/local/available";
+import { pocketSphinx } from "../../worker/ai/local/stt/assets";
+import { readConfig } from "../../worker/config";
+import { selectProvider } from "../../worker/ai/select";
 
 const AUDIO: Record<string, string> = {
   "call-mother": callMother,
@@ -69,5 +82,55 @@ describe("local speech in workerd", { timeout: 120_000 }, () => {
     expect(recognised.length / replyWords.size).toBeGreaterThan(0.5);
     socket.send({ type: "end_call" });
     await socket.next("call_ended", 10_000);
+  });
+});
+
+describe("local speech configuration", () => {
+  it("is the default without an AI binding, and can be asked for by name", () => {
+    expect(LOCAL_SPEECH_AVAILABLE).toBe(true);
+    expect(readConfig({ ...env, AI_PROVIDER: "auto" }).ai.stages).toEqual({ stt: "local", reply: "local", speech: "local", emotions: "local", turn: "local" });
+    expect(readConfig({ ...env, AI_PROVIDER: "auto", AI: {} as Ai }).aiProvider).toBe("workers-ai");
+    expect(readConfig({ ...env, AI_PROVIDER: "auto" }).aiProvider).toBe("local");
+    expect(readConfig({ ...env, AI_PROVIDER: "local" }).aiProvider).toBe("local");
+    expect(selectProvider({ ...env, AI_PROVIDER: "auto" }).name).toBe("local");
+    expect(selectProvider({ ...env, AI_PROVIDER: "offline" }).name).toBe("offline");
+  });
+
+  it("is one engine of the per-stage table: its labels, and a stage of it mixed with another engine", () => {
+    const local = selectProvider({ ...env, AI_PROVIDER: "local" });
+    expect(local.engines?.summary).toBe("Local speech · rule-based replies · flite voice");
+    expect(local.engines?.recognizesSpeech).toBe(true);
+    expect(typeof local.startTranscription).toBe("function");
+    expect(typeof local.warmUp).toBe("function"); // the recogniser loads at call start
+    const mixed = selectProvider({ ...env, AI_PROVIDER: "offline", AI_STT: "local" });
+    expect(mixed.name).toBe("mixed");
+    expect(mixed.engines?.stages.stt).toEqual({ engine: "local", label: "Local speech" });
+    expect(mixed.engines?.stages.reply.engine).toBe("offline");
+    expect(typeof mixed.startTranscription).toBe("function");
+    expect(typeof mixed.warmUp).toBe("function");
+    expect(selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).startTranscription).toBeUndefined();
+    // Local replies and voice with offline speech-to-text: the local engine is told it runs no
+    // speech-to-text, so its warm-up loads no recogniser (test/unit/ai/warm-up.test.ts).
+    expect(typeof selectProvider({ ...env, AI_PROVIDER: "local", AI_STT: "offline" }).warmUp).toBe("function");
+    expect(selectProvider({ ...env, AI_PROVIDER: "offline" }).warmUp).toBeUndefined();
+  });
+
+  it("loads the recogniser at call start only when the call's speech-to-text is local", async () => {
+    let loads = 0;
+    const provider = new LocalSpeechProvider(() => {
+      loads++;
+      return pocketSphinx();
+    });
+    await provider.warmUp(new Set(["reply", "speech", "emotions", "turn"]));
+    expect(loads).toBe(0);
+    await provider.warmUp(new Set(["stt", "reply"]));
+    expect(loads).toBe(1);
+    await provider.warmUp(); // asked directly, with no stages: it loads
+    expect(loads).toBe(2);
+  });
+
+  it("names the setting and the choices when it is wrong", () => {
+    expect(() => readConfig({ ...env, AI_PROVIDER: "whisper" })).toThrow(/AI_PROVIDER must be one of auto, workers-ai, openai, local, offline \(got "whisper"\)/);
+    expect(() => readConfig({ ...env, AI_EMOTIONS: "openai" })).toThrow(/AI_EMOTIONS is "openai", which has no emotion scores; choose one of workers-ai, local, offline/);
   });
 });

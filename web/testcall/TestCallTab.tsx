@@ -97,7 +97,7 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
                   aria-hidden="true"
                   className={cx(
                     "size-2.5 rounded-full",
-                    state.phase === "connected" ? "bg-emerald-500" : active ? "animate-pulse bg-amber-400" : state.phase === "error" ? "bg-rose-500" : "bg-slate-300",
+                    state.phase === "connected" ? "bg-emerald-500" : active ? "motion-safe:animate-pulse bg-amber-400" : state.phase === "error" ? "bg-rose-500" : "bg-slate-300",
                   )}
                 />
                 {statusText(state, offline)}

@@ -34,7 +34,7 @@ export function TranscriptEntryItem({ entry, assistantName, streaming }: { entry
         <p className="mt-0.5 whitespace-pre-wrap break-words text-sm leading-relaxed">
           {entry.text}
           {streaming ? (
-            <span aria-hidden="true" className="ml-1 inline-block animate-pulse text-slate-400">
+            <span aria-hidden="true" className="ml-1 inline-block text-slate-400 motion-safe:animate-pulse">
               …
             </span>
           ) : null}

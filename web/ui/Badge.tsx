@@ -21,7 +21,7 @@ export function Badge({ tone = "neutral", children, className, title }: { tone?:
     >
       {tone === "live" ? (
         <span className="relative flex size-2" aria-hidden="true">
-          <span className="absolute inline-flex size-full animate-ping rounded-full bg-white opacity-75" />
+          <span className="absolute inline-flex size-full rounded-full motion-safe:animate-ping bg-white opacity-75" />
           <span className="relative inline-flex size-2 rounded-full bg-white" />
         </span>
       ) : null}
