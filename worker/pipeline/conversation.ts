@@ -36,7 +36,8 @@ import { ChatHistory } from "./chat-history";
 import { systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
 import { TurnListener } from "./listening";
-import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing";
+import type { HearingDeps } from "./hearing";
+import { hearTurn, type HearTurnHost } from "./hear-turn";
 import { buildMessages } from "./persona";
 import { PlaybackClock, QUIET_FALLBACKS, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
@@ -44,7 +45,7 @@ import { SpokenLines } from "./spoken-lines";
 import { FailedTurns } from "./failed-turns";
 import type { StepContext } from "./steps";
 import { StreamTurns } from "./stream-turns";
-import { consoleTrail, describeError, logFailure, logTurn, logWarmUpFailure, TurnReport, type TrailContext } from "./trail";
+import { consoleTrail, describeError, logFailure, logWarmUpFailure, TurnReport, type TrailContext } from "./trail";
 import { TurnDetector, type TurnEvent } from "./turn";
 import { TurnHold } from "./turn-hold";
 
@@ -73,6 +74,7 @@ export class Conversation {
   private readonly trail: TrailContext;
   private readonly lines: SpokenLines;
   private readonly hearing: HearingDeps;
+  private readonly hearer: HearTurnHost;
   /** Aborted by abort(): every step in flight stops. */
   private readonly lifetime = new AbortController();
   private readonly failures: FailedTurns;
@@ -100,6 +102,17 @@ export class Conversation {
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
     this.trail = { sink: options.trail ?? consoleTrail, callId: options.callId ?? null, provider: this.provider.name, models: this.provider.models };
     this.hearing = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, trail: this.trail, turnIndex: () => this.turnIndex };
+    this.hearer = {
+      hearing: this.hearing,
+      history: this.history,
+      emit: this.emit,
+      clock: this.clock,
+      trail: this.trail,
+      newId: this.newId,
+      stream: () => this.stream,
+      closed: () => this.closed,
+      nextTurnIndex: () => this.turnIndex++,
+    };
     this.hold = new TurnHold({
       provider: this.provider,
       steps: this.steps,
@@ -281,7 +294,7 @@ export class Conversation {
   private enqueue(turn: CallerTurn): void {
     this.pending++;
     this.queue = this.queue
-      .then(() => this.hearTurn(turn))
+      .then(() => hearTurn(this.hearer, turn))
       .then(this.answerHeard)
       .catch(this.queueFailed)
       .finally(this.queueSettled);
@@ -321,46 +334,6 @@ export class Conversation {
   private pipelineFailed(err: unknown): void {
     logFailure(this.trail, this.turnIndex, "pipeline", err);
     this.emit({ type: "error", code: "pipeline_failed", message: describeError(err) });
-  }
-
-  /** A caller turn's words and emotions (its turn in the queue has come); null when it gets no reply. */
-  private async hearTurn(turn: CallerTurn): Promise<HeardTurn | null> {
-    const turnId = this.newId();
-    const typed = turn.text !== null && !turn.streamed;
-    const report = new TurnReport(turn.streamed ? "stream" : typed ? "typed" : "batch");
-    for (const f of turn.fallbacks) report.fallback(f);
-    if (this.stream && !this.stream.live && !turn.streamed && !typed) report.fallback("stt:batch");
-    if (turn.endOfTurnMs !== undefined) report.stageMs.endOfTurnMs = turn.endOfTurnMs;
-    let text = turn.text ?? "";
-    let recognized = turn.text !== null;
-    if (turn.text === null) {
-      ({ text, recognized } = await transcribeTurn(this.hearing, { samples: turn.audio ?? new Int16Array(0), sampleRate: turn.sampleRate }, turn.speechMs, report, turn.stream));
-    }
-    const transcribedAt = this.clock.now();
-    const prepared = turn.streamed?.speculation ?? null;
-    const scored = prepared ? await prepared.wordScores : null;
-    // The eager reply fits only if it was built on this history and these emotions.
-    const adopted = prepared && scored && prepared.historyVersion === this.history.version && !this.closed ? prepared : null;
-    if (prepared && !adopted) prepared.discard();
-    const emotions = await callerEmotions(this.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
-    const index = this.turnIndex++;
-    this.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, speechMs: turn.speechMs, at: turn.endedAt });
-    this.history.add({
-      role: "user",
-      content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
-    });
-    if (this.closed) {
-      logTurn(this.trail, index, turnId, report, report.failure ? "failed" : "ok");
-      return null;
-    }
-    return {
-      turnId,
-      info: { text, recognized, typed, speechMs: turn.speechMs, index },
-      emotions,
-      timing: { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs },
-      report,
-      speculation: adopted,
-    };
   }
 
   /** The reply to a heard turn (or, if hearing failed, what the failed-turn policy says). */
