@@ -3,6 +3,7 @@
 // highlighted as the audio moves on, and clicking a line seeks there. Safari itself is not run here.
 import { By, type WebDriver, until } from "selenium-webdriver";
 import { describe, expect, inject, it } from "vitest";
+import { SESSION_COOKIE } from "../protocol/api";
 import { freshCredentials } from "./support/auth";
 import { seedRecordedCall } from "./support/recorded-call";
 import { useWebKit } from "./support/webkit";
@@ -36,7 +37,8 @@ describe("call recording player in WebKit", () => {
       body: JSON.stringify(freshCredentials("webkit")),
     });
     expect(signUp.status).toBe(201);
-    const [name, value] = signUp.headers.getSetCookie()[0]!.split(";")[0]!.split("=") as [string, string];
+    const session = signUp.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    const [name, value] = session.split(";")[0]!.split("=") as [string, string];
     await d.get(`${baseURL}/api/config`);
     await d.manage().addCookie({ name, value, path: "/", httpOnly: true, secure: false });
     const me = await inPage<{ user: { id: string } }>(d, `return (await fetch("/api/auth/me")).json();`);

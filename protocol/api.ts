@@ -14,6 +14,9 @@ export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
 export const PASSWORD_MIN_LENGTH = 6;
 
+/** The session cookie's name (HttpOnly: the page never reads it; tools that sign in as a user set it). */
+export const SESSION_COOKIE = "echo_session";
+
 /** The spec's authentication messages (§8), shown verbatim by the SPA and sent by the API. */
 export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   "user-not-found": "No account found with this email address.",

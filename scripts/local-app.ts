@@ -8,6 +8,7 @@
 //               on dist/echo/wrangler.json, scripts/production-build.ts): exactly what deploys, without
 //               the local speech engines that wrangler.toml's Worker carries.
 import { createHash, randomBytes } from "node:crypto";
+import { SESSION_COOKIE } from "../protocol/api";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,7 +47,7 @@ export function signedInUserSql(tag: string): { user: BenchUser; sql: string[] }
   const now = Date.now();
   const sessionId = createHash("sha256").update(token).digest("hex");
   const sql = [...userSql({ id, email, displayName: tag, passwordHash: null, createdAt: now }), ...sessionSql(sessionId, id, now)];
-  return { user: { id, email, cookie: `echo_session=${token}` }, sql };
+  return { user: { id, email, cookie: `${SESSION_COOKIE}=${token}` }, sql };
 }
 
 /**

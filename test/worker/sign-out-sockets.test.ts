@@ -69,7 +69,7 @@ describe("sign-out and open sockets", () => {
     const email = `rotate-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const signUp = await api(null, "POST", "/api/auth/sign-up", { email, password: "pass-word", displayName: "Rota" });
     expect(signUp.status).toBe(201);
-    const cookie = signUp.headers.getSetCookie()[0]!.split(";")[0]!;
+    const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(";")[0]!;
     const old = await connect("/ws/feed", { cookie });
     const signIn = await exports.default.fetch(`${TEST_ORIGIN}/api/auth/sign-in`, {
       method: "POST",
