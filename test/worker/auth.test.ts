@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
 import { SCRYPT_PARAMS, hashPassword, verifyPassword } from "../../worker/auth/password";
-import { SESSION_COOKIE, SESSION_RENEW_MS, SESSION_TTL_MS, createSession, sessionIdFromToken } from "../../worker/auth/session";
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_RENEW_MS, SESSION_TTL_MS, createSession, sessionIdFromToken } from "../../worker/auth/session";
 import { db } from "../../worker/db/client";
 
 const ORIGIN = "https://echo.test";
@@ -232,6 +232,28 @@ describe("session cookie and storage", () => {
     // A fresh session is not re-sent on every request.
     const fresh = await call("GET", "/api/auth/me", undefined, { cookie: cookieFor(token) });
     expect(sessionSetCookie(fresh)).toBeUndefined();
+  });
+
+  it("ends 90 days after its sign-in however often it is used: sliding stops there", async () => {
+    const { body } = await signUp(uniqueEmail("max-age"));
+    const userId = String(body.user.id);
+    const day = 86_400_000;
+    const setExpiry = (id: string, at: number) => env.DB.prepare("update sessions set expires_at = ? where id = ?").bind(at, id).run();
+    // Used all along: 85 days old, 2 days left. It slides to its end of life, not 30 days on.
+    const old = await createSession(db(env.DB), userId, Date.now() - 85 * day);
+    await setExpiry(old.session.id, Date.now() + 2 * day);
+    const res = await call("GET", "/api/auth/me", undefined, { cookie: cookieFor(old.token) });
+    expect(((await res.json()) as { user: { id: string } }).user.id).toBe(userId);
+    const row = await env.DB.prepare("select expires_at from sessions where id = ?").bind(old.session.id).first<{ expires_at: number }>();
+    expect(row!.expires_at).toBe(old.session.createdAt + SESSION_MAX_AGE_MS);
+    // Past its end of life, even with time left by the sliding expiry: signed out, deleted.
+    const older = await createSession(db(env.DB), userId, Date.now() - SESSION_MAX_AGE_MS - 1000);
+    await setExpiry(older.session.id, Date.now() + 10 * day);
+    const gone = await call("GET", "/api/auth/me", undefined, { cookie: cookieFor(older.token) });
+    expect(await gone.json()).toEqual({ user: null });
+    expect(sessionSetCookie(gone)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+    const left = await env.DB.prepare("select count(*) as n from sessions where id = ?").bind(older.session.id).first<{ n: number }>();
+    expect(left?.n).toBe(0);
   });
 
   it("treats an expired session as signed out, deletes it and clears the cookie", async () => {

@@ -1,13 +1,17 @@
-// Sessions the Lucia way: a random token in a cookie, only its SHA-256 in D1, sliding expiry.
+// Sessions the Lucia way: a random token in a cookie, only its SHA-256 in D1, sliding expiry, and an
+// absolute lifetime: however often it is used, a session ends SESSION_MAX_AGE_MS after its sign-in (a
+// stolen cookie does not live for ever by being used).
 import type { UserRow } from "../app-env";
 import type { Db } from "../db/client";
 import { deleteSession, extendSession, insertSession, sessionWithUser } from "../db/sessions";
 import { randomToken, tokenHash } from "./token";
 
-export const SESSION_COOKIE = "echo_session";
+export { SESSION_COOKIE } from "../../protocol/api";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend the session when less than this is left. */
 export const SESSION_RENEW_MS = 15 * 24 * 60 * 60 * 1000;
+/** No session lasts longer than this from its sign-in. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** A session's id: the SHA-256 of its token. */
 export function sessionIdFromToken(token: string): string {
@@ -32,14 +36,16 @@ export async function validateSessionToken(database: Db, token: string, now = Da
   const sessionId = sessionIdFromToken(token);
   const row = await sessionWithUser(database, sessionId);
   if (!row) return null;
-  if (now >= row.session.expiresAt) {
+  const endOfLife = row.session.createdAt + SESSION_MAX_AGE_MS;
+  if (now >= row.session.expiresAt || now >= endOfLife) {
     await deleteSession(database, sessionId);
     return null;
   }
   let expiresAt = row.session.expiresAt;
   let renewed = false;
-  if (expiresAt - now < SESSION_RENEW_MS) {
-    expiresAt = now + SESSION_TTL_MS;
+  const extended = Math.min(now + SESSION_TTL_MS, endOfLife);
+  if (expiresAt - now < SESSION_RENEW_MS && extended > expiresAt) {
+    expiresAt = extended;
     renewed = true;
     await extendSession(database, sessionId, expiresAt);
   }
