@@ -15,6 +15,15 @@ const settings = defaultSettings();
 const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts"];
 const LOCAL_SPEECH_TESTS = "test/worker/local-speech*.test.ts";
 const E2E_LOCAL_SPEECH_TEST = "e2e/local-speech.test.ts";
+const UNIT_TESTS = ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"];
+const UNIT_ISOLATED = [
+  "test/unit/ai/local/pocketsphinx-pool.test.ts",
+  "test/unit/ai/local/wasi.test.ts",
+  "test/unit/bench/workerd-gc.test.ts",
+  "test/unit/pipeline/conversation-memory.test.ts",
+  "test/unit/production-bundle.test.ts",
+  "test/unit/depcheck.test.ts",
+];
 
 /** A project run inside workerd: the app's wrangler.toml, these bindings, with or without local speech. */
 function workerdProject(
@@ -85,8 +94,15 @@ export default defineConfig({
       }),
       // The development build, engines included: AI_PROVIDER=auto means local speech here.
       workerdProject("worker-local-speech", [LOCAL_SPEECH_TESTS], { localSpeech: true, groupOrder: 3 }),
+      // Pure code in Node, most files sharing their workers (`isolate: false`: a worker per file cost
+      // ~3 s of CPU each, for 80 files); the files that load the speech engines (tens of MB of wasm
+      // heap, a 250 ms timing window in the pool's test), change V8's flags, or run builds get a
+      // fresh worker each.
       {
-        test: { name: "unit", include: ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"], environment: "node", sequence: { groupOrder: 1 } },
+        test: { name: "unit", include: UNIT_TESTS, exclude: UNIT_ISOLATED, environment: "node", isolate: false, sequence: { groupOrder: 1 } },
+      },
+      {
+        test: { name: "unit-isolated", include: UNIT_ISOLATED, environment: "node", sequence: { groupOrder: 1 } },
       },
       {
         test: {

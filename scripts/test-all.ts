@@ -30,7 +30,7 @@ interface Run {
 }
 
 const SIDE_BY_SIDE: Run[] = [
-  { label: "workerd + unit", projects: ["worker", "worker-openai", "unit"] },
+  { label: "workerd + unit", projects: ["worker", "worker-openai", "unit", "unit-isolated"] },
   { label: "browser", projects: ["e2e"] },
 ];
 const LOCAL_SPEECH: Run = { label: "local speech", projects: ["worker-local-speech", "e2e-local-speech"] };

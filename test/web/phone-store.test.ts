@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PhoneLinkCode, PhoneSettings } from "../../protocol/phone";
 import { choosePhoneEcho, loadPhoneSettings, requestLinkCode, servePhoneSettingsOf } from "../../web/echoes/phoneStore";
-import { currentPhoneSettings } from "../../web/echoes/phoneSnapshot";
+import { currentPhoneSettings, rememberPhoneSettings } from "../../web/echoes/phoneSnapshot";
 
 /** A server whose answers the test releases one by one, in any order. */
 function scriptedServer() {
@@ -35,7 +35,12 @@ function scriptedServer() {
   return { server, answer };
 }
 
-afterEach(() => vi.unstubAllGlobals());
+// The snapshot is module state: left set, it would change what other files' messages say (the unit
+// project shares workers between files).
+afterEach(() => {
+  vi.unstubAllGlobals();
+  rememberPhoneSettings(null);
+});
 
 describe("phone settings store", () => {
   it("keeps a new link code when a refresh from before it answers late", async () => {
