@@ -12,10 +12,10 @@ let seq = 0;
 const uniqueEmail = () => `t${++seq}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const uniqueIp = () => `192.0.2.${(++seq % 250) + 1}-${crypto.randomUUID().slice(0, 4)}`;
 
-function post(path: string, body: unknown, ip: string, cookie?: string) {
+function post(path: string, body: unknown, ip: string) {
   return exports.default.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": ip },
     body: JSON.stringify(body),
   });
 }

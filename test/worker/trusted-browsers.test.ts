@@ -3,7 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_FAILURE_LIMIT } from "../../worker/auth/throttle";
+import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from "../../worker/auth/throttle";
 import { TRUSTED_BROWSERS_PER_ACCOUNT, TRUSTED_BROWSER_COOKIE, TRUSTED_BROWSER_TTL_MS } from "../../worker/auth/trusted-browser";
 import { randomToken, tokenHash } from "../../worker/auth/token";
 import { db } from "../../worker/db/client";
@@ -15,10 +15,10 @@ let seq = 0;
 const uniqueEmail = () => `tb${++seq}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const uniqueIp = () => `198.51.100.${(++seq % 250) + 1}-${crypto.randomUUID().slice(0, 4)}`;
 
-function post(path: string, body: unknown, cookie?: string) {
+function post(path: string, body: unknown, cookie?: string, ip = uniqueIp()) {
   return exports.default.fetch(`${ORIGIN}${path}`, {
     method: "POST",
-    headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": uniqueIp(), ...(cookie ? { Cookie: cookie } : {}) },
+    headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": ip, ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify(body),
   });
 }
@@ -61,10 +61,13 @@ describe("trusted browsers", { timeout: 30_000 }, () => {
     expect(attributes).toMatch(/Path=\/api\/auth(;|$)/);
 
     await lockAccount(email);
+    const expiry = () => env.DB.prepare("select expires_at as t from trusted_browsers where id = ?").bind(tokenHash(cookie.split("=")[1]!)).first<{ t: number }>();
+    const before = (await expiry())!.t;
     const owner = await post("/api/auth/sign-in", { email, password: "right-pass" }, cookie);
     expect(owner.status).toBe(200);
-    // A sign-in from a trusted browser keeps its cookie (no new one).
-    expect(owner.headers.getSetCookie().some((c) => c.startsWith(`${TRUSTED_BROWSER_COOKIE}=`))).toBe(false);
+    // A sign-in from a trusted browser renews its trust: the same cookie, for longer.
+    expect(browserCookie(owner).cookie).toBe(cookie);
+    expect((await expiry())!.t).toBeGreaterThan(before);
     // Still locked for everyone else.
     expect((await post("/api/auth/sign-in", { email, password: "right-pass" })).status).toBe(429);
   });
@@ -83,14 +86,26 @@ describe("trusted browsers", { timeout: 30_000 }, () => {
     expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, cookie)).status).toBe(200);
   });
 
-  it("a trusted browser's own wrong guesses lock that browser, not the account", async () => {
+  it("a trusted browser's own wrong guesses lock that browser and end its trust, not the account", async () => {
     const email = uniqueEmail();
     const cookie = await signUp(email);
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
       expect(await code(await post("/api/auth/sign-in", { email, password: `typo-${i}` }, cookie))).toBe("wrong-password");
     }
     expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, cookie)).status).toBe(429);
+    // …and is trusted no more (a stolen cookie buys five guesses, once).
+    const row = await env.DB.prepare("select count(*) as n from trusted_browsers where id = ?").bind(tokenHash(cookie.split("=")[1]!)).first<{ n: number }>();
+    expect(row?.n).toBe(0);
     expect((await post("/api/auth/sign-in", { email, password: "right-pass" })).status).toBe(200);
+  });
+
+  it("a trusted browser signs in from a client locked for guessing at other accounts", async () => {
+    const email = uniqueEmail();
+    const cookie = await signUp(email);
+    const ip = uniqueIp();
+    for (let i = 0; i < IP_FAILURE_LIMIT; i++) await post("/api/auth/sign-in", { email: uniqueEmail(), password: "guess" }, undefined, ip);
+    expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, undefined, ip)).status).toBe(429);
+    expect((await post("/api/auth/sign-in", { email, password: "right-pass" }, cookie, ip)).status).toBe(200);
   });
 
   it("an expired trust counts for nothing, and the scheduled job deletes it", async () => {

@@ -62,7 +62,7 @@ export const trustedBrowsers = sqliteTable(
   (t) => [index("trusted_browsers_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Failed sign-in counters, keyed by `acct:<email>` or `ip:<address>`. */
+/** Failed attempt counters: sign-ins by `acct:<email>`, `ip:<network>` or `browser:<trusted browser id>`; link codes by `link-code:<number>`. */
 export const authThrottle = sqliteTable("auth_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull(),

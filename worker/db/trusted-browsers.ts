@@ -36,3 +36,12 @@ export async function deleteExpiredTrustedBrowsers(database: Db, now: number): P
   const gone = await database.delete(trustedBrowsers).where(lt(trustedBrowsers.expiresAt, now)).returning({ id: trustedBrowsers.id });
   return gone.length;
 }
+
+/** Browser `id` stays trusted until `expiresAt`. */
+export async function renewTrustedBrowser(database: Db, id: string, expiresAt: number): Promise<void> {
+  await database.update(trustedBrowsers).set({ expiresAt }).where(eq(trustedBrowsers.id, id));
+}
+
+export async function deleteTrustedBrowser(database: Db, id: string): Promise<void> {
+  await database.delete(trustedBrowsers).where(eq(trustedBrowsers.id, id));
+}

@@ -10,7 +10,7 @@ import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { invalidateSession } from "../auth/session";
 import { closeSessionSockets } from "../auth/sign-out-sockets";
 import { TooManyAttemptsError, assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../auth/throttle";
-import { trustBrowser, trustedBrowserOf } from "../auth/trusted-browser";
+import { distrustBrowser, trustBrowser, trustedBrowserOf } from "../auth/trusted-browser";
 import { db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, normalizeEmail, toProfile, updatePasswordHash } from "../db/users";
 import { ApiError, readJson } from "../http/errors";
@@ -55,7 +55,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (err instanceof DuplicateUserError) throw authError("email-already-in-use");
       throw err;
     }
-    await trustBrowser(c, database, user.id);
+    await trustBrowser(c, database, user.id, null);
     await beginSession(c, user);
     return c.json<MeResponse>({ user: toProfile(user) }, 201);
   })
@@ -65,14 +65,17 @@ export const authRoutes = new Hono<AppEnv>()
     const email = checkEmail(input.email);
     if (!input.password) throw new ApiError(400, "missing-password", "Please enter your password.");
     const database = db(c.env.DB);
-    const browser = await trustedBrowserOf(c, database, email);
-    const keys = throttleKeys(email, c.req.header("CF-Connecting-IP"), browser);
+    const trusted = await trustedBrowserOf(c, database, email);
+    const keys = throttleKeys(email, c.req.header("CF-Connecting-IP"), trusted?.id ?? null);
     try {
       await assertNotThrottled(database, keys);
       // Counted as a failure until the password is right (parallel attempts can't all slip past the lock).
       await recordSignInAttempt(database, keys);
     } catch (err) {
-      if (err instanceof TooManyAttemptsError) c.header("Retry-After", String(err.retryAfterSeconds));
+      if (err instanceof TooManyAttemptsError) {
+        c.header("Retry-After", String(err.retryAfterSeconds));
+        if (trusted) await distrustBrowser(database, trusted);
+      }
       throw err;
     }
     const user = await findUserByEmail(database, email);
@@ -80,7 +83,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!user.passwordHash) throw new ApiError(401, "use-google-sign-in", "This account signs in with Google. Use Continue with Google.");
     if (!(await verifyPassword(input.password, user.passwordHash))) throw authError("wrong-password");
     await recordSignInSuccess(database, keys);
-    if (!browser) await trustBrowser(c, database, user.id);
+    await trustBrowser(c, database, user.id, trusted);
     if (needsRehash(user.passwordHash)) await updatePasswordHash(database, user.id, await hashPassword(input.password));
     await beginSession(c, user);
     return c.json<MeResponse>({ user: toProfile(user) });
