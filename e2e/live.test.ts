@@ -204,7 +204,8 @@ describe("Live Calls", () => {
   it("the Live badge's dot pulses only for a reader who has not asked the system for reduced motion", async () => {
     const page = await browser.newPage(); // reduced motion (e2e/support/browser.ts)
     await playLiveCall(page, "motion");
-    const dotAnimations = () => liveItems(page).first().getByText("Live").locator("span > span").first().evaluate((el) => el.getAnimations().length);
+    const badge = liveItems(page).first().getByText("Live", { exact: true });
+    const dotAnimations = () => badge.evaluate((el) => el.getAnimations({ subtree: true }).length);
     expect(await dotAnimations()).toBe(0);
     await page.emulateMedia({ reducedMotion: "no-preference" });
     await expect.poll(dotAnimations, POLL).toBe(1);

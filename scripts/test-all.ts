@@ -2,8 +2,8 @@
 // waiting, not computing: phone calls paced at 20 ms a frame, real-time audio into the browser, app
 // and browser starts. One vitest runs its groups (vitest.config.ts's `sequence.groupOrder`) one after
 // another, and the browser suite one file at a time, so here:
-//   1. side by side: `worker` and `worker-openai`, then `unit` (several files at a time, maxWorkers), and
-//      the browser suite `e2e` (one file at a time, against one app);
+//   1. side by side: `worker` and `worker-openai`, then `unit` and `unit-isolated` (several files at a
+//      time, maxWorkers), and the browser suite `e2e` (one file at a time, against one app);
 //   2. then, after them, the two projects that run local speech (`worker-local-speech`, `e2e-local-speech`,
 //      beside each other): the heaviest on CPU, with time limits inside. The app with the engines that
 //      e2e/local-speech.test.ts needs takes 40–100 s to start, so it is launched at the very start,

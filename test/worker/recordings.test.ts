@@ -116,9 +116,9 @@ describe("recording a browser call", { timeout: 60_000 }, () => {
     // The pause goes at the pace it is heard (the recording's timeline follows the caller's audio).
     const pause = streamAudio(call.socket, silence(3000), 1).catch(() => {}); // it stops when the call's socket closes
     const sentence = await call.socket.next<{ type: string; data: string; sampleRate: number }>("audio_response", 20_000);
-    // The reply's first sentence has begun to play: a quarter of a second of it is heard (ended at
-    // once, a loaded machine could end the call on the timeline a hair before the reply's start).
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // The reply's first sentence has begun to play: a little of it is heard (ended at once, a loaded
+    // machine could end the call on the timeline a hair before the reply's start).
+    await new Promise((resolve) => setTimeout(resolve, 150));
     call.socket.send({ type: "end_call" });
     await pause;
     await call.socket.next("call_ended", 15_000);
