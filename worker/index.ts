@@ -5,6 +5,7 @@ import { app } from "./app";
 import { ConfigError, readConfig } from "./config";
 import type { Env } from "./env";
 import { deleteExpiredRecordings } from "./jobs/recording-retention";
+import { deleteEndedSessionRows } from "./jobs/session-cleanup";
 import { deleteStaleThrottleRows } from "./jobs/throttle-cleanup";
 
 export { CallSession } from "./call/CallSession";
@@ -24,5 +25,6 @@ export default {
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(deleteExpiredRecordings(env));
     ctx.waitUntil(deleteStaleThrottleRows(env).catch((err: unknown) => console.error("throttle clean-up failed (the next run retries)", err)));
+    ctx.waitUntil(deleteEndedSessionRows(env).catch((err: unknown) => console.error("session clean-up failed (the next run retries)", err)));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,10 +1,12 @@
 // Email + password accounts and sessions, through the real Worker and D1.
 import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
 import { SCRYPT_PARAMS, hashPassword, verifyPassword } from "../../worker/auth/password";
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_RENEW_MS, SESSION_TTL_MS, createSession, sessionIdFromToken } from "../../worker/auth/session";
 import { db } from "../../worker/db/client";
+import worker from "../../worker/index";
 
 const ORIGIN = "https://echo.test";
 let seq = 0;
@@ -254,6 +256,21 @@ describe("session cookie and storage", () => {
     expect(sessionSetCookie(gone)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
     const left = await env.DB.prepare("select count(*) as n from sessions where id = ?").bind(older.session.id).first<{ n: number }>();
     expect(left?.n).toBe(0);
+  });
+
+  it("the daily job deletes sessions that ended without being presented again, and keeps live ones", async () => {
+    const { body } = await signUp(uniqueEmail("sweep"));
+    const userId = String(body.user.id);
+    const expired = await createSession(db(env.DB), userId, Date.now() - SESSION_TTL_MS - 1000);
+    const pastEndOfLife = await createSession(db(env.DB), userId, Date.now() - SESSION_MAX_AGE_MS - 1000);
+    await env.DB.prepare("update sessions set expires_at = ? where id = ?").bind(Date.now() + 86_400_000, pastEndOfLife.session.id).run();
+    const live = await createSession(db(env.DB), userId);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "30 3 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const ids = [expired, pastEndOfLife, live].map((s) => s.session.id);
+    const left = await env.DB.prepare("select id from sessions where id in (?, ?, ?)").bind(...ids).all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual([live.session.id]);
   });
 
   it("treats an expired session as signed out, deletes it and clears the cookie", async () => {

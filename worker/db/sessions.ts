@@ -1,6 +1,6 @@
 // Session persistence: rows keyed by the SHA-256 of the session token (worker/auth/session.ts makes
 // and checks tokens; only their hashes reach the database).
-import { eq } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import type { UserRow } from "../app-env";
 import type { Db } from "./client";
 import { sessions, users } from "./schema";
@@ -28,4 +28,13 @@ export async function extendSession(database: Db, sessionId: string, expiresAt: 
 
 export async function deleteSession(database: Db, sessionId: string): Promise<void> {
   await database.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes sessions past their expiry or created before `createdBefore` (their end of life); returns how many. */
+export async function deleteEndedSessions(database: Db, now: number, createdBefore: number): Promise<number> {
+  const gone = await database
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.createdAt, createdBefore)))
+    .returning({ id: sessions.id });
+  return gone.length;
 }
