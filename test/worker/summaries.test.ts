@@ -12,7 +12,7 @@ import type { CallSession } from "../../worker/call/CallSession";
 import { readConfig } from "../../worker/config";
 import { db } from "../../worker/db/client";
 import type { Env } from "../../worker/env";
-import { summarizeCall } from "../../worker/summary/summarize";
+import { SUMMARY_MIN_INTERVAL_MS, summarizeCall } from "../../worker/summary/summarize";
 import { callRow, callStub, eventually, startTestCall } from "./support/call";
 import { createCall } from "./support/calls";
 import { BriefProvider } from "./support/providers";
@@ -101,6 +101,14 @@ describe("summary at the end of a call", { timeout: 60_000 }, () => {
     expect((await retryAs({ Cookie: owner.cookie })).status).toBe(403); // no Origin
     expect((await retryAs({ Cookie: owner.cookie, Origin: "https://evil.example" })).status).toBe(403);
     expect((await detail(owner, callId)).recap?.status).toBe("failed");
+
+    // Moments after a run: refused with a wait, and nothing is run.
+    const soon = await retryAs(owner.headers);
+    expect(soon.status).toBe(429);
+    expect(Number(soon.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await soon.json()) as { error: { message: string } }).error.message).toMatch(/^This call's summary was just made\. Please wait \d+ seconds? and try again\.$/);
+    expect((await detail(owner, callId)).recap).toMatchObject({ status: "failed", attempts: 1 });
+    await env.DB.prepare("update call_summaries set updated_at = updated_at - ? where call_id = ?").bind(SUMMARY_MIN_INTERVAL_MS, callId).run();
 
     const res = await retryAs(owner.headers); // the configured provider: offline in tests
     expect(res.status).toBe(200);

@@ -21,7 +21,7 @@ import { publishToUser } from "../feed/publish";
 import { callHealth } from "../db/health";
 import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
-import { summarizeCall } from "../summary/summarize";
+import { SUMMARY_MIN_INTERVAL_MS, SummaryTooSoonError, summarizeCall } from "../summary/summarize";
 import { readQuery } from "../http/query";
 
 const exportQuerySchema = z.object({
@@ -61,10 +61,16 @@ export const callRoutes = new Hono<AppEnv>()
     return c.json<CallDetail>(call);
   })
   // Makes the summary again (after a failure, or to refresh it); the call must have ended. Origin-checked
-  // like every mutation (app.ts).
+  // like every mutation (app.ts); at most once per SUMMARY_MIN_INTERVAL_MS after the last run (429).
   .post("/:id/summary", async (c) => {
     const user = requireUser(c);
-    const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id });
+    let recap;
+    try {
+      recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id, minIntervalMs: SUMMARY_MIN_INTERVAL_MS });
+    } catch (err) {
+      if (err instanceof SummaryTooSoonError) c.header("Retry-After", String(err.retryAfterSeconds));
+      throw err;
+    }
     if (!recap) throw notFound();
     await publishToUser(c.env, user.id, { type: "call_changed", callId: c.req.param("id") });
     return c.json<RecapRetryResult>({ recap });

@@ -12,6 +12,7 @@ import { extractiveRecap } from "./extractive";
 import { failureText } from "./failure-text";
 import { callerEmotionMix, moodArc } from "./mood";
 import { parseSummaryAnswer, summaryMessages } from "./prompt";
+import { ApiError } from "../http/errors";
 
 /** Time one summarization attempt may take. */
 export const SUMMARY_DEADLINE_MS = 20_000;
@@ -78,6 +79,18 @@ export interface SummarizeOptions {
   userId?: string;
   deadlineMs?: number;
   now?: () => number;
+  /** A new run only this long after the last one ended (ready or failed); sooner: SummaryTooSoonError. */
+  minIntervalMs?: number;
+}
+
+/** Between two asked-for runs of one call's summary (each is a language model's work, up to twice). */
+export const SUMMARY_MIN_INTERVAL_MS = 10_000;
+
+/** A summary was asked for again moments after the last run ended. */
+export class SummaryTooSoonError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "too-many-requests", `This call's summary was just made. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
+  }
 }
 
 /**
@@ -91,6 +104,8 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
   const current = source.current;
   // A run under way (a double click, a retry racing the automatic job) is not started twice.
   if (current?.status === "pending" && now() - current.updatedAt < RECAP_WAIT_MS) return current;
+  const since = current && current.status !== "pending" ? now() - current.updatedAt : Infinity;
+  if (opts.minIntervalMs !== undefined && since < opts.minIntervalMs) throw new SummaryTooSoonError(Math.max(1, Math.ceil((opts.minIntervalMs - since) / 1000)));
   const base = {
     moodArc: moodArc(source.transcript),
     callerEmotions: callerEmotionMix(source.transcript),
