@@ -1,5 +1,6 @@
 // Audio visualizer (spec §2): the caller's microphone and the Echo's voice as two live waveforms on
-// one <canvas>. Records the loudest output level it has seen in data-output-peak.
+// one <canvas>. Records the loudest output level it has seen in data-output-peak. For a reader who
+// asked the system for reduced motion, the waves move 10 times a second instead of with every frame.
 import { useEffect, useRef } from "react";
 import { rmsLevel } from "../audio/pcm";
 import type { Analysers } from "./useTestCall";
@@ -7,6 +8,8 @@ import type { Analysers } from "./useTestCall";
 const MIC_COLOR = "#4f46e5"; // indigo-600
 const OUT_COLOR = "#7c3aed"; // violet-600
 const IDLE_COLOR = "#cbd5e1"; // slate-300
+/** Between two drawings under reduced motion. */
+const REDUCED_MOTION_FRAME_MS = 100;
 
 function drawWave(g: CanvasRenderingContext2D, samples: Float32Array, top: number, height: number, width: number, color: string) {
   const mid = top + height / 2;
@@ -41,6 +44,8 @@ export function Visualizer({ analysers, muted }: { analysers: Analysers; muted: 
     const micBuf = new Float32Array(mic?.fftSize ?? 512);
     const outBuf = new Float32Array(out?.fftSize ?? 512);
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reducedMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
     if (out) {
       // A new call: measure its output afresh.
       peak.current = 0;
@@ -69,10 +74,15 @@ export function Visualizer({ analysers, muted }: { analysers: Analysers; muted: 
       const active = Boolean(mic || out);
       drawWave(g, micBuf, 0, h / 2, w, active ? MIC_COLOR : IDLE_COLOR);
       drawWave(g, outBuf, h / 2, h / 2, w, active ? OUT_COLOR : IDLE_COLOR);
-      if (active) frame = requestAnimationFrame(draw);
+      if (!active) return;
+      if (reducedMotion) timer = setTimeout(draw, REDUCED_MOTION_FRAME_MS);
+      else frame = requestAnimationFrame(draw);
     };
     draw();
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [analysers]);
 
   return (
