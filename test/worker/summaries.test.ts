@@ -12,7 +12,7 @@ import type { CallSession } from "../../worker/call/CallSession";
 import { readConfig } from "../../worker/config";
 import { db } from "../../worker/db/client";
 import type { Env } from "../../worker/env";
-import { SUMMARY_MIN_INTERVAL_MS, summarizeCall } from "../../worker/summary/summarize";
+import { SUMMARY_MIN_INTERVAL_MS, SummaryTooSoonError, summarizeCall } from "../../worker/summary/summarize";
 import { callRow, callStub, eventually, startTestCall } from "./support/call";
 import { createCall } from "./support/calls";
 import { BriefProvider } from "./support/providers";
@@ -106,7 +106,7 @@ describe("summary at the end of a call", { timeout: 60_000 }, () => {
     const soon = await retryAs(owner.headers);
     expect(soon.status).toBe(429);
     expect(Number(soon.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await soon.json()) as { error: { message: string } }).error.message).toMatch(/^This call's summary was just made\. Please wait \d+ seconds? and try again\.$/);
+    expect(((await soon.json()) as { error: { message: string } }).error.message).toMatch(/^A summary of this call was just attempted\. Please wait \d+ seconds? and try again\.$/);
     expect((await detail(owner, callId)).recap).toMatchObject({ status: "failed", attempts: 1 });
     await env.DB.prepare("update call_summaries set updated_at = updated_at - ? where call_id = ?").bind(SUMMARY_MIN_INTERVAL_MS, callId).run();
 
@@ -168,9 +168,13 @@ describe("summarizeCall", () => {
     const owner = await createUser();
     const call = await createCall(owner.user.id, {}, entries);
     const answer = '{"summary": "The caller planned a trip.", "followUps": [], "topics": ["Travel"]}';
-    expect(await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering(answer)), call.id)).toMatchObject({ status: "ready" });
-    const refresh = await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), failing(false)), call.id);
-    expect(refresh).toMatchObject({ status: "ready", text: "The caller planned a trip.", topics: ["travel"] });
+    const ready = (await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering(answer)), call.id))!;
+    expect(ready).toMatchObject({ status: "ready", attempts: 1 });
+    const refresh = await summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), failing(false)), call.id, { now: () => ready.updatedAt + 5_000 });
+    // The summary stays; the failed run counts, and the next asked-for one waits from its end.
+    expect(refresh).toMatchObject({ status: "ready", text: "The caller planned a trip.", topics: ["travel"], attempts: 2, updatedAt: ready.updatedAt + 5_000 });
+    const again = summarizeCall(db(env.DB), new SummaryModelProvider(selectProvider(env), answering(answer)), call.id, { now: () => ready.updatedAt + 6_000, minIntervalMs: SUMMARY_MIN_INTERVAL_MS });
+    await expect(again).rejects.toBeInstanceOf(SummaryTooSoonError);
     const detail = (await (await exports.default.fetch(`https://echo.test/api/calls/${call.id}`, { headers: owner.headers })).json()) as CallDetail;
     expect(detail.recap).toMatchObject({ status: "ready", text: "The caller planned a trip." });
 

@@ -89,7 +89,7 @@ export const SUMMARY_MIN_INTERVAL_MS = 10_000;
 /** A summary was asked for again moments after the last run ended. */
 export class SummaryTooSoonError extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, "too-many-requests", `This call's summary was just made. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
+    super(429, "too-many-requests", `A summary of this call was just attempted. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
   }
 }
 
@@ -140,7 +140,9 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
   // automatic job, a double click), nor a summary made before: only this run's own "pending" row.
   if (write.status === "failed" && pendingAt === undefined && current) {
     console.error("call summary: the refresh failed; the summary made before stays", callId);
-    return current;
+    // The run still counts (its attempt, and when it ended: the next asked-for run waits from there),
+    // unless another run has written since.
+    return saveRecap(database, callId, { ...current, callerEmotions: base.callerEmotions, attempts: base.attempts, updatedAt: now() }, current.updatedAt);
   }
   return saveRecap(database, callId, write, write.status === "failed" ? pendingAt : undefined);
 }
