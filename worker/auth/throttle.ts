@@ -14,7 +14,7 @@
 import type { Db } from "../db/client";
 import { clearThrottle, readThrottle, recordFailure, refundFailure } from "../db/auth-throttle";
 import { clientNetwork } from "../http/client-network";
-import { ApiError } from "../http/errors";
+import { TooManyRequestsError } from "../http/errors";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -47,14 +47,10 @@ export function throttleKeys(email: string, ip: string | undefined, trustedBrows
   };
 }
 
-export class TooManyAttemptsError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
+export class TooManyAttemptsError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(
-      429,
-      "too-many-requests",
-      `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    );
+    super(retryAfterSeconds, `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
   }
 }
 

@@ -14,11 +14,22 @@ export class ApiError extends Error {
   }
 }
 
+/** 429 `too-many-requests`: the answer carries `Retry-After` (handleError sets it). */
+export class TooManyRequestsError extends ApiError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super(429, "too-many-requests", message);
+  }
+}
+
 export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }
 
 export function handleError(err: Error, c: Context): Response {
+  if (err instanceof TooManyRequestsError) c.header("Retry-After", String(err.retryAfterSeconds));
   if (err instanceof ApiError) return c.json(errorBody(err.code, err.message), err.status);
   if (err instanceof HTTPException) {
     return c.json(errorBody("http-error", err.message || "Request failed."), err.status);

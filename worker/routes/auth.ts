@@ -72,10 +72,7 @@ export const authRoutes = new Hono<AppEnv>()
       // Counted as a failure until the password is right (parallel attempts can't all slip past the lock).
       await recordSignInAttempt(database, keys);
     } catch (err) {
-      if (err instanceof TooManyAttemptsError) {
-        c.header("Retry-After", String(err.retryAfterSeconds));
-        if (trusted) await distrustBrowser(database, trusted);
-      }
+      if (err instanceof TooManyAttemptsError && trusted) await distrustBrowser(database, trusted);
       throw err;
     }
     const user = await findUserByEmail(database, email);

@@ -21,7 +21,7 @@ import { publishToUser } from "../feed/publish";
 import { callHealth } from "../db/health";
 import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
-import { SUMMARY_MIN_INTERVAL_MS, SummaryTooSoonError, summarizeCall } from "../summary/summarize";
+import { SUMMARY_MIN_INTERVAL_MS, summarizeCall } from "../summary/summarize";
 import { readQuery } from "../http/query";
 
 const exportQuerySchema = z.object({
@@ -64,13 +64,7 @@ export const callRoutes = new Hono<AppEnv>()
   // like every mutation (app.ts); at most once per SUMMARY_MIN_INTERVAL_MS after the last run (429).
   .post("/:id/summary", async (c) => {
     const user = requireUser(c);
-    let recap;
-    try {
-      recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id, minIntervalMs: SUMMARY_MIN_INTERVAL_MS });
-    } catch (err) {
-      if (err instanceof SummaryTooSoonError) c.header("Retry-After", String(err.retryAfterSeconds));
-      throw err;
-    }
+    const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id, minIntervalMs: SUMMARY_MIN_INTERVAL_MS });
     if (!recap) throw notFound();
     await publishToUser(c.env, user.id, { type: "call_changed", callId: c.req.param("id") });
     return c.json<RecapRetryResult>({ recap });

@@ -12,7 +12,7 @@ import { extractiveRecap } from "./extractive";
 import { failureText } from "./failure-text";
 import { callerEmotionMix, moodArc } from "./mood";
 import { parseSummaryAnswer, summaryMessages } from "./prompt";
-import { ApiError } from "../http/errors";
+import { TooManyRequestsError } from "../http/errors";
 
 /** Time one summarization attempt may take. */
 export const SUMMARY_DEADLINE_MS = 20_000;
@@ -87,9 +87,9 @@ export interface SummarizeOptions {
 export const SUMMARY_MIN_INTERVAL_MS = 10_000;
 
 /** A summary was asked for again moments after the last run ended. */
-export class SummaryTooSoonError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "too-many-requests", `A summary of this call was just attempted. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
+export class SummaryTooSoonError extends TooManyRequestsError {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds, `A summary of this call was just attempted. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
   }
 }
 
