@@ -1,16 +1,17 @@
 // The call's recording while it runs: caller frames and the Echo's speech (as sent, cut at a barge-in)
-// go into a Mixdown; every CHUNK_MS of settled audio is written to R2 as the next chunk object, so a
-// call that ends abruptly keeps its audio up to the last chunk. Progress (start time, chunks, samples)
-// lives in the object's SQLite storage, so a restarted object appends after what is already stored.
-// The first stored chunk marks the call's D1 row as recorded. A failed write is logged and retried
-// with the next write, as it was (same index, same bytes: a write that timed out and lands late writes
-// what its retry wrote), before the audio taken since goes on as the next chunk; nothing here can fail
-// the call.
+// go into a Mixdown; every CHUNK_MS of settled audio is taken as the next chunk and written to R2 as a
+// chunk object, so a call that ends abruptly keeps its audio up to the last chunk. The chunk waits in
+// the object's storage until R2 has it, with the progress (recording-storage.ts): a restarted object
+// appends after what it took, and writes what still waits. The first stored chunk marks the call's D1
+// row as recorded. A failed write is logged and retried with the next write, as it was (same index,
+// same bytes: a write that timed out and lands late writes what its retry wrote), before the chunks
+// taken since; nothing here can fail the call.
 import { Mixdown, MIX_SAMPLE_RATE } from "../audio/mixdown";
 import { db } from "../db/client";
 import { putChunk } from "../db/recording-objects";
 import { markRecordingStarted, recordingOf } from "../db/recordings";
 import type { Env } from "../env";
+import { type RecordingProgress, RecordingStorage } from "./recording-storage";
 import { withDeadline } from "./settled-within";
 import type { CallState } from "./store";
 
@@ -20,23 +21,10 @@ const CHUNK_SAMPLES = (CHUNK_MS * MIX_SAMPLE_RATE) / 1000;
 /** Deadline of one R2 write. */
 const PUT_TIMEOUT_MS = 10_000;
 
-interface Progress extends Record<string, SqlStorageValue> {
-  started_at: number;
-  chunks: number;
-  samples: number;
-  marked: number;
-}
-
-const SCHEMA = `CREATE TABLE IF NOT EXISTS recording (
-  id INTEGER PRIMARY KEY CHECK (id = 1), started_at INTEGER NOT NULL, chunks INTEGER NOT NULL, samples INTEGER NOT NULL, marked INTEGER NOT NULL
-);`;
-
 export class CallRecorder {
   private mix: Mixdown | null = null;
-  /** Samples taken from the mix and not yet in a chunk. */
-  private unsaved: Int16Array[] = [];
-  /** A chunk whose write failed or timed out: written again as it is before anything after it. */
-  private pending: { index: number; pcm: Int16Array } | null = null;
+  /** Progress and the chunks waiting for R2, in the object's storage. */
+  private readonly saved: RecordingStorage;
   /** The write under way, if any (queueWrite). */
   private writing: Promise<void> | null = null;
   private writeAgain = false;
@@ -50,11 +38,7 @@ export class CallRecorder {
     private readonly now: () => number = Date.now,
     private readonly putTimeoutMs = PUT_TIMEOUT_MS,
   ) {
-    ctx.storage.sql.exec(SCHEMA);
-  }
-
-  private progress(): Progress | null {
-    return this.ctx.storage.sql.exec<Progress>("SELECT * FROM recording WHERE id = 1").toArray()[0] ?? null;
+    this.saved = new RecordingStorage(ctx.storage.sql);
   }
 
   /**
@@ -67,12 +51,8 @@ export class CallRecorder {
     const state = this.store.state();
     // Not before the caller is on the line: a phone call whose stream never came has nothing to record.
     if (!state || state.phase !== "active" || !state.record || state.callerConnectedAt === null || !this.env.RECORDINGS) return null;
-    let p = this.progress();
-    if (!p) {
-      p = { started_at: this.now(), chunks: 0, samples: 0, marked: 0 };
-      this.ctx.storage.sql.exec("INSERT INTO recording (id, started_at, chunks, samples, marked) VALUES (1, ?, 0, 0, 0)", p.started_at);
-    }
-    this.mix = new Mixdown(p.started_at, p.samples);
+    const p = this.saved.begin(this.now());
+    this.mix = new Mixdown(p.started_at, this.saved.takenSamples());
     return this.mix;
   }
 
@@ -111,23 +91,26 @@ export class CallRecorder {
     return Math.max(0, mix.positionMs(now) - Math.max(0, now - at));
   }
 
-  /** Stores the settled audio as the next chunk (`final`: all of it, up to the call's end: callEnded()). */
+  /**
+   * Stores the settled audio as the next chunk (`final`: all of it, up to the call's end: callEnded()),
+   * after the chunks still waiting for R2 (also those a restarted object took before it restarted).
+   */
   flush(final = false): Promise<void> {
     const mix = this.mix ?? (final ? null : this.active());
-    if (!mix) return this.writing ?? Promise.resolve();
+    if (!mix) return this.saved.waiting ? this.queueWrite() : (this.writing ?? Promise.resolve());
     const pcm = mix.take(final ? (this.endedAt ?? this.now()) : this.now(), final);
     if (final) this.mix = null;
-    if (pcm.length > 0) this.unsaved.push(pcm);
+    this.saved.add(pcm);
     return this.queueWrite();
   }
 
   /**
-   * True while the recording is behind: audio taken but not stored (a failed write), or chunks stored
+   * True while the recording is behind: chunks taken but not stored (a failed write), or chunks stored
    * but the call not yet marked as recorded in D1. After the call ended, the alarm retries (retry()).
    */
   get behind(): boolean {
-    if (this.pending || this.unsaved.length > 0) return true;
-    const p = this.progress();
+    if (this.saved.waiting) return true;
+    const p = this.saved.progress();
     return p !== null && p.chunks > 0 && !p.marked;
   }
 
@@ -138,7 +121,7 @@ export class CallRecorder {
 
   /**
    * One writer at a time, kept alive past the event that asked: a write asked for while one runs makes
-   * that one go round once more (taking what is pending and unsaved then). When the store is slow, the
+   * that one go round once more (writing what waits then). When the store is slow, the
    * asks don't pile up into a chain that grows faster than it drains.
    */
   private queueWrite(): Promise<void> {
@@ -163,11 +146,11 @@ export class CallRecorder {
   private async write(): Promise<void> {
     const bucket = this.env.RECORDINGS;
     const callId = this.store.state()?.callId;
-    let p = this.progress();
+    let p = this.saved.progress();
     if (!bucket || !p || !callId) return;
     // After the call ended, its owner may delete the recording while a chunk still waits for a retry:
     // that chunk must not bring back audio nobody can reach or expire.
-    if (p.marked && (this.pending || this.unsaved.length > 0) && this.store.state()?.phase === "ended") {
+    if (p.marked && this.saved.waiting && this.store.state()?.phase === "ended") {
       let deleted: boolean;
       try {
         deleted = (await recordingOf(db(this.env.DB), callId)) === null;
@@ -177,17 +160,12 @@ export class CallRecorder {
       }
       if (deleted) {
         console.warn(`recording: call ${callId} had its recording deleted; the audio not yet stored is dropped`);
-        this.pending = null;
-        this.unsaved = [];
+        this.saved.dropWaiting();
         return;
       }
     }
     for (;;) {
-      if (!this.pending && this.unsaved.length > 0) {
-        this.pending = { index: p.chunks, pcm: concat(this.unsaved) };
-        this.unsaved = [];
-      }
-      const chunk = this.pending;
+      const chunk = this.saved.next();
       if (!chunk) return this.mark(p);
       try {
         await withDeadline(putChunk(bucket, callId, chunk.index, chunk.pcm), this.putTimeoutMs);
@@ -195,33 +173,21 @@ export class CallRecorder {
         console.error(`recording: chunk ${chunk.index} of call ${callId} not stored (written again with the next write)`, err);
         return;
       }
-      this.pending = null;
-      this.ctx.storage.sql.exec("UPDATE recording SET chunks = chunks + 1, samples = samples + ? WHERE id = 1", chunk.pcm.length);
+      this.saved.stored(chunk);
       await this.mark({ ...p, chunks: p.chunks + 1 });
-      p = this.progress() ?? p;
+      p = this.saved.progress() ?? p;
     }
   }
 
   /** Marks the call as recorded in D1 once a chunk is stored (a failure is retried with the next write). */
-  private async mark(p: Progress): Promise<void> {
+  private async mark(p: RecordingProgress): Promise<void> {
     const callId = this.store.state()?.callId;
     if (p.marked || p.chunks === 0 || !callId) return;
     try {
       await markRecordingStarted(db(this.env.DB), callId, p.started_at);
-      this.ctx.storage.sql.exec("UPDATE recording SET marked = 1 WHERE id = 1");
+      this.saved.marked();
     } catch (err) {
       console.error(`recording: call ${callId} not marked as recorded yet (retried with the next write)`, err);
     }
   }
-}
-
-function concat(parts: Int16Array[]): Int16Array {
-  if (parts.length === 1) return parts[0]!;
-  const pcm = new Int16Array(parts.reduce((n, a) => n + a.length, 0));
-  let at = 0;
-  for (const a of parts) {
-    pcm.set(a, at);
-    at += a.length;
-  }
-  return pcm;
 }

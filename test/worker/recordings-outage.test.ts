@@ -1,0 +1,96 @@
+// A call's recording through an R2 outage: what could not be stored waits in the call's object (its
+// storage, not its memory) and is written in order once R2 takes writes again, by the next write or
+// the object's alarm after the call ended; a recording deleted meanwhile stays deleted.
+import { env } from "cloudflare:workers";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { parseWav } from "../../worker/audio/wav";
+import type { CallSession } from "../../worker/call/CallSession";
+import type { Env } from "../../worker/env";
+import { listChunks } from "../../worker/db/recording-objects";
+import helloWav from "../fixtures/speech-hello.wav?inline";
+import { pcmFromWavDataUrl, silence, streamAudio } from "./support/audio";
+import { callRow, callStub, eventually } from "./support/call";
+import { api, startBriefCall } from "./support/live";
+import { getRecording, peak, recordingStartedAt } from "./support/recordings";
+
+const hello = pcmFromWavDataUrl(helloWav);
+
+/** The call's object refuses R2 writes while `outage.on`. */
+async function r2Outage(callId: string): Promise<{ on: boolean; refused: number }> {
+  const outage = { on: true, refused: 0 };
+  await runInDurableObject(callStub(callId), (instance: CallSession) => {
+    const objectEnv = (instance as unknown as { env: Env }).env;
+    const bucket = objectEnv.RECORDINGS!;
+    objectEnv.RECORDINGS = new Proxy(bucket, {
+      get(target, prop) {
+        if (prop === "put" && outage.on)
+          return () => {
+            outage.refused++;
+            return Promise.reject(new Error("R2 unavailable (503)"));
+          };
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  });
+  return outage;
+}
+
+describe("recording through an R2 outage", { timeout: 60_000 }, () => {
+  it("a last chunk that could not be stored as the call ended is stored by the alarm after, and the call marked as recorded", async () => {
+    const call = await startBriefCall();
+    const outage = await r2Outage(call.callId); // an outage as the call ends: its short recording is one final chunk
+    await streamAudio(call.socket, hello, 4);
+    call.socket.send({ type: "end_call" });
+    await call.socket.next("call_ended", 15_000);
+    expect(outage.refused).toBeGreaterThan(0);
+    expect(await recordingStartedAt(call.callId)).toBeNull();
+    expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
+
+    outage.on = false;
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(true); // the object kept its alarm for it
+    expect(await recordingStartedAt(call.callId)).not.toBeNull();
+    const wav = parseWav(new Uint8Array(await (await getRecording(call.owner, call.callId)).arrayBuffer()));
+    expect(wav.samples.length).toBeGreaterThanOrEqual(hello.length);
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
+  });
+
+  it("a recording deleted while its last chunk waits for a retry stays deleted: the alarm drops that chunk", async () => {
+    const call = await startBriefCall();
+    const outage = await r2Outage(call.callId);
+    outage.on = false;
+    await streamAudio(call.socket, hello, 4);
+    await streamAudio(call.socket, silence(6000), 4);
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null); // the first chunk is stored
+    outage.on = true; // the last one is not
+    call.socket.send({ type: "end_call" });
+    await call.socket.next("call_ended", 15_000);
+    expect((await api(call.owner, "DELETE", `/api/calls/${call.callId}/recording`)).status).toBe(204);
+
+    outage.on = false;
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(true); // the object kept its alarm for the chunk
+    expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
+    expect(await recordingStartedAt(call.callId)).toBeNull();
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
+  });
+
+  it("an object restarted during the outage still stores the chunks it took before, in their place", async () => {
+    const call = await startBriefCall();
+    const outage = await r2Outage(call.callId);
+    await streamAudio(call.socket, hello, 4);
+    await streamAudio(call.socket, silence(6000), 4); // past the first chunk (5 s), which R2 refuses
+    await eventually(async () => outage.refused > 0);
+    expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
+
+    await evictDurableObject(callStub(call.callId)); // all memory gone
+    outage.on = false; // R2 is back
+    call.socket.close();
+    await eventually(async () => (await callRow(call.callId))?.status === "abandoned");
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null);
+    const wav = parseWav(new Uint8Array(await (await getRecording(call.owner, call.callId)).arrayBuffer()));
+    expect(wav.samples.length).toBeGreaterThanOrEqual(5 * 16000);
+    // The caller's words from before the restart are there, at the start, not silence in their place.
+    expect(peak(wav.samples.subarray(0, hello.length + 16000))).toBeGreaterThan(1000);
+  });
+});
