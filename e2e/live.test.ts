@@ -1,6 +1,7 @@
 // Live calls end to end in real Chromium against the real app: the owner starts a Test Call and
 // invites a second user by email; that user sees it appear in Live Calls (no reload), joins with the
-// spec's texts, watches the transcript arrive live, listens, and the call ending removes it everywhere.
+// spec's texts, watches the transcript arrive live, listens; the owner takes the invitation back and
+// gives it again; and the call ending removes it everywhere.
 import { resolve } from "node:path";
 import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
@@ -67,7 +68,7 @@ async function playLiveCall(page: Page, tag: string) {
 }
 
 describe("Live Calls", () => {
-  it("invite, see it appear, join, watch live with emotions, listen, and see it go when the call ends", { timeout: 240_000 }, async () => {
+  it("invite, see it appear, join, watch live with emotions, listen, be removed and invited again, and see it go when the call ends", { timeout: 240_000 }, async () => {
     const base = inject("baseURL");
     const owner = await browser.newPage();
     const guest = await browser.newPage({ viewport: PHONE });
@@ -152,6 +153,26 @@ describe("Live Calls", () => {
     await guest.keyboard.press("ArrowLeft");
     expect(await volume.inputValue()).toBe("79");
     await guest.screenshot({ path: "/tmp/live-e2e-guest.png", fullPage: true });
+
+    // The owner takes the invitation back: the guest's open transcript says so and the call leaves
+    // their list. Invited again, they see it come back and watch again.
+    await owner.getByRole("tab", { name: "Calls" }).click();
+    await liveItems(owner).first().getByRole("button", { name: "Invite" }).click();
+    const people = owner.getByRole("dialog", { name: "Invite to live call" });
+    await people.getByRole("button", { name: /^Remove / }).click();
+    await expect.poll(() => people.innerText(), POLL).toContain("can no longer watch this call");
+    expect(await people.getByRole("list", { name: "Invited people" }).count()).toBe(0);
+    expect(await people.getByLabel("Email").evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => modal.locator("[data-viewer-status]").getAttribute("data-viewer-status"), POLL).toBe("failed");
+    expect(await modal.innerText()).toContain("This call is no longer shared with you.");
+    await expect.poll(() => liveItems(guest).count(), POLL).toBe(0);
+    await modal.getByRole("button", { name: "Close" }).first().click();
+    await people.getByLabel("Email").fill(guestCreds.email);
+    await people.getByRole("button", { name: "Send Invite" }).click();
+    await expect.poll(() => liveItems(guest).count(), POLL).toBe(1);
+    await people.getByRole("button", { name: "Close", exact: true }).last().click();
+    await liveItems(guest).first().getByRole("button", { name: "View Transcript" }).click();
+    await expect.poll(() => modal.locator("[data-viewer-status]").getAttribute("data-viewer-status"), POLL).toBe("live");
 
     // The owner ends the call: it leaves both lists, and the open transcript says so.
     await owner.getByRole("tab", { name: "Test Call" }).click();

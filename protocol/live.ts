@@ -20,7 +20,7 @@ import { messageReader } from "./frame";
 import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
 import type { CallHeading } from "./calls";
 
-// ---- REST: GET /api/live-calls, invite, join ----
+// ---- REST: GET /api/live-calls, invite, uninvite, join ----
 
 export type LiveRole = "owner" | "participant";
 
@@ -56,6 +56,14 @@ export const inviteSchema = z.object({
   email: z.string().trim().min(1, "Enter the email address of the person to invite.").max(MAX_EMAIL_CHARS).email("Please enter a valid email address."),
 });
 export type InviteRequest = z.infer<typeof inviteSchema>;
+
+/** People one call can be shared with (its owner not counted). */
+export const MAX_INVITED_PER_CALL = 25;
+
+/** DELETE /api/live-calls/:id/participants/:userId (owner only): the call is no longer shared with them. */
+export function participantPath(callId: string, userId: string): string {
+  return `/api/live-calls/${encodeURIComponent(callId)}/participants/${encodeURIComponent(userId)}`;
+}
 
 /** Answer of the invite: the participant as stored (inviting twice changes nothing). */
 export interface InviteResponse {

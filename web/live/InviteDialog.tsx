@@ -1,14 +1,18 @@
-// Invite by email (owner only): another registered user gets the call in their Live Calls list.
+// Invite by email (owner only): another registered user gets the call in their Live Calls list. Each
+// invited person can be removed again: the call leaves their list and the views they have open close.
 import { type FormEvent, useRef, useState } from "react";
-import type { InviteRequest, InviteResponse, LiveCallSummary } from "../../protocol/live";
+import { type InviteRequest, type InviteResponse, type LiveCallSummary, type LiveParticipant, participantPath } from "../../protocol/live";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Button, Modal, TextInput } from "../ui";
 
-export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCallSummary; title: string; onClose: () => void; onInvited: () => void }) {
+export function InviteDialog({ call, title, onClose, onChanged }: { call: LiveCallSummary; title: string; onClose: () => void; onChanged: () => void }) {
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** The person being removed (their user id), while the request runs. */
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [removeError, setRemoveError] = useState<string | null>(null);
   /** After an error the field gets focus back, so the error (its description) is read out. */
   const field = useRef<HTMLInputElement>(null);
 
@@ -26,12 +30,28 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
       const { participant } = await api<InviteResponse>(`/api/live-calls/${encodeURIComponent(call.id)}/participants`, { body: { email: email.trim() } satisfies InviteRequest });
       setDone(`${participant.displayName} (${participant.email ?? email.trim()}) can now watch this call from their Live Calls.`);
       setEmail("");
-      onInvited();
+      onChanged();
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : "An error occurred. Please try again.");
       requestAnimationFrame(() => field.current?.focus()); // once Send Invite is no longer busy
     } finally {
       setBusy(false);
+    }
+  };
+
+  const remove = async (person: LiveParticipant) => {
+    setRemoving(person.userId);
+    setRemoveError(null);
+    setDone(null);
+    try {
+      await api(participantPath(call.id, person.userId), { method: "DELETE" });
+      setDone(`${person.displayName} can no longer watch this call.`);
+      onChanged();
+      field.current?.focus(); // their row (and the button that had focus) goes away
+    } catch (err) {
+      setRemoveError(err instanceof ApiRequestError ? err.message : "An error occurred. Please try again.");
+    } finally {
+      setRemoving(null);
     }
   };
 
@@ -41,7 +61,7 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
       onClose={onClose}
       title="Invite to live call"
       description={`${title}: invite someone with an Echo account to watch and listen.`}
-      dismissible={!busy}
+      dismissible={!busy && !removing}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <TextInput
@@ -65,10 +85,27 @@ export function InviteDialog({ call, title, onClose, onInvited }: { call: LiveCa
                   <span>
                     {p.displayName} <span className="text-slate-400">{p.email}</span>
                   </span>
-                  <span className="text-xs text-slate-500">{p.joinedAt ? "Joined" : "Invited"}</span>
+                  <span className="flex items-center gap-2">
+                    <span className="text-xs text-slate-500">{p.joinedAt ? "Joined" : "Invited"}</span>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remove ${p.displayName}`}
+                      loading={removing === p.userId}
+                      disabled={removing !== null && removing !== p.userId}
+                      onClick={() => void remove(p)}
+                    >
+                      Remove
+                    </Button>
+                  </span>
                 </li>
               ))}
             </ul>
+            {removeError ? (
+              <Alert tone="error" className="mt-2">
+                {removeError}
+              </Alert>
+            ) : null}
           </div>
         ) : null}
         <div className="flex justify-end gap-2">

@@ -73,7 +73,7 @@ export function LiveCalls(_props: TabProps) {
       </CardBody>
       {transcriptCall ? <LiveTranscriptModal call={transcriptCall} title={liveCallTitle(transcriptCall)} onClose={() => setOpen(null)} /> : null}
       {open?.kind === "invite" && openCall ? (
-        <InviteDialog call={openCall} title={liveCallTitle(openCall)} onClose={() => setOpen(null)} onInvited={() => void refresh()} />
+        <InviteDialog call={openCall} title={liveCallTitle(openCall)} onClose={() => setOpen(null)} onChanged={() => void refresh()} />
       ) : null}
     </Card>
   );

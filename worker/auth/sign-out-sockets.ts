@@ -4,14 +4,11 @@
 // until it reloaded. Sockets are found by the session's tag (http/session-tag.ts); other sessions of
 // the same user keep theirs, unless every session ended.
 import { callSessionStub } from "../call/internal-request";
-import { withDeadline } from "../call/settled-within";
+import { objectCall } from "../call/object-call";
 import type { Db } from "../db/client";
 import { viewableLiveCallIds } from "../db/live-calls";
 import type { Env } from "../env";
 import { type EndedSessions, sessionSocketTag } from "../http/session-tag";
-
-/** Each Durable Object has this long to close the sockets; one retry for a transient error. */
-export const SIGN_OUT_CLOSE_DEADLINE_MS = 5_000;
 
 /**
  * Closes the sockets of session `sessionId` of user `userId` ("every": of all their sessions); resolves
@@ -28,19 +25,8 @@ export async function closeSessionSockets(env: Pick<Env, "USER_FEED" | "CALL_SES
   } catch (err) {
     console.error("sign-out: listing the live calls failed; their viewer sockets stay open", err);
   }
-  const results = await Promise.allSettled(targets.map((t) => closeWithRetry(t.close)));
+  const results = await Promise.allSettled(targets.map((t) => objectCall(t.close)));
   results.forEach((r, i) => {
     if (r.status === "rejected") console.error(`sign-out: closing the ${targets[i]!.what} sockets failed`, r.reason);
   });
-}
-
-async function closeWithRetry(close: () => Promise<number>): Promise<number> {
-  try {
-    return await withDeadline(close(), SIGN_OUT_CLOSE_DEADLINE_MS);
-  } catch (err) {
-    // Durable Object errors say whether trying again can help (an overloaded object won't).
-    const retryable = err instanceof Error && "retryable" in err && err.retryable === true && !("overloaded" in err && err.overloaded === true);
-    if (!retryable) throw err;
-    return withDeadline(close(), SIGN_OUT_CLOSE_DEADLINE_MS);
-  }
 }

@@ -126,6 +126,11 @@ export class CallSession extends DurableObject<Env> {
     return true;
   }
 
+  /** The owner took back `userId`'s invitation: the views they have open on this call close. Returns how many. */
+  async uninvited(userId: string): Promise<number> {
+    return this.viewers.uninvited(userId);
+  }
+
   /** Dashboard sessions of `userId` ended: the viewer sockets they opened on this call close. Returns how many. */
   async signedOut(userId: string, ended: EndedSessions): Promise<number> {
     return this.viewers.signedOut(userId, ended);

@@ -25,6 +25,8 @@ import type { CallStore } from "./store";
 
 /** Open viewer sockets one user may hold on one call; the oldest is closed beyond this. */
 export const MAX_VIEWERS_PER_USER = 50;
+/** Close reason of a view whose call is no longer shared with its viewer (close code 1008: not again). */
+const NOT_SHARED_REASON = "This call is no longer shared with you.";
 /** Viewer sockets one call accepts in all. */
 export const MAX_VIEWERS_PER_CALL = 2000;
 /** Viewer sockets written per turn of the event loop (smaller slices measured slower: every yield lets
@@ -197,10 +199,20 @@ export class LiveViewers implements LiveFanout {
     for (const ws of this.ctx.getWebSockets(VIEWER_TAG)) {
       if ((ws.deserializeAttachment() as ViewerAttachment | null)?.userId === owner) continue;
       this.forget(ws);
-      closeQuietly(ws, 1008, "This call is no longer shared with you.");
+      closeQuietly(ws, 1008, NOT_SHARED_REASON);
     }
     const callId = this.store.state()?.callId;
     if (callId && formerParticipants.length > 0) this.ctx.waitUntil(this.tellDropped(callId, formerParticipants));
+  }
+
+  /** The owner took back `userId`'s invitation: the views they have open close. Returns how many. */
+  uninvited(userId: string): number {
+    const sockets = this.ctx.getWebSockets(userTag(userId)).filter((ws) => this.ctx.getTags(ws).includes(VIEWER_TAG));
+    for (const ws of sockets) {
+      this.forget(ws);
+      closeQuietly(ws, 1008, NOT_SHARED_REASON);
+    }
+    return sockets.length;
   }
 
   /** Sessions of `userId` ended: the viewer sockets they opened close (the page then finds itself signed out). */

@@ -120,17 +120,33 @@ export async function viewableLiveCallIds(database: Db, userId: string): Promise
   return rows.map((r) => r.id);
 }
 
-/** Adds `userId` to the call (inviting twice keeps the first invitation) and returns them as stored. */
-export async function addParticipant(database: Db, input: { callId: string; userId: string; invitedBy: string; now: number }): Promise<LiveParticipant> {
-  await database
-    .insert(callParticipants)
-    .values({ callId: input.callId, userId: input.userId, invitedBy: input.invitedBy, invitedAt: input.now, joinedAt: null })
-    .onConflictDoNothing();
+/**
+ * Adds `userId` to the call (inviting twice keeps the first invitation) and returns them as stored;
+ * null when the call is already shared with `maxInvited` people (its owner not counted; the count and the
+ * insert are one statement, so two invitations at once cannot both pass the limit).
+ */
+export async function addParticipant(
+  database: Db,
+  input: { callId: string; userId: string; ownerId: string; invitedBy: string; now: number; maxInvited: number },
+): Promise<LiveParticipant | null> {
+  const { callId, userId, ownerId } = input;
+  await database.run(sql`INSERT OR IGNORE INTO ${callParticipants} (call_id, user_id, invited_by, invited_at, joined_at)
+    SELECT ${callId}, ${userId}, ${input.invitedBy}, ${input.now}, NULL
+    WHERE (SELECT COUNT(*) FROM ${callParticipants} WHERE ${callParticipants.callId} = ${callId} AND ${callParticipants.userId} != ${ownerId}) < ${input.maxInvited}`);
   const row = await participantQuery(database)
-    .where(and(eq(callParticipants.callId, input.callId), eq(callParticipants.userId, input.userId)))
+    .where(and(eq(callParticipants.callId, callId), eq(callParticipants.userId, userId)))
     .get();
-  if (!row) throw new Error("participant missing after insert");
-  return toParticipant(row, true);
+  return row ? toParticipant(row, true) : null;
+}
+
+/** The call is no longer shared with `userId` (never its owner's own row); false when it was not. */
+export async function removeParticipant(database: Db, input: { callId: string; userId: string; ownerId: string }): Promise<boolean> {
+  if (input.userId === input.ownerId) return false;
+  const removed = await database
+    .delete(callParticipants)
+    .where(and(eq(callParticipants.callId, input.callId), eq(callParticipants.userId, input.userId)))
+    .returning({ userId: callParticipants.userId });
+  return removed.length > 0;
 }
 
 /** Records that `userId` joined (the first join counts); the owner gets a row of their own. Returns joinedAt. */

@@ -1,13 +1,15 @@
 // /api/live-calls: the signed-in user's calls in progress and the ones they were invited to (spec §6:
-// shown only to the owner or a participant), invitations by email and Join Call. Someone else's call
-// answers 404; a call that already ended answers 409.
+// shown only to the owner or a participant), invitations by email (and taking one back) and Join Call.
+// Someone else's call answers 404; inviting to or joining a call that already ended answers 409.
 import { Hono } from "hono";
 import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
-import { type InviteResponse, type JoinResponse, type LiveCallList, inviteSchema } from "../../protocol/live";
+import { type InviteResponse, type JoinResponse, type LiveCallList, MAX_INVITED_PER_CALL, inviteSchema } from "../../protocol/live";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
+import { callSessionStub } from "../call/internal-request";
+import { objectCall } from "../call/object-call";
 import { db } from "../db/client";
-import { addParticipant, isLive, listLiveCalls, recordJoin, roleInCall } from "../db/live-calls";
+import { addParticipant, isLive, listLiveCalls, recordJoin, removeParticipant, roleInCall } from "../db/live-calls";
 import { findUserByEmail } from "../db/users";
 import { publishToUser } from "../feed/publish";
 import { ApiError, readJson } from "../http/errors";
@@ -31,10 +33,36 @@ export const liveCallRoutes = new Hono<AppEnv>()
     const invitee = await findUserByEmail(database, email);
     if (!invitee) throw new ApiError(404, "user-not-found", AUTH_ERROR_MESSAGES["user-not-found"]);
     if (invitee.id === user.id) throw new ApiError(400, "invite-self", "This is your own call: invite someone else.");
-    const participant = await addParticipant(database, { callId, userId: invitee.id, invitedBy: user.id, now: Date.now() });
+    const participant = await addParticipant(database, { callId, userId: invitee.id, ownerId: user.id, invitedBy: user.id, now: Date.now(), maxInvited: MAX_INVITED_PER_CALL });
+    if (!participant) {
+      throw new ApiError(409, "too-many-participants", `This call is already shared with ${MAX_INVITED_PER_CALL} people, the most it can be. Remove someone to invite another.`);
+    }
     // The invitee's Live Calls list picks the call up now.
     c.executionCtx.waitUntil(publishToUser(c.env, invitee.id, { type: "live_call_started", callId }));
     return c.json<InviteResponse>({ participant }, 201);
+  })
+  // The owner takes an invitation back, during the call or after it (a participant may also hear its
+  // recording): the row goes first, so no new view opens; then the views they have open close, and their
+  // Live Calls list drops the call. Idempotent: someone who is not (or no longer) a participant is 204 too.
+  .delete("/:id/participants/:userId", async (c) => {
+    const user = requireUser(c);
+    const database = db(c.env.DB);
+    const callId = c.req.param("id");
+    const userId = c.req.param("userId");
+    const access = await roleInCall(database, callId, user.id);
+    if (!access || access.role !== "owner") throw notFound();
+    if (userId === user.id) throw new ApiError(400, "uninvite-self", "This is your own call: you can't remove yourself from it.");
+    await removeParticipant(database, { callId, userId, ownerId: user.id });
+    c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: "live_call_ended", callId }));
+    if (isLive(access.call)) {
+      try {
+        await objectCall(() => callSessionStub(c.env, callId).uninvited(userId));
+      } catch (err) {
+        console.error(`uninvite: closing ${userId}'s views of call ${callId} failed`, err);
+        throw new ApiError(503, "views-not-closed", "They can no longer open this call, but a view they have open could not be closed. Try again.");
+      }
+    }
+    return c.body(null, 204);
   })
   .post("/:id/join", async (c) => {
     const user = requireUser(c);

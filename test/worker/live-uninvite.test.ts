@@ -1,0 +1,94 @@
+// Taking an invitation back (DELETE /api/live-calls/:id/participants/:userId, owner only): the call leaves
+// the person's Live Calls list, the views they have open close, and they can open none again, during the
+// call or after it. And how many people one call can be shared with.
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { type LiveCallList, MAX_INVITED_PER_CALL, participantPath } from "../../protocol/live";
+import { callRow, eventually, startTestCall } from "./support/call";
+import { api, invite, viewer } from "./support/live";
+import { TEST_ORIGIN, createUser, type TestUser } from "./support/users";
+import { connect, openSocket } from "./support/ws";
+
+const listOf = async (u: TestUser) => ((await (await api(u, "GET", "/api/live-calls")).json()) as LiveCallList).calls;
+
+describe("DELETE /api/live-calls/:id/participants/:userId", () => {
+  it("closes the removed person's open views and feed-drops the call from their list; they cannot come back", async () => {
+    const { owner, callId, socket } = await startTestCall();
+    const guest = await createUser();
+    const other = await createUser();
+    await invite(owner, callId, guest.user.email);
+    await invite(owner, callId, other.user.email);
+    const guestFeed = await connect("/ws/feed", { cookie: guest.cookie });
+    const watching = await viewer(callId, guest);
+    await watching.next("live_snapshot");
+    const otherWatching = await viewer(callId, other);
+    await otherWatching.next("live_snapshot");
+    const ownerWatching = await viewer(callId, owner);
+    await ownerWatching.next("live_snapshot");
+
+    const res = await api(owner, "DELETE", participantPath(callId, guest.user.id));
+    expect(res.status).toBe(204);
+    expect(await watching.closed).toEqual({ code: 1008, reason: "This call is no longer shared with you." });
+    expect(await guestFeed.next("live_call_ended")).toEqual({ type: "live_call_ended", callId });
+    expect(await listOf(guest)).toEqual([]);
+    expect((await listOf(owner))[0]!.participants.map((p) => p.userId)).toEqual([other.user.id]);
+    expect((await openSocket(`/ws/live/${callId}`, { cookie: guest.cookie })).response.status).toBe(404);
+    // Everyone else keeps watching.
+    expect(otherWatching.isClosed || ownerWatching.isClosed).toBe(false);
+
+    // After the call, too: the other participant still sees it ended; once removed, they no longer do.
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+    await eventually(async () => (await callRow(callId))?.status === "completed");
+    expect((await openSocket(`/ws/live/${callId}`, { cookie: other.cookie })).response.status).toBe(101);
+    expect((await api(owner, "DELETE", participantPath(callId, other.user.id))).status).toBe(204);
+    expect((await openSocket(`/ws/live/${callId}`, { cookie: other.cookie })).response.status).toBe(404);
+    guestFeed.close();
+  });
+
+  it("only the owner may remove; removing again is no error; the owner cannot remove themselves", async () => {
+    const { owner, callId, socket } = await startTestCall();
+    const guest = await createUser();
+    const stranger = await createUser();
+    await invite(owner, callId, guest.user.email);
+    const path = participantPath(callId, guest.user.id);
+
+    expect((await api(guest, "DELETE", path)).status).toBe(404); // a participant is not the owner
+    expect((await api(stranger, "DELETE", path)).status).toBe(404);
+    expect((await api(null, "DELETE", path)).status).toBe(401);
+    const foreign = await exports.default.fetch(`${TEST_ORIGIN}${path}`, { method: "DELETE", headers: { Cookie: owner.cookie, Origin: "https://evil.example" } });
+    expect(foreign.status).toBe(403);
+    const self = await api(owner, "DELETE", participantPath(callId, owner.user.id));
+    expect(self.status).toBe(400);
+    expect(await self.json()).toMatchObject({ error: { code: "uninvite-self" } });
+    expect((await listOf(guest)).map((c) => c.id)).toEqual([callId]); // nothing above changed anything
+
+    expect((await api(owner, "DELETE", path)).status).toBe(204);
+    expect((await api(owner, "DELETE", path)).status).toBe(204);
+    expect((await api(owner, "DELETE", participantPath(crypto.randomUUID(), guest.user.id))).status).toBe(404);
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+  });
+});
+
+describe("how many people a call can be shared with", () => {
+  it(`${MAX_INVITED_PER_CALL} at most (the owner's own join not counted); re-inviting one of them still works`, async () => {
+    const { owner, callId, socket } = await startTestCall();
+    expect((await api(owner, "POST", `/api/live-calls/${callId}/join`)).status).toBe(200); // the owner's own row
+    const people = await Promise.all(Array.from({ length: MAX_INVITED_PER_CALL + 1 }, () => createUser()));
+    for (const p of people.slice(0, MAX_INVITED_PER_CALL)) expect((await invite(owner, callId, p.user.email)).status).toBe(201);
+
+    const refused = await invite(owner, callId, people.at(-1)!.user.email);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: "too-many-participants", message: expect.stringContaining(`${MAX_INVITED_PER_CALL} people`) } });
+    expect(await listOf(people.at(-1)!)).toEqual([]);
+    expect((await invite(owner, callId, people[0]!.user.email)).status).toBe(201);
+
+    // Removing one makes room.
+    expect((await api(owner, "DELETE", participantPath(callId, people[0]!.user.id))).status).toBe(204);
+    expect((await invite(owner, callId, people.at(-1)!.user.email)).status).toBe(201);
+    expect((await listOf(owner))[0]!.participants).toHaveLength(MAX_INVITED_PER_CALL);
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+  });
+});
