@@ -31,3 +31,12 @@ export function socketUrl(location: { protocol: string; host: string }, path: st
 export const CLOSE_SIGNED_OUT = 4401;
 /** Its close reason (≤ 123 bytes). */
 export const SIGNED_OUT_REASON = "You signed out. Sign in again to continue.";
+
+/**
+ * Close code of a dashboard socket whose session reached the expiry it had when the socket opened. The
+ * page reconnects as after any drop: a session renewed since gets a new socket, an expired one a 401
+ * (and the page finds itself signed out). (419: "session expired", as some HTTP frameworks use it.)
+ */
+export const CLOSE_SESSION_EXPIRED = 4419;
+/** Its close reason. */
+export const SESSION_EXPIRED_REASON = "Your session reached its expiry; reconnecting checks it again.";

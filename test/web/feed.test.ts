@@ -1,7 +1,7 @@
 // The feed connection's reconnect/keepalive logic, driven with a scripted socket and manual timers.
 import { describe, expect, it } from "vitest";
 import { HEARTBEAT_INTERVAL_MS as FEED_PING_INTERVAL_MS, PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
-import { CLOSE_SIGNED_OUT } from "../../protocol/sockets";
+import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT } from "../../protocol/sockets";
 import { CLOSE_PROTOCOL_VERSION } from "../../protocol/version";
 import { manualTimers } from "./support/manual-timers";
 import { IDLE_CLOSE_MS, type FeedSignal, type FeedSocket, FeedConnection, backoffDelay, feedUrl } from "../../web/lib/feed";
@@ -191,6 +191,22 @@ describe("FeedConnection", () => {
     sockets[2]!.drops(CLOSE_SIGNED_OUT, "You signed out. Sign in again to continue.");
     expect(sessionChecks).toEqual([2, 3]);
     expect(conn.status).toBe("reconnecting"); // a new session (signed in again) reconnects; none unmounts the page
+  });
+
+  it("a close at the session's expiry reconnects; only a refused reconnection (the session is gone) asks who is signed in", () => {
+    const { conn, sockets, advance, sessionChecks } = harness();
+    conn.subscribe(() => {});
+    sockets[0]!.serverOpens();
+    sockets[0]!.drops(CLOSE_SESSION_EXPIRED);
+    expect(sessionChecks).toEqual([]);
+    expect(conn.status).toBe("reconnecting");
+    advance(500);
+    sockets[1]!.serverOpens(); // renewed since: a new socket, nothing else
+    expect(sessionChecks).toEqual([]);
+    sockets[1]!.drops(CLOSE_SESSION_EXPIRED);
+    advance(500);
+    sockets[2]!.drops(1006); // refused (401): expired
+    expect(sessionChecks).toEqual([3]);
   });
 
   it("retryNow while a reconnect is on its way opens no second socket", () => {

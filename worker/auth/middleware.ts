@@ -19,12 +19,14 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionId", null);
+  c.set("sessionExpiresAt", null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const result = await validateSessionToken(db(c.env.DB), token);
     if (result) {
       c.set("user", result.user);
       c.set("sessionId", result.sessionId);
+      c.set("sessionExpiresAt", result.expiresAt);
       if (result.renewed) setSessionCookie(c, token, result.expiresAt);
     } else {
       clearSessionCookie(c);

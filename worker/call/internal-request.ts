@@ -1,7 +1,7 @@
 // The Worker → CallSession contract: the stub of a call's object, and socket upgrades. A Durable Object
 // is reachable only through its binding, so these headers are set by our own routes (never copied from
 // the client): the Durable Object trusts them as the verified identity of whoever connects.
-import { SESSION_TAG_HEADER } from "../http/session-tag";
+import { SESSION_EXPIRES_HEADER, SESSION_TAG_HEADER, readSessionExpiry } from "../http/session-tag";
 import type { Env } from "../env";
 
 export type SocketRole = "browser" | "viewer" | "twilio";
@@ -11,6 +11,7 @@ export const CALL_HEADERS = {
   userId: "x-echo-user-id",
   role: "x-echo-socket-role",
   sessionTag: SESSION_TAG_HEADER,
+  sessionExpiresAt: SESSION_EXPIRES_HEADER,
 } as const;
 
 /** The CallSession of call `callId` (one object per call, named by the call id). */
@@ -25,6 +26,8 @@ export interface SocketGrant {
   role: SocketRole;
   /** The dashboard session that opened the socket (http/session-tag.ts); absent for Twilio. */
   sessionTag?: string;
+  /** When that session expires as of the upgrade (epoch ms): the socket closes then (http/session-tag.ts). */
+  sessionExpiresAt?: number;
 }
 
 /** A fresh upgrade request for the CallSession carrying only the verified grant. */
@@ -32,6 +35,7 @@ export function callSessionUpgrade(grant: SocketGrant): Request {
   const headers = new Headers({ Upgrade: "websocket", [CALL_HEADERS.callId]: grant.callId, [CALL_HEADERS.role]: grant.role });
   if (grant.userId) headers.set(CALL_HEADERS.userId, grant.userId);
   if (grant.sessionTag) headers.set(CALL_HEADERS.sessionTag, grant.sessionTag);
+  if (grant.sessionExpiresAt) headers.set(CALL_HEADERS.sessionExpiresAt, String(grant.sessionExpiresAt));
   return new Request("https://call-session.internal/connect", { headers });
 }
 
@@ -41,5 +45,6 @@ export function readGrant(request: Request): SocketGrant | null {
   const role = request.headers.get(CALL_HEADERS.role);
   if (!callId || (role !== "browser" && role !== "viewer" && role !== "twilio")) return null;
   const sessionTag = request.headers.get(CALL_HEADERS.sessionTag);
-  return { callId, userId: request.headers.get(CALL_HEADERS.userId), role, ...(sessionTag ? { sessionTag } : {}) };
+  const sessionExpiresAt = readSessionExpiry(request.headers);
+  return { callId, userId: request.headers.get(CALL_HEADERS.userId), role, ...(sessionTag ? { sessionTag } : {}), ...(sessionExpiresAt ? { sessionExpiresAt } : {}) };
 }

@@ -12,7 +12,7 @@
 // do), permessage-deflate-compresses every message once per socket, then writes each socket.
 import { readFrame } from "../../protocol/frame";
 import { type ViewerServerMessage, viewerClientMessages } from "../../protocol/live";
-import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
+import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED_OUT_REASON } from "../../protocol/sockets";
 import { db } from "../db/client";
 import { participantIds } from "../db/live-calls";
 import type { Env } from "../env";
@@ -224,6 +224,23 @@ export class LiveViewers implements LiveFanout {
       closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
     }
     return sockets.length;
+  }
+
+  /**
+   * Viewers whose session reached the expiry it had when they opened close (checked by the call's alarm
+   * while it runs; at its end every viewer closes anyway). Their page reconnects, and the route checks
+   * the session again. Returns how many.
+   */
+  closeExpiredSessions(now: number): number {
+    const expired = this.ctx.getWebSockets(VIEWER_TAG).filter((ws) => {
+      const at = (ws.deserializeAttachment() as ViewerAttachment | null)?.sessionExpiresAt;
+      return at !== undefined && at <= now;
+    });
+    for (const ws of expired) {
+      this.forget(ws);
+      closeQuietly(ws, CLOSE_SESSION_EXPIRED, SESSION_EXPIRED_REASON);
+    }
+    return expired.length;
   }
 
   /** The viewer's socket closed or failed. */

@@ -1,15 +1,24 @@
 // One Durable Object per user: pushes change events to that user's open dashboards over hibernatable
-// WebSockets (the object sleeps between events; sockets stay open).
+// WebSockets (the object sleeps between events; sockets stay open). A socket closes when the session
+// that opened it reaches the expiry it had then (an alarm wakes the object for it): the page reconnects,
+// and the route checks the session again (http/session-tag.ts).
 import { DurableObject } from "cloudflare:workers";
 import { type FeedEvent, feedClientMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
 import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
-import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
-import { type EndedSessions, SESSION_TAG_HEADER } from "../http/session-tag";
+import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED_OUT_REASON } from "../../protocol/sockets";
+import { type EndedSessions, SESSION_TAG_HEADER, readSessionExpiry } from "../http/session-tag";
 import type { Env } from "../env";
 import { closeQuietly } from "../http/websocket";
 /** Open dashboards per user; the oldest socket is closed beyond this. */
 export const MAX_FEED_SOCKETS = 32;
+
+interface FeedAttachment {
+  /** When the session that opened the socket expires, as of its upgrade (null: no session expiry known). */
+  sessionExpiresAt: number | null;
+}
+
+const expiryOf = (ws: WebSocket): number | null => (ws.deserializeAttachment() as FeedAttachment | null)?.sessionExpiresAt ?? null;
 
 export class UserFeed extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -29,7 +38,26 @@ export class UserFeed extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair();
     const sessionTag = request.headers.get(SESSION_TAG_HEADER);
     this.ctx.acceptWebSocket(server, sessionTag ? [sessionTag] : []);
+    const sessionExpiresAt = readSessionExpiry(request.headers);
+    server.serializeAttachment({ sessionExpiresAt } satisfies FeedAttachment);
+    if (sessionExpiresAt !== null) {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null || alarm > sessionExpiresAt) await this.ctx.storage.setAlarm(sessionExpiresAt);
+    }
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sockets whose session reached its expiry close; the alarm is set again for the next one. */
+  override async alarm(): Promise<void> {
+    const now = Date.now();
+    let next: number | null = null;
+    for (const ws of this.ctx.getWebSockets()) {
+      const at = expiryOf(ws);
+      if (at === null) continue;
+      if (at <= now) closeQuietly(ws, CLOSE_SESSION_EXPIRED, SESSION_EXPIRED_REASON);
+      else next = next === null ? at : Math.min(next, at);
+    }
+    if (next !== null) await this.ctx.storage.setAlarm(next);
   }
 
   /** Sends `event` to every open socket of this user; a socket that cannot take it is dropped. */

@@ -24,7 +24,14 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
   if (!access) throw new ApiError(404, "not-found", "No such live call.");
   const stub = callSessionStub(c.env, callId);
   const sessionId = c.get("sessionId");
-  const grant = { callId, userId: user.id, role: "viewer" as const, ...(sessionId ? { sessionTag: sessionSocketTag(sessionId) } : {}) };
+  const sessionExpiresAt = c.get("sessionExpiresAt");
+  const grant = {
+    callId,
+    userId: user.id,
+    role: "viewer" as const,
+    ...(sessionId ? { sessionTag: sessionSocketTag(sessionId) } : {}),
+    ...(sessionExpiresAt ? { sessionExpiresAt } : {}),
+  };
   const res = await stub.fetch(callSessionUpgrade(grant));
   if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
   return acceptedUpgrade(c, res.webSocket);
