@@ -1,6 +1,7 @@
 // A call's recording through an R2 outage: what could not be stored waits in the call's object (its
 // storage, not its memory) and is written in order once R2 takes writes again, by the next write or
-// the object's alarm after the call ended; a recording deleted meanwhile stays deleted.
+// the object's alarm after the call ended; a recording deleted meanwhile stays deleted, also when a
+// write is under way as it is deleted.
 import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ describe("recording through an R2 outage", { timeout: 60_000 }, () => {
     expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
   });
 
-  it("a recording deleted while its last chunk waits for a retry stays deleted: the alarm drops that chunk", async () => {
+  it("a recording deleted while its last chunk waits for a retry stays deleted: that chunk is dropped", async () => {
     const call = await startBriefCall();
     const outage = await r2Outage(call.callId);
     outage.on = false;
@@ -73,6 +74,49 @@ describe("recording through an R2 outage", { timeout: 60_000 }, () => {
     expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
     expect(await recordingStartedAt(call.callId)).toBeNull();
     expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
+  });
+
+  it("a recording deleted while a write of its waiting chunks is under way: the deletion waits for it, nothing is left", async () => {
+    const call = await startBriefCall();
+    const outage = await r2Outage(call.callId);
+    outage.on = false;
+    await streamAudio(call.socket, hello, 4);
+    await streamAudio(call.socket, silence(6000), 4);
+    await eventually(async () => (await recordingStartedAt(call.callId)) !== null); // the first chunk is stored
+    outage.on = true; // the last one is not
+    call.socket.send({ type: "end_call" });
+    await call.socket.next("call_ended", 15_000);
+
+    // R2 is back, but slow: the alarm's write of the waiting chunk is held until the test lets it land.
+    let land!: () => void;
+    const landing = new Promise<void>((resolve) => (land = resolve));
+    let puts = 0;
+    await runInDurableObject(callStub(call.callId), (instance: CallSession) => {
+      const objectEnv = (instance as unknown as { env: Env }).env;
+      const bucket = objectEnv.RECORDINGS!;
+      objectEnv.RECORDINGS = new Proxy(bucket, {
+        get(target, prop) {
+          if (prop === "put")
+            return async (key: string, value: Uint8Array) => {
+              puts++;
+              await landing;
+              return target.put(key, value);
+            };
+          const value: unknown = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    });
+    outage.on = false;
+    const alarm = runDurableObjectAlarm(callStub(call.callId));
+    await eventually(async () => puts > 0);
+    const deleting = api(call.owner, "DELETE", `/api/calls/${call.callId}/recording`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    land();
+    expect((await deleting).status).toBe(204);
+    await alarm;
+    expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
+    expect(await recordingStartedAt(call.callId)).toBeNull();
   });
 
   it("an object restarted during the outage still stores the chunks it took before, in their place", async () => {

@@ -126,6 +126,14 @@ export class CallSession extends DurableObject<Env> {
     return true;
   }
 
+  /**
+   * The owner deletes the call's recording (it has ended): chunks still waiting for R2 are dropped, and
+   * this resolves once no write is under way (the route deletes the R2 objects after it).
+   */
+  async recordingDeleted(): Promise<void> {
+    await this.recorder.discardWaiting();
+  }
+
   /** The owner took back `userId`'s invitation: the views they have open on this call close. Returns how many. */
   async uninvited(userId: string): Promise<number> {
     return this.viewers.uninvited(userId);

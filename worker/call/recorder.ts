@@ -5,11 +5,12 @@
 // appends after what it took, and writes what still waits. The first stored chunk marks the call's D1
 // row as recorded. A failed write is logged and retried with the next write, as it was (same index,
 // same bytes: a write that timed out and lands late writes what its retry wrote), before the chunks
-// taken since; nothing here can fail the call.
+// taken since; nothing here can fail the call. A recording deleted after the call ended drops what
+// still waits (discardWaiting).
 import { Mixdown, MIX_SAMPLE_RATE } from "../audio/mixdown";
 import { db } from "../db/client";
 import { putChunk } from "../db/recording-objects";
-import { markRecordingStarted, recordingOf } from "../db/recordings";
+import { markRecordingStarted } from "../db/recordings";
 import type { Env } from "../env";
 import { type RecordingProgress, RecordingStorage } from "./recording-storage";
 import { withDeadline } from "./settled-within";
@@ -148,22 +149,6 @@ export class CallRecorder {
     const callId = this.store.state()?.callId;
     let p = this.saved.progress();
     if (!bucket || !p || !callId) return;
-    // After the call ended, its owner may delete the recording while a chunk still waits for a retry:
-    // that chunk must not bring back audio nobody can reach or expire.
-    if (p.marked && this.saved.waiting && this.store.state()?.phase === "ended") {
-      let deleted: boolean;
-      try {
-        deleted = (await recordingOf(db(this.env.DB), callId)) === null;
-      } catch (err) {
-        console.error(`recording: could not check whether call ${callId}'s recording was deleted (retried)`, err);
-        return;
-      }
-      if (deleted) {
-        console.warn(`recording: call ${callId} had its recording deleted; the audio not yet stored is dropped`);
-        this.saved.dropWaiting();
-        return;
-      }
-    }
     for (;;) {
       const chunk = this.saved.next();
       if (!chunk) return this.mark(p);
@@ -177,6 +162,16 @@ export class CallRecorder {
       await this.mark({ ...p, chunks: p.chunks + 1 });
       p = this.saved.progress() ?? p;
     }
+  }
+
+  /**
+   * The owner is deleting the recording (the call has ended: nothing new is taken): the chunks still
+   * waiting for R2 are never written, and this resolves once a write under way is done, so the R2
+   * objects the caller deletes next are all there will be.
+   */
+  async discardWaiting(): Promise<void> {
+    this.saved.dropWaiting();
+    await this.writing;
   }
 
   /** Marks the call as recorded in D1 once a chunk is stored (a failure is retried with the next write). */

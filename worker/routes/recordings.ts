@@ -5,11 +5,16 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
+import { callSessionStub } from "../call/internal-request";
+import { objectCall } from "../call/object-call";
 import { db } from "../db/client";
 import { deleteRecordingObjects, listChunks, recordingWav } from "../db/recording-objects";
 import { clearRecording, recordingAccess } from "../db/recordings";
 import { ApiError } from "../http/errors";
 import { parseRange } from "../http/range";
+
+/** The call's object has this long to stop its recording writes (one R2 write's deadline, and more). */
+const RECORDER_STOP_DEADLINE_MS = 15_000;
 
 function notFound(): ApiError {
   return new ApiError(404, "not-found", "No recording for this call.");
@@ -56,6 +61,14 @@ export const recordingRoutes = new Hono<AppEnv>()
     if (!access || access.role !== "owner") throw notFound();
     // Deleted now, it would go on being written until the call ends: its later chunks kept, unreachable.
     if (access.live) throw new ApiError(409, "call-in-progress", "This call is still in progress. You can delete its recording once it has ended.");
+    // The call's object first drops the chunks still waiting for R2 (an outage as the call ended) and
+    // finishes a write under way: none can land after the objects below are deleted.
+    try {
+      await objectCall(() => callSessionStub(c.env, callId).recordingDeleted(), RECORDER_STOP_DEADLINE_MS);
+    } catch (err) {
+      console.error(`recording: call ${callId}'s object did not stop its writes; nothing deleted`, err);
+      throw new ApiError(503, "recording-busy", "The recording could not be deleted right now. Please try again.");
+    }
     await deleteRecordingObjects(bucketOf(c.env), callId);
     await clearRecording(database, callId);
     return c.body(null, 204);
