@@ -161,7 +161,7 @@ describe("Live Calls", () => {
     const people = owner.getByRole("dialog", { name: "Invite to live call" });
     await people.getByRole("button", { name: /^Remove / }).click();
     await expect.poll(() => people.innerText(), POLL).toContain("can no longer watch this call");
-    expect(await people.getByRole("list", { name: "Invited people" }).count()).toBe(0);
+    await expect.poll(() => people.getByRole("list", { name: "Invited people" }).count(), POLL).toBe(0);
     expect(await people.getByLabel("Email").evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => modal.locator("[data-viewer-status]").getAttribute("data-viewer-status"), POLL).toBe("failed");
     expect(await modal.innerText()).toContain("This call is no longer shared with you.");

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { PING_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SESSION_EXPIRED, SESSION_EXPIRED_REASON } from "../../protocol/sockets";
 import { SESSION_MAX_AGE_MS } from "../../worker/auth/session";
 import { callStub, startTestCall } from "./support/call";
@@ -38,8 +39,8 @@ describe("dashboard sockets at their session's expiry", () => {
     expect(await expiring.closed).toEqual({ code: CLOSE_SESSION_EXPIRED, reason: SESSION_EXPIRED_REASON });
     expect((await openSocket("/ws/feed", { cookie: ending.cookie })).response.status).toBe(401);
     expect(await runDurableObjectAlarm(feedOf(other))).toBe(true); // run early: its session is 30 days from its expiry
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(lasting.isClosed).toBe(false);
+    lasting.send(PING_FRAME);
+    expect(await lasting.next("pong")).toEqual({ type: "pong" });
     expect(await runDurableObjectAlarm(feedOf(other))).toBe(true); // …and it is set again for then
     lasting.close();
   });
@@ -54,12 +55,14 @@ describe("dashboard sockets at their session's expiry", () => {
     await ownerWatching.next("live_snapshot");
 
     expect(await runDurableObjectAlarm(callStub(callId))).toBe(true); // before the expiry: nothing closes
-    expect(watching.isClosed).toBe(false);
+    watching.send(PING_FRAME);
+    expect(await watching.next("pong")).toEqual({ type: "pong" });
     await pastExpiry();
     expect(await runDurableObjectAlarm(callStub(callId))).toBe(true);
     expect(await watching.closed).toEqual({ code: CLOSE_SESSION_EXPIRED, reason: SESSION_EXPIRED_REASON });
     expect((await openSocket(`/ws/live/${callId}`, { cookie: guest.cookie })).response.status).toBe(401);
-    expect(ownerWatching.isClosed).toBe(false);
+    ownerWatching.send(PING_FRAME);
+    expect(await ownerWatching.next("pong")).toEqual({ type: "pong" });
     socket.send({ type: "end_call" });
     await socket.next("call_ended");
   });

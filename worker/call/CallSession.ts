@@ -135,8 +135,8 @@ export class CallSession extends DurableObject<Env> {
   }
 
   /** The owner took back `userId`'s invitation: the views they have open on this call close. Returns how many. */
-  async uninvited(userId: string): Promise<number> {
-    return this.viewers.uninvited(userId);
+  async uninvited(userId: string, at: number): Promise<number> {
+    return this.viewers.uninvited(userId, at);
   }
 
   /** Dashboard sessions of `userId` ended: the viewer sockets they opened on this call close. Returns how many. */

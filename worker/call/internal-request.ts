@@ -12,6 +12,7 @@ export const CALL_HEADERS = {
   role: "x-echo-socket-role",
   sessionTag: SESSION_TAG_HEADER,
   sessionExpiresAt: SESSION_EXPIRES_HEADER,
+  invitedAt: "x-echo-invited-at",
 } as const;
 
 /** The CallSession of call `callId` (one object per call, named by the call id). */
@@ -28,6 +29,8 @@ export interface SocketGrant {
   sessionTag?: string;
   /** When that session expires as of the upgrade (epoch ms): the socket closes then (http/session-tag.ts). */
   sessionExpiresAt?: number;
+  /** A participant's invitation time as the route found it (call/uninvited.ts). */
+  invitedAt?: number;
 }
 
 /** A fresh upgrade request for the CallSession carrying only the verified grant. */
@@ -36,6 +39,7 @@ export function callSessionUpgrade(grant: SocketGrant): Request {
   if (grant.userId) headers.set(CALL_HEADERS.userId, grant.userId);
   if (grant.sessionTag) headers.set(CALL_HEADERS.sessionTag, grant.sessionTag);
   if (grant.sessionExpiresAt) headers.set(CALL_HEADERS.sessionExpiresAt, String(grant.sessionExpiresAt));
+  if (grant.invitedAt !== undefined) headers.set(CALL_HEADERS.invitedAt, String(grant.invitedAt));
   return new Request("https://call-session.internal/connect", { headers });
 }
 
@@ -46,5 +50,13 @@ export function readGrant(request: Request): SocketGrant | null {
   if (!callId || (role !== "browser" && role !== "viewer" && role !== "twilio")) return null;
   const sessionTag = request.headers.get(CALL_HEADERS.sessionTag);
   const sessionExpiresAt = readSessionExpiry(request.headers);
-  return { callId, userId: request.headers.get(CALL_HEADERS.userId), role, ...(sessionTag ? { sessionTag } : {}), ...(sessionExpiresAt ? { sessionExpiresAt } : {}) };
+  const invitedAt = Number(request.headers.get(CALL_HEADERS.invitedAt) ?? Number.NaN);
+  return {
+    callId,
+    userId: request.headers.get(CALL_HEADERS.userId),
+    role,
+    ...(sessionTag ? { sessionTag } : {}),
+    ...(sessionExpiresAt ? { sessionExpiresAt } : {}),
+    ...(Number.isSafeInteger(invitedAt) ? { invitedAt } : {}),
+  };
 }

@@ -21,6 +21,7 @@ import { publishToUser } from "../feed/publish";
 import { closeQuietly } from "../http/websocket";
 import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage, snapshotMessage } from "./live-events";
 import type { SocketGrant } from "./internal-request";
+import { Uninvited } from "./uninvited";
 import type { CallStore } from "./store";
 
 /** Open viewer sockets one user may hold on one call; the oldest is closed beyond this. */
@@ -61,6 +62,7 @@ export class LiveViewers implements LiveFanout {
   private scheduled = false;
   /** Benchmarks only (env.LIVE_FANOUT_TRACE = "1"): one log line per delivered event, see logTiming. */
   private readonly trace: boolean;
+  private readonly uninvitedUsers: Uninvited;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -68,6 +70,7 @@ export class LiveViewers implements LiveFanout {
     private readonly store: CallStore,
   ) {
     this.trace = env.LIVE_FANOUT_TRACE === "1";
+    this.uninvitedUsers = new Uninvited(ctx.storage.sql);
   }
 
   count(): number {
@@ -82,6 +85,10 @@ export class LiveViewers implements LiveFanout {
   accept(grant: SocketGrant, ending = false): Response {
     const state = this.store.state();
     if (!state || !grant.userId) return new Response("No such call.", { status: 404 });
+    // The route checked the invitation; one taken back since (a removal racing this upgrade) counts.
+    if (grant.userId !== state.userId && this.uninvitedUsers.revoked(grant.userId, grant.invitedAt ?? null)) {
+      return new Response(NOT_SHARED_REASON, { status: 404 });
+    }
     if (this.count() >= MAX_VIEWERS_PER_CALL) return new Response("This call has too many viewers.", { status: 503 });
     const own = this.ctx.getWebSockets(userTag(grant.userId));
     for (const old of own.slice(0, Math.max(0, own.length - MAX_VIEWERS_PER_USER + 1))) {
@@ -205,8 +212,12 @@ export class LiveViewers implements LiveFanout {
     if (callId && formerParticipants.length > 0) this.ctx.waitUntil(this.tellDropped(callId, formerParticipants));
   }
 
-  /** The owner took back `userId`'s invitation: the views they have open close. Returns how many. */
-  uninvited(userId: string): number {
+  /**
+   * The owner took back `userId`'s invitation at `at` (epoch ms): the views they have open close, and one
+   * still on its way on the old invitation is refused (accept). Returns how many closed.
+   */
+  uninvited(userId: string, at: number): number {
+    this.uninvitedUsers.add(userId, at);
     const sockets = this.ctx.getWebSockets(userTag(userId)).filter((ws) => this.ctx.getTags(ws).includes(VIEWER_TAG));
     for (const ws of sockets) {
       this.forget(ws);

@@ -22,21 +22,30 @@ export async function findCall(database: Db, callId: string): Promise<LiveCallRo
   return row ?? null;
 }
 
-export async function isParticipant(database: Db, callId: string, userId: string): Promise<boolean> {
+/** When `userId` was invited to the call (null: they are not a participant). */
+async function invitedAt(database: Db, callId: string, userId: string): Promise<number | null> {
   const row = await database
-    .select({ userId: callParticipants.userId })
+    .select({ invitedAt: callParticipants.invitedAt })
     .from(callParticipants)
     .where(and(eq(callParticipants.callId, callId), eq(callParticipants.userId, userId)))
     .get();
-  return Boolean(row);
+  return row?.invitedAt ?? null;
+}
+
+export interface CallAccess {
+  call: LiveCallRow;
+  role: LiveRole;
+  /** A participant's invitation time (what a view opened on it carries: call/viewers.ts). */
+  invitedAt?: number;
 }
 
 /** How `userId` relates to the call: its owner, a participant, or nobody (null, also for unknown calls). */
-export async function roleInCall(database: Db, callId: string, userId: string): Promise<{ call: LiveCallRow; role: LiveRole } | null> {
+export async function roleInCall(database: Db, callId: string, userId: string): Promise<CallAccess | null> {
   const call = await findCall(database, callId);
   if (!call) return null;
   if (call.userId === userId) return { call, role: "owner" };
-  return (await isParticipant(database, callId, userId)) ? { call, role: "participant" } : null;
+  const since = await invitedAt(database, callId, userId);
+  return since === null ? null : { call, role: "participant", invitedAt: since };
 }
 
 export const isLive = (call: LiveCallRow): boolean => call.status === CALL_IN_PROGRESS;
@@ -149,15 +158,25 @@ export async function removeParticipant(database: Db, input: { callId: string; u
   return removed.length > 0;
 }
 
-/** Records that `userId` joined (the first join counts); the owner gets a row of their own. Returns joinedAt. */
-export async function recordJoin(database: Db, input: { callId: string; userId: string; now: number }): Promise<number> {
+/**
+ * Records that `userId` joined (the first join counts) and returns joinedAt. The owner gets a row of
+ * their own; anyone else must still be a participant (null: not, e.g. removed since their access was
+ * checked: a join never brings an invitation back).
+ */
+export async function recordJoin(database: Db, input: { callId: string; userId: string; owner: boolean; now: number }): Promise<number | null> {
+  const joinedAt = sql`coalesce(${callParticipants.joinedAt}, ${input.now})`;
+  if (!input.owner) {
+    const [row] = await database
+      .update(callParticipants)
+      .set({ joinedAt })
+      .where(and(eq(callParticipants.callId, input.callId), eq(callParticipants.userId, input.userId)))
+      .returning({ joinedAt: callParticipants.joinedAt });
+    return row ? (row.joinedAt ?? input.now) : null;
+  }
   const [row] = await database
     .insert(callParticipants)
     .values({ callId: input.callId, userId: input.userId, invitedBy: null, invitedAt: input.now, joinedAt: input.now })
-    .onConflictDoUpdate({
-      target: [callParticipants.callId, callParticipants.userId],
-      set: { joinedAt: sql`coalesce(${callParticipants.joinedAt}, ${input.now})` },
-    })
+    .onConflictDoUpdate({ target: [callParticipants.callId, callParticipants.userId], set: { joinedAt } })
     .returning({ joinedAt: callParticipants.joinedAt });
   return row?.joinedAt ?? input.now;
 }

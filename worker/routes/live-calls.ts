@@ -42,8 +42,10 @@ export const liveCallRoutes = new Hono<AppEnv>()
     return c.json<InviteResponse>({ participant }, 201);
   })
   // The owner takes an invitation back, during the call or after it (a participant may also hear its
-  // recording): the row goes first, so no new view opens; then the views they have open close, and their
-  // Live Calls list drops the call. Idempotent: someone who is not (or no longer) a participant is 204 too.
+  // recording): the row goes first, so the route lets no new view through; then the call's object closes
+  // the views they have open and refuses one whose upgrade raced this; their Live Calls list drops the
+  // call. Idempotent: someone who is not (or no longer) a participant is 204 too (and a retry after a
+  // 503 closes the views).
   .delete("/:id/participants/:userId", async (c) => {
     const user = requireUser(c);
     const database = db(c.env.DB);
@@ -52,15 +54,14 @@ export const liveCallRoutes = new Hono<AppEnv>()
     const access = await roleInCall(database, callId, user.id);
     if (!access || access.role !== "owner") throw notFound();
     if (userId === user.id) throw new ApiError(400, "uninvite-self", "This is your own call: you can't remove yourself from it.");
-    await removeParticipant(database, { callId, userId, ownerId: user.id });
-    c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: "live_call_ended", callId }));
-    if (isLive(access.call)) {
-      try {
-        await objectCall(() => callSessionStub(c.env, callId).uninvited(userId));
-      } catch (err) {
-        console.error(`uninvite: closing ${userId}'s views of call ${callId} failed`, err);
-        throw new ApiError(503, "views-not-closed", "They can no longer open this call, but a view they have open could not be closed. Try again.");
-      }
+    const at = Date.now();
+    const removed = await removeParticipant(database, { callId, userId, ownerId: user.id });
+    if (removed) c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: "live_call_ended", callId }));
+    try {
+      await objectCall(() => callSessionStub(c.env, callId).uninvited(userId, at));
+    } catch (err) {
+      console.error(`uninvite: closing ${userId}'s views of call ${callId} failed`, err);
+      throw new ApiError(503, "views-not-closed", "They can no longer open this call, but a view they have open could not be closed. Try again.");
     }
     return c.body(null, 204);
   })
@@ -71,6 +72,7 @@ export const liveCallRoutes = new Hono<AppEnv>()
     const access = await roleInCall(database, callId, user.id);
     if (!access) throw notFound();
     if (!isLive(access.call)) throw ended();
-    const joinedAt = await recordJoin(database, { callId, userId: user.id, now: Date.now() });
+    const joinedAt = await recordJoin(database, { callId, userId: user.id, owner: access.role === "owner", now: Date.now() });
+    if (joinedAt === null) throw notFound(); // removed since the check above
     return c.json<JoinResponse>({ callId, joinedAt });
   });

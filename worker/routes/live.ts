@@ -31,6 +31,7 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
     role: "viewer" as const,
     ...(sessionId ? { sessionTag: sessionSocketTag(sessionId) } : {}),
     ...(sessionExpiresAt ? { sessionExpiresAt } : {}),
+    ...(access.invitedAt !== undefined ? { invitedAt: access.invitedAt } : {}),
   };
   const res = await stub.fetch(callSessionUpgrade(grant));
   if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
