@@ -4,7 +4,12 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PING_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
-import { SESSION_COOKIE, createSession } from "../../worker/auth/session";
+import { runInDurableObject } from "cloudflare:test";
+import { SESSION_COOKIE, createSession, sessionIdFromToken } from "../../worker/auth/session";
+import type { CallSession } from "../../worker/call/CallSession";
+import { callSessionUpgrade } from "../../worker/call/internal-request";
+import { SESSION_TAG_HEADER, sessionSocketTag } from "../../worker/http/session-tag";
+import { callStub } from "./support/call";
 import { db } from "../../worker/db/client";
 import { api, invite, say, startBriefCall, viewer } from "./support/live";
 import { TEST_ORIGIN, type TestUser, createUser } from "./support/users";
@@ -48,9 +53,15 @@ describe("sign-out and open sockets", () => {
     await expectOpenFeed(otherFeed);
     expect(otherViewer.isClosed || guestViewer.isClosed).toBe(false);
 
-    // The signed-out cookie cannot open them again.
+    // The signed-out cookie cannot open them again…
     expect((await openSocket("/ws/feed", { cookie: owner.cookie })).response.status).toBe(401);
     expect((await openSocket(`/ws/live/${callId}`, { cookie: owner.cookie })).response.status).toBe(401);
+    // …nor can an upgrade the routes let through just before the sign-out, reaching the objects after it.
+    const tag = sessionSocketTag(sessionIdFromToken(owner.cookie.slice(`${SESSION_COOKIE}=`.length)));
+    const feedUpgrade = new Request("https://user-feed/connect", { headers: { Upgrade: "websocket", [SESSION_TAG_HEADER]: tag } });
+    expect((await env.USER_FEED.get(env.USER_FEED.idFromName(owner.user.id)).fetch(feedUpgrade)).status).toBe(401);
+    const viewerUpgrade = callSessionUpgrade({ callId, userId: owner.user.id, role: "viewer", sessionTag: tag });
+    expect((await runInDurableObject(callStub(callId), (instance: CallSession) => instance.fetch(viewerUpgrade))).status).toBe(401);
     for (const s of [otherFeed, otherViewer, guestViewer, call.socket]) s.close();
   });
 

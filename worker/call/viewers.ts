@@ -16,6 +16,7 @@ import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED
 import { db } from "../db/client";
 import { participantIds } from "../db/live-calls";
 import type { Env } from "../env";
+import { EndedSessionTags } from "../http/ended-session-tags";
 import type { EndedSessions } from "../http/session-tag";
 import { publishToUser } from "../feed/publish";
 import { closeQuietly } from "../http/websocket";
@@ -63,6 +64,7 @@ export class LiveViewers implements LiveFanout {
   /** Benchmarks only (env.LIVE_FANOUT_TRACE = "1"): one log line per delivered event, see logTiming. */
   private readonly trace: boolean;
   private readonly uninvitedUsers: Uninvited;
+  private readonly endedSessions: EndedSessionTags;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -71,6 +73,7 @@ export class LiveViewers implements LiveFanout {
   ) {
     this.trace = env.LIVE_FANOUT_TRACE === "1";
     this.uninvitedUsers = new Uninvited(ctx.storage.sql);
+    this.endedSessions = new EndedSessionTags(ctx.storage.sql);
   }
 
   count(): number {
@@ -85,7 +88,8 @@ export class LiveViewers implements LiveFanout {
   accept(grant: SocketGrant, ending = false): Response {
     const state = this.store.state();
     if (!state || !grant.userId) return new Response("No such call.", { status: 404 });
-    // The route checked the invitation; one taken back since (a removal racing this upgrade) counts.
+    // The route checked the session and the invitation; a sign-out or a removal since (racing this upgrade) counts.
+    if (this.endedSessions.has(grant.sessionTag)) return new Response(SIGNED_OUT_REASON, { status: 401 });
     if (grant.userId !== state.userId && this.uninvitedUsers.revoked(grant.userId, grant.invitedAt ?? null)) {
       return new Response(NOT_SHARED_REASON, { status: 404 });
     }
@@ -228,6 +232,7 @@ export class LiveViewers implements LiveFanout {
 
   /** Sessions of `userId` ended: the viewer sockets they opened close (the page then finds itself signed out). */
   signedOut(userId: string, ended: EndedSessions): number {
+    if ("sessionTag" in ended) this.endedSessions.add(ended.sessionTag);
     const tagged = "sessionTag" in ended ? this.ctx.getWebSockets(ended.sessionTag) : this.ctx.getWebSockets(userTag(userId));
     const sockets = tagged.filter((ws) => this.ctx.getTags(ws).includes(VIEWER_TAG));
     for (const ws of sockets) {

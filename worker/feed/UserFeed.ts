@@ -9,6 +9,7 @@ import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED_OUT_REASON } from "../../protocol/sockets";
 import { type EndedSessions, SESSION_TAG_HEADER, readSessionExpiry } from "../http/session-tag";
 import type { Env } from "../env";
+import { EndedSessionTags } from "../http/ended-session-tags";
 import { closeQuietly } from "../http/websocket";
 /** Open dashboards per user; the oldest socket is closed beyond this. */
 export const MAX_FEED_SOCKETS = 32;
@@ -21,8 +22,11 @@ interface FeedAttachment {
 const expiryOf = (ws: WebSocket): number | null => (ws.deserializeAttachment() as FeedAttachment | null)?.sessionExpiresAt ?? null;
 
 export class UserFeed extends DurableObject<Env> {
+  private readonly ended: EndedSessionTags;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.ended = new EndedSessionTags(ctx.storage.sql);
     // The heartbeat (protocol/heartbeat.ts) is answered by the runtime: the object stays asleep.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
@@ -31,12 +35,14 @@ export class UserFeed extends DurableObject<Env> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade.", { status: 426 });
     }
+    const sessionTag = request.headers.get(SESSION_TAG_HEADER);
+    // Signed out while this upgrade was on its way (the route had checked the session just before).
+    if (this.ended.has(sessionTag)) return new Response(SIGNED_OUT_REASON, { status: 401 });
     const open = this.ctx.getWebSockets();
     for (const old of open.slice(0, Math.max(0, open.length - MAX_FEED_SOCKETS + 1))) {
       closeQuietly(old, 1008, "Too many open dashboards.");
     }
     const { 0: client, 1: server } = new WebSocketPair();
-    const sessionTag = request.headers.get(SESSION_TAG_HEADER);
     this.ctx.acceptWebSocket(server, sessionTag ? [sessionTag] : []);
     const sessionExpiresAt = readSessionExpiry(request.headers);
     server.serializeAttachment({ sessionExpiresAt } satisfies FeedAttachment);
@@ -74,6 +80,7 @@ export class UserFeed extends DurableObject<Env> {
 
   /** Sessions of this user ended: the sockets they opened close. Returns how many. */
   async signedOut(ended: EndedSessions): Promise<number> {
+    if ("sessionTag" in ended) this.ended.add(ended.sessionTag);
     const sockets = "sessionTag" in ended ? this.ctx.getWebSockets(ended.sessionTag) : this.ctx.getWebSockets();
     for (const ws of sockets) closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
     return sockets.length;

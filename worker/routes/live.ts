@@ -34,6 +34,7 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
     ...(access.invitedAt !== undefined ? { invitedAt: access.invitedAt } : {}),
   };
   const res = await stub.fetch(callSessionUpgrade(grant));
+  if (res.status === 401) throw new ApiError(401, "unauthenticated", "Please sign in."); // signed out meanwhile
   if (res.status !== 101 || !res.webSocket) throw new ApiError(404, "not-found", "No such live call.");
   return acceptedUpgrade(c, res.webSocket);
 });
