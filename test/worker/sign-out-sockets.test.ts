@@ -9,7 +9,7 @@ import { SESSION_COOKIE, createSession, sessionIdFromToken } from "../../worker/
 import type { CallSession } from "../../worker/call/CallSession";
 import { callSessionUpgrade } from "../../worker/call/internal-request";
 import { SESSION_TAG_HEADER, sessionSocketTag } from "../../worker/http/session-tag";
-import { callStub } from "./support/call";
+import { callRow, callStub, eventually, startTestCall } from "./support/call";
 import { db } from "../../worker/db/client";
 import { api, invite, say, startBriefCall, viewer } from "./support/live";
 import { TEST_ORIGIN, type TestUser, createUser } from "./support/users";
@@ -31,9 +31,11 @@ async function expectOpenFeed(socket: TestSocket): Promise<void> {
 
 describe("sign-out and open sockets", () => {
   it("closes the session's feed and viewer sockets in both its tabs; the user's other session and a guest keep watching", async () => {
-    const call = await startBriefCall();
-    const { owner, callId } = call;
+    // The call itself is made from the user's other session (the signed-out session's own call ends: below).
+    const owner = await createUser();
     const elsewhere = await anotherSession(owner);
+    const call = await startBriefCall({ owner: elsewhere });
+    const { callId } = call;
     const guest = await createUser();
     expect((await invite(owner, callId, guest.user.email)).status).toBe(201);
 
@@ -63,6 +65,23 @@ describe("sign-out and open sockets", () => {
     const viewerUpgrade = callSessionUpgrade({ callId, userId: owner.user.id, role: "viewer", sessionTag: tag });
     expect((await runInDurableObject(callStub(callId), (instance: CallSession) => instance.fetch(viewerUpgrade))).status).toBe(401);
     for (const s of [otherFeed, otherViewer, guestViewer, call.socket]) s.close();
+  });
+
+  it("a test call the signed-out session is making ends (signed_out); one from the user's other session goes on", async () => {
+    const mine = await startTestCall();
+    const elsewhere = await anotherSession(mine.owner);
+    const theirs = await startTestCall({ owner: elsewhere, echo: mine.echo });
+    expect((await api(mine.owner, "POST", "/api/auth/sign-out")).status).toBe(200);
+    expect(await mine.socket.next("call_ended")).toMatchObject({ type: "call_ended", callId: mine.callId, reason: "signed_out" });
+    await mine.socket.closed;
+    await eventually(async () => (await callRow(mine.callId))?.status === "completed");
+    expect((await callRow(mine.callId))?.end_reason).toBe("signed_out");
+
+    theirs.socket.send(PING_FRAME);
+    expect(await theirs.socket.next("pong")).toEqual({ type: "pong" });
+    expect((await callRow(theirs.callId))?.status).toBe("in-progress");
+    theirs.socket.send({ type: "end_call" });
+    await theirs.socket.next("call_ended");
   });
 
   it("signing out with no live call still closes the feed, and leaves other users' feeds alone", async () => {

@@ -139,10 +139,20 @@ export class CallSession extends DurableObject<Env> {
     return this.viewers.uninvited(userId, at);
   }
 
-  /** Dashboard sessions of `userId` ended: the viewer sockets they opened on this call close. Returns how many. */
+  /**
+   * Dashboard sessions of `userId` ended: the viewer sockets they opened on this call close, and a test
+   * call one of them is making ends (signed out, the caller no longer hears the Echo). Returns how many
+   * sockets that affects.
+   */
   async signedOut(userId: string, ended: EndedSessions): Promise<number> {
-    return this.viewers.signedOut(userId, ended);
+    const viewers = this.viewers.signedOut(userId, ended);
+    if (!this.browser.openedBy(userId, ended)) return viewers;
+    // Not awaited: the sign-out must not wait for the ending (the last turn, the recording, D1).
+    if (this.store.state()?.phase === "active") this.ctx.waitUntil(this.finish("completed", "signed_out"));
+    else this.browser.closeSignedOut();
+    return viewers + 1;
   }
+
 
   /**
    * Replaces the AI provider for the rest of this call (the conversation restarts from the stored

@@ -4,10 +4,12 @@
 // end_call, ping. Out: transcription, ai_response, audio_response, interrupt, error, call_ended, pong.
 import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../../../protocol/call";
 import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
+import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../../protocol/sockets";
 import { db } from "../../db/client";
 import { createCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../env";
+import type { EndedSessions } from "../../http/session-tag";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
 import type { CallAi, CallState } from "../store";
@@ -55,6 +57,19 @@ export class BrowserLine implements CallerLine {
     pair[1].serializeAttachment(grant);
     this.host.callerActive();
     return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** True when the caller's socket was opened by a session among `ended` of user `userId`. */
+  openedBy(userId: string, ended: EndedSessions): boolean {
+    const grant = this.socket()?.deserializeAttachment() as SocketGrant | null | undefined;
+    if (!grant || grant.userId !== userId) return false;
+    return "everySession" in ended || grant.sessionTag === ended.sessionTag;
+  }
+
+  /** The caller's session ended before a call started on this socket: it closes. */
+  closeSignedOut(): void {
+    const ws = this.socket();
+    if (ws) closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
   }
 
   /**
