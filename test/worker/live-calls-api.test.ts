@@ -3,6 +3,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { InviteResponse, JoinResponse, LiveCallList } from "../../protocol/live";
+import { INVITE_MISS_LIMIT } from "../../worker/auth/invite-throttle";
 import { startTestCall } from "./support/call";
 import { api, invite } from "./support/live";
 import { createUser } from "./support/users";
@@ -92,6 +93,32 @@ describe("POST /api/live-calls/:id/participants", () => {
     expect(res.status).toBe(409);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("call-ended");
     expect(await participantRows(callId)).toEqual([]);
+  });
+});
+
+describe("invitations as a way to test addresses", () => {
+  it(`an inviter gets ${INVITE_MISS_LIMIT} addresses without an account per window, then 429 for every invitation; real ones never count`, { timeout: 30_000 }, async () => {
+    const { owner, callId, socket } = await startTestCall();
+    const guests = await Promise.all([createUser(), createUser()]);
+    const unknown = (i: number) => `nobody-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    expect((await invite(owner, callId, guests[0]!.user.email)).status).toBe(201); // a real one: not counted
+    for (let i = 0; i < INVITE_MISS_LIMIT; i++) expect((await invite(owner, callId, unknown(i))).status).toBe(404);
+
+    for (const email of [unknown(99), guests[1]!.user.email]) {
+      const refused = await invite(owner, callId, email);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(60);
+      expect(await refused.json()).toMatchObject({ error: { code: "too-many-requests", message: expect.stringContaining("addresses without an Echo account") } });
+    }
+    expect(await participantRows(callId)).toHaveLength(1); // the refused real invitation changed nothing
+
+    // Someone else's invitations are their own.
+    const other = await startTestCall();
+    expect((await invite(other.owner, other.callId, guests[1]!.user.email)).status).toBe(201);
+    for (const s of [socket, other.socket]) {
+      s.send({ type: "end_call" });
+      await s.next("call_ended");
+    }
   });
 });
 
