@@ -17,25 +17,46 @@ import { getRecording, peak, recordingStartedAt } from "./support/recordings";
 
 const hello = pcmFromWavDataUrl(helloWav);
 
-/** The call's object refuses R2 writes while `outage.on`. */
-async function r2Outage(callId: string): Promise<{ on: boolean; refused: number }> {
-  const outage = { on: true, refused: 0 };
+type Put = (key: string, value: Uint8Array) => Promise<unknown>;
+
+/** The call's object writes to R2 through `put`, given the bucket's own. */
+async function wrapPuts(callId: string, put: (real: Put, key: string, value: Uint8Array) => Promise<unknown>): Promise<void> {
   await runInDurableObject(callStub(callId), (instance: CallSession) => {
     const objectEnv = (instance as unknown as { env: Env }).env;
     const bucket = objectEnv.RECORDINGS!;
     objectEnv.RECORDINGS = new Proxy(bucket, {
       get(target, prop) {
-        if (prop === "put" && outage.on)
-          return () => {
-            outage.refused++;
-            return Promise.reject(new Error("R2 unavailable (503)"));
-          };
+        if (prop === "put") return (key: string, value: Uint8Array) => put((k, v) => target.put(k, v), key, value);
         const value: unknown = Reflect.get(target, prop);
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
   });
+}
+
+/** The call's object refuses R2 writes while `outage.on`. */
+async function r2Outage(callId: string): Promise<{ on: boolean; refused: number }> {
+  const outage = { on: true, refused: 0 };
+  await wrapPuts(callId, (real, key, value) => {
+    if (!outage.on) return real(key, value);
+    outage.refused++;
+    return Promise.reject(new Error("R2 unavailable (503)"));
+  });
   return outage;
+}
+
+/** A recorded call whose first chunk was stored and whose last one waits (R2 refused it as the call ended). */
+async function endedWithLastChunkWaiting() {
+  const call = await startBriefCall();
+  const outage = await r2Outage(call.callId);
+  outage.on = false;
+  await streamAudio(call.socket, hello, 4);
+  await streamAudio(call.socket, silence(6000), 4);
+  await eventually(async () => (await recordingStartedAt(call.callId)) !== null); // the first chunk is stored
+  outage.on = true; // the last one is not
+  call.socket.send({ type: "end_call" });
+  await call.socket.next("call_ended", 15_000);
+  return { call, outage };
 }
 
 describe("recording through an R2 outage", { timeout: 60_000 }, () => {
@@ -58,15 +79,7 @@ describe("recording through an R2 outage", { timeout: 60_000 }, () => {
   });
 
   it("a recording deleted while its last chunk waits for a retry stays deleted: that chunk is dropped", async () => {
-    const call = await startBriefCall();
-    const outage = await r2Outage(call.callId);
-    outage.on = false;
-    await streamAudio(call.socket, hello, 4);
-    await streamAudio(call.socket, silence(6000), 4);
-    await eventually(async () => (await recordingStartedAt(call.callId)) !== null); // the first chunk is stored
-    outage.on = true; // the last one is not
-    call.socket.send({ type: "end_call" });
-    await call.socket.next("call_ended", 15_000);
+    const { call, outage } = await endedWithLastChunkWaiting();
     expect((await api(call.owner, "DELETE", `/api/calls/${call.callId}/recording`)).status).toBe(204);
 
     outage.on = false;
@@ -77,35 +90,15 @@ describe("recording through an R2 outage", { timeout: 60_000 }, () => {
   });
 
   it("a recording deleted while a write of its waiting chunks is under way: the deletion waits for it, nothing is left", async () => {
-    const call = await startBriefCall();
-    const outage = await r2Outage(call.callId);
-    outage.on = false;
-    await streamAudio(call.socket, hello, 4);
-    await streamAudio(call.socket, silence(6000), 4);
-    await eventually(async () => (await recordingStartedAt(call.callId)) !== null); // the first chunk is stored
-    outage.on = true; // the last one is not
-    call.socket.send({ type: "end_call" });
-    await call.socket.next("call_ended", 15_000);
-
+    const { call, outage } = await endedWithLastChunkWaiting();
     // R2 is back, but slow: the alarm's write of the waiting chunk is held until the test lets it land.
     let land!: () => void;
     const landing = new Promise<void>((resolve) => (land = resolve));
     let puts = 0;
-    await runInDurableObject(callStub(call.callId), (instance: CallSession) => {
-      const objectEnv = (instance as unknown as { env: Env }).env;
-      const bucket = objectEnv.RECORDINGS!;
-      objectEnv.RECORDINGS = new Proxy(bucket, {
-        get(target, prop) {
-          if (prop === "put")
-            return async (key: string, value: Uint8Array) => {
-              puts++;
-              await landing;
-              return target.put(key, value);
-            };
-          const value: unknown = Reflect.get(target, prop);
-          return typeof value === "function" ? value.bind(target) : value;
-        },
-      });
+    await wrapPuts(call.callId, async (real, key, value) => {
+      puts++;
+      await landing;
+      return real(key, value);
     });
     outage.on = false;
     const alarm = runDurableObjectAlarm(callStub(call.callId));
