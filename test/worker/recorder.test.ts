@@ -68,3 +68,48 @@ it("a chunk write that timed out and lands after its retry leaves every sample s
   expect(samples.length).toBe(10 * 16000);
   await target.delete(chunks.map((c) => c.key));
 });
+
+it("a recording's deletion waits for a write whose wait timed out: it lands before the deletion goes on", async () => {
+  const callId = `recorder-${crypto.randomUUID()}`;
+  const target = env.RECORDINGS!;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let landed = false;
+  // R2 that holds every write until released (past the recorder's 50 ms deadline).
+  const bucket = new Proxy(target, {
+    get(t, prop) {
+      if (prop === "put")
+        return async (key: string, value: Uint8Array) => {
+          await held;
+          const stored = await t.put(key, value);
+          landed = true;
+          return stored;
+        };
+      const value: unknown = Reflect.get(t, prop);
+      return typeof value === "function" ? value.bind(t) : value;
+    },
+  });
+  const objectEnv = { ...env, RECORDINGS: bucket } as Env;
+  const store = { state: () => ({ callId, phase: "active" as const, record: true, callerConnectedAt: 1 }) };
+
+  await runInDurableObject(callStub(callId), async (_instance: CallSession, state) => {
+    let clock = 1_000_000;
+    const recorder = new CallRecorder(state, objectEnv, store, () => clock, 50);
+    for (let i = 0; i < 5 * 50; i++) {
+      clock += 20;
+      recorder.caller(new Int16Array(FRAME).fill(1000)); // the first chunk: its write is held
+    }
+    await recorder.retry(); // its wait times out; the put itself goes on
+    expect(landed).toBe(false);
+    let discarded = false;
+    const discarding = recorder.discardWaiting().then(() => (discarded = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(discarded).toBe(false); // still waiting for the put under way
+    release();
+    await discarding;
+    expect(landed).toBe(true); // …which landed before the deletion could list the objects
+    expect(recorder.behind).toBe(false); // and nothing waits to be written again
+  });
+  const chunks = await listChunks(target, callId);
+  await target.delete(chunks.map((c) => c.key));
+});

@@ -10,7 +10,7 @@
 import { Mixdown, MIX_SAMPLE_RATE } from "../audio/mixdown";
 import { db } from "../db/client";
 import { putChunk } from "../db/recording-objects";
-import { markRecordingStarted } from "../db/recordings";
+import { markRecordingStarted, recordingOf } from "../db/recordings";
 import type { Env } from "../env";
 import { type RecordingProgress, RecordingStorage } from "./recording-storage";
 import { withDeadline } from "./settled-within";
@@ -29,6 +29,8 @@ export class CallRecorder {
   /** The write under way, if any (queueWrite). */
   private writing: Promise<void> | null = null;
   private writeAgain = false;
+  /** R2 writes not settled yet, also those whose wait timed out (a put is not cancelled: it may land late). */
+  private readonly puts = new Set<Promise<unknown>>();
   /** When the call ended (callEnded()), on this recorder's clock. */
   private endedAt: number | null = null;
 
@@ -149,11 +151,27 @@ export class CallRecorder {
     const callId = this.store.state()?.callId;
     let p = this.saved.progress();
     if (!bucket || !p || !callId) return;
+    // Chunks still waiting after the call ended, for a recording deleted without this object being told
+    // (the retention job): they must not bring back audio nobody can reach or expire.
+    if (p.marked && this.saved.waiting && this.store.state()?.phase === "ended") {
+      let deleted: boolean;
+      try {
+        deleted = (await recordingOf(db(this.env.DB), callId)) === null;
+      } catch (err) {
+        console.error(`recording: could not check whether call ${callId}'s recording was deleted (retried)`, err);
+        return;
+      }
+      if (deleted) {
+        console.warn(`recording: call ${callId} had its recording deleted; the audio not yet stored is dropped`);
+        this.saved.dropWaiting();
+        return;
+      }
+    }
     for (;;) {
       const chunk = this.saved.next();
       if (!chunk) return this.mark(p);
       try {
-        await withDeadline(putChunk(bucket, callId, chunk.index, chunk.pcm), this.putTimeoutMs);
+        await withDeadline(this.tracked(putChunk(bucket, callId, chunk.index, chunk.pcm)), this.putTimeoutMs);
       } catch (err) {
         console.error(`recording: chunk ${chunk.index} of call ${callId} not stored (written again with the next write)`, err);
         return;
@@ -172,6 +190,14 @@ export class CallRecorder {
   async discardWaiting(): Promise<void> {
     this.saved.dropWaiting();
     await this.writing;
+    await Promise.allSettled([...this.puts]); // one that timed out may still land
+  }
+
+  private tracked<T>(put: Promise<T>): Promise<T> {
+    this.puts.add(put);
+    const settled = () => void this.puts.delete(put);
+    put.then(settled, settled);
+    return put;
   }
 
   /** Marks the call as recorded in D1 once a chunk is stored (a failure is retried with the next write). */
