@@ -9,7 +9,8 @@ import { SESSION_COOKIE, createSession, sessionIdFromToken } from "../../worker/
 import type { CallSession } from "../../worker/call/CallSession";
 import { callSessionUpgrade } from "../../worker/call/internal-request";
 import { SESSION_TAG_HEADER, sessionSocketTag } from "../../worker/http/session-tag";
-import { callRow, callStub, eventually, startTestCall } from "./support/call";
+import { callCount, callRow, callStub, eventually, startTestCall } from "./support/call";
+import { createEcho } from "./support/echoes";
 import { db } from "../../worker/db/client";
 import { api, invite, say, startBriefCall, viewer } from "./support/live";
 import { TEST_ORIGIN, type TestUser, createUser } from "./support/users";
@@ -82,6 +83,17 @@ describe("sign-out and open sockets", () => {
     expect((await callRow(theirs.callId))?.status).toBe("in-progress");
     theirs.socket.send({ type: "end_call" });
     await theirs.socket.next("call_ended");
+  });
+
+  it("a test call socket opened before the sign-out cannot start a call after it", async () => {
+    const user = await createUser();
+    const echo = await createEcho(user.user.id);
+    const early = await connect("/ws/call", { cookie: user.cookie });
+    expect((await api(user, "POST", "/api/auth/sign-out")).status).toBe(200);
+    early.send({ type: "start_call", echoId: echo.id, userId: user.user.id, callType: "browser_test" });
+    expect(await early.next("error")).toMatchObject({ code: "signed-out", error: SIGNED_OUT_REASON });
+    expect(await callCount(user.user.id)).toBe(0);
+    early.close();
   });
 
   it("signing out with no live call still closes the feed, and leaves other users' feeds alone", async () => {

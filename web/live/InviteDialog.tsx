@@ -50,7 +50,7 @@ export function InviteDialog({ call, title, onClose, onChanged }: { call: LiveCa
       field.current?.focus(); // their row (and the button that had focus) goes away
     } catch (err) {
       setRemoveError(err instanceof ApiRequestError ? err.message : "An error occurred. Please try again.");
-      onChanged(); // a 503 still removed them from the call (only an open view may be left): the list says so
+      onChanged(); // whatever happened, the list shows who is still invited
     } finally {
       setRemoving(null);
     }

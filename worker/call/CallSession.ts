@@ -147,9 +147,13 @@ export class CallSession extends DurableObject<Env> {
   async signedOut(userId: string, ended: EndedSessions): Promise<number> {
     const viewers = this.viewers.signedOut(userId, ended);
     if (!this.browser.openedBy(userId, ended)) return viewers;
-    // Not awaited: the sign-out must not wait for the ending (the last turn, the recording, D1).
-    if (this.store.state()?.phase === "active") this.ctx.waitUntil(this.finish("completed", "signed_out"));
-    else this.browser.closeSignedOut();
+    const state = this.store.state();
+    if (!state) this.browser.closeSignedOut(); // no call yet (one being set up stops)
+    else if (state.phase === "active") {
+      // Not awaited: the sign-out must not wait for the ending (the last turn, the recording, D1).
+      const ending = this.finish("completed", "signed_out").catch((err: unknown) => console.error("ending a signed-out caller's call failed", state.callId, err));
+      this.ctx.waitUntil(ending);
+    } // (already ending: its end tells the caller)
     return viewers + 1;
   }
 

@@ -38,3 +38,12 @@ export async function deleteEndedSessions(database: Db, now: number, createdBefo
     .returning({ id: sessions.id });
   return gone.length;
 }
+
+/**
+ * True while session `sessionId` exists and has not expired (a renewal never sets its expiry past the
+ * absolute lifetime, so the expiry alone decides).
+ */
+export async function sessionIsLive(database: Db, sessionId: string, now: number): Promise<boolean> {
+  const row = await database.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, sessionId)).get();
+  return row !== undefined && row.expiresAt > now;
+}

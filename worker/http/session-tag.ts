@@ -15,9 +15,16 @@ export function readSessionExpiry(headers: Headers): number | null {
   return Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
+const TAG_PREFIX = "session:";
+
 /** The socket tag of session `sessionId` (the SHA-256 of its token, as D1 keys it; never the token). */
 export function sessionSocketTag(sessionId: string): string {
-  return `session:${sessionId}`;
+  return `${TAG_PREFIX}${sessionId}`;
+}
+
+/** The session id a socket tag names (null: not a session tag). */
+export function sessionIdOfTag(tag: string): string | null {
+  return tag.startsWith(TAG_PREFIX) ? tag.slice(TAG_PREFIX.length) : null;
 }
 
 /** Whose dashboard sockets to close: those one session opened, or every session's of the user. */

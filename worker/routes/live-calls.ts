@@ -45,10 +45,10 @@ export const liveCallRoutes = new Hono<AppEnv>()
     return c.json<InviteResponse>({ participant }, 201);
   })
   // The owner takes an invitation back, during the call or after it (a participant may also hear its
-  // recording): the row goes first, so the route lets no new view through; then the call's object closes
-  // the views they have open and refuses one whose upgrade raced this; their Live Calls list drops the
-  // call. Idempotent: someone who is not (or no longer) a participant is 204 too (and a retry after a
-  // 503 closes the views).
+  // recording). The call's object goes first: it closes the views they have open and from now on refuses
+  // any view opened on that invitation (also one whose route check raced this); then the row goes, and
+  // their Live Calls list drops the call. If the object cannot be reached, nothing is removed (503, and
+  // the person is still listed to try again). Idempotent: someone who is not a participant is 204 too.
   .delete("/:id/participants/:userId", async (c) => {
     const user = requireUser(c);
     const database = db(c.env.DB);
@@ -58,14 +58,14 @@ export const liveCallRoutes = new Hono<AppEnv>()
     if (!access || access.role !== "owner") throw notFound();
     if (userId === user.id) throw new ApiError(400, "uninvite-self", "This is your own call: you can't remove yourself from it.");
     const at = Date.now();
-    const removed = await removeParticipant(database, { callId, userId, ownerId: user.id });
-    if (removed) c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: "live_call_ended", callId }));
     try {
       await objectCall(() => callSessionStub(c.env, callId).uninvited(userId, at));
     } catch (err) {
-      console.error(`uninvite: closing ${userId}'s views of call ${callId} failed`, err);
-      throw new ApiError(503, "views-not-closed", "They can no longer open this call, but a view they have open could not be closed. Try again.");
+      console.error(`uninvite: call ${callId}'s object did not close ${userId}'s views; nothing removed`, err);
+      throw new ApiError(503, "views-not-closed", "Could not remove them from the call right now. Please try again.");
     }
+    const removed = await removeParticipant(database, { callId, userId, ownerId: user.id });
+    if (removed) c.executionCtx.waitUntil(publishToUser(c.env, userId, { type: "live_call_ended", callId }));
     return c.body(null, 204);
   })
   .post("/:id/join", async (c) => {

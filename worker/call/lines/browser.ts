@@ -9,7 +9,8 @@ import { db } from "../../db/client";
 import { createCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../env";
-import type { EndedSessions } from "../../http/session-tag";
+import { sessionIsLive } from "../../db/sessions";
+import { type EndedSessions, sessionIdOfTag } from "../../http/session-tag";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
 import type { CallAi, CallState } from "../store";
@@ -37,6 +38,8 @@ function sendJson(ws: WebSocket, message: ServerMessage): boolean {
 
 export class BrowserLine implements CallerLine {
   private starting = false;
+  /** The session that opened the socket ended before a call started on it (closeSignedOut). */
+  private signedOut = false;
 
   constructor(private readonly host: LineHost) {}
 
@@ -66,8 +69,9 @@ export class BrowserLine implements CallerLine {
     return "everySession" in ended || grant.sessionTag === ended.sessionTag;
   }
 
-  /** The caller's session ended before a call started on this socket: it closes. */
+  /** The caller's session ended before a call started on this socket: it closes (and a start under way stops). */
   closeSignedOut(): void {
+    this.signedOut = true;
     const ws = this.socket();
     if (ws) closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
   }
@@ -158,8 +162,8 @@ export class BrowserLine implements CallerLine {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
         return;
       }
-      if (!this.attached) {
-        // The caller left while the call was being set up (End while connecting): it never started.
+      if (!this.attached || this.signedOut) {
+        // The caller left (End while connecting) or signed out while the call was being set up: it never started.
         try {
           await discardUnstartedCall(db(this.host.env.DB), outcome.state.callId);
           return;
@@ -215,12 +219,14 @@ export class BrowserLine implements CallerLine {
 type StartOutcome = { ok: true; state: CallState } | { ok: false; code: string; error: string };
 
 /**
- * Opening a browser test call: the start_call must name the signed-in user and one of their active
- * Echoes. Only then is the call row created in D1 (status in progress); any refusal creates nothing.
+ * Opening a browser test call: the start_call must name the signed-in user, whose session (the one that
+ * opened the socket) must still be live, and one of their active Echoes. Only then is the call row
+ * created in D1 (status in progress); any refusal creates nothing. (A sign-out tells only the objects of
+ * calls in progress: a socket opened before it, or whose upgrade raced it, is refused here.)
  */
 export async function startBrowserCall(
   env: Env,
-  grant: { callId: string; userId: string | null },
+  grant: { callId: string; userId: string | null; sessionTag?: string },
   message: Extract<ClientMessage, { type: "start_call" }>,
   ai: CallAi,
   now = Date.now(),
@@ -229,6 +235,10 @@ export async function startBrowserCall(
     return { ok: false, code: "forbidden", error: "start_call must carry your own user id." };
   }
   const database = db(env.DB);
+  const sessionId = grant.sessionTag ? sessionIdOfTag(grant.sessionTag) : null;
+  if (sessionId && !(await sessionIsLive(database, sessionId, now))) {
+    return { ok: false, code: "signed-out", error: SIGNED_OUT_REASON };
+  }
   const echo = await findCallableEcho(database, grant.userId, message.echoId);
   if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
   await createCallRow(database, { id: grant.callId, userId: grant.userId, echoId: echo.id, callType: "browser_test", startTime: now });
