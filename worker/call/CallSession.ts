@@ -157,7 +157,6 @@ export class CallSession extends DurableObject<Env> {
     return viewers + 1;
   }
 
-
   /**
    * Replaces the AI provider for the rest of this call (the conversation restarts from the stored
    * transcript). Tests use it to inject a failing provider; production never calls it.
