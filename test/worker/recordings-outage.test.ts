@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { parseWav } from "../../worker/audio/wav";
 import type { CallSession } from "../../worker/call/CallSession";
 import type { Env } from "../../worker/env";
-import { listChunks } from "../../worker/db/recording-objects";
+import { db } from "../../worker/db/client";
+import { deleteRecordingObjects, listChunks } from "../../worker/db/recording-objects";
+import { clearRecording } from "../../worker/db/recordings";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl, silence, streamAudio } from "./support/audio";
 import { callRow, callStub, eventually } from "./support/call";
@@ -86,6 +88,18 @@ describe("recording through an R2 outage", { timeout: 60_000 }, () => {
     expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(true); // the object kept its alarm for the chunk
     expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
     expect(await recordingStartedAt(call.callId)).toBeNull();
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
+  });
+
+  it("a recording deleted without its object being told (the retention job) while a chunk waits: the alarm drops that chunk", async () => {
+    const { call, outage } = await endedWithLastChunkWaiting();
+    // What the retention job does: the R2 objects, then the row's mark; the call's object hears nothing.
+    await deleteRecordingObjects(env.RECORDINGS!, call.callId);
+    await clearRecording(db(env.DB), call.callId);
+
+    outage.on = false;
+    expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(true); // the object kept its alarm for the chunk
+    expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
     expect(await runDurableObjectAlarm(callStub(call.callId))).toBe(false); // nothing left to do
   });
 

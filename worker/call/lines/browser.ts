@@ -162,15 +162,18 @@ export class BrowserLine implements CallerLine {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
         return;
       }
+      if (outcome.sessionEnded) this.closeSignedOut();
       if (!this.attached || this.signedOut) {
         // The caller left (End while connecting) or signed out while the call was being set up: it never started.
         try {
           await discardUnstartedCall(db(this.host.env.DB), outcome.state.callId);
-          return;
         } catch (err) {
-          // Its row stays: the call opens, and its alarm ends it as abandoned (no caller), so D1 never keeps it in progress.
+          // Its row stays: the call opens and ends at once, so D1 never keeps it in progress (nor does the Echo speak).
           console.error("start_call: the row of a call its caller left during setup could not be removed", err);
+          await this.host.open(outcome.state);
+          await this.host.finish(this.signedOut ? "completed" : "abandoned", this.signedOut ? "signed_out" : "connection_lost");
         }
+        return;
       }
       await this.host.open(outcome.state);
       sendJson(ws, {
@@ -216,7 +219,8 @@ export class BrowserLine implements CallerLine {
   }
 }
 
-type StartOutcome = { ok: true; state: CallState } | { ok: false; code: string; error: string };
+/** `sessionEnded`: the call row was made, but the session that opened the socket ended meanwhile. */
+type StartOutcome = { ok: true; state: CallState; sessionEnded?: boolean } | { ok: false; code: string; error: string };
 
 /**
  * Opening a browser test call: the start_call must name the signed-in user, whose session (the one that
@@ -242,6 +246,8 @@ export async function startBrowserCall(
   const echo = await findCallableEcho(database, grant.userId, message.echoId);
   if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
   await createCallRow(database, { id: grant.callId, userId: grant.userId, echoId: echo.id, callType: "browser_test", startTime: now });
+  // Again now that the row exists: a sign-out from here on finds the call (it tells calls in progress).
+  const sessionEnded = sessionId !== null && !(await sessionIsLive(database, sessionId, Date.now()));
   const state: CallState = {
     callId: grant.callId,
     userId: grant.userId,
@@ -260,5 +266,5 @@ export async function startBrowserCall(
     d1Finalized: false,
     record: echo.recordCalls,
   };
-  return { ok: true, state };
+  return { ok: true, state, ...(sessionEnded ? { sessionEnded } : {}) };
 }
