@@ -6,5 +6,5 @@ export type UserRow = typeof users.$inferSelect;
 /** Hono generics for every route: bindings plus the signed-in user (null when signed out). */
 export interface AppEnv {
   Bindings: Env;
-  Variables: { user: UserRow | null; sessionId: string | null; /** When the session ends unless it is used again (epoch ms). */ sessionExpiresAt: number | null };
+  Variables: { user: UserRow | null; sessionId: string | null; /** When the session ends unless it is used again (epoch ms). */ sessionExpiresAt: number | null; /** When it began. */ sessionCreatedAt: number | null };
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE, sessionIdFromToken } from "../../worker/auth/session";
 import { app } from "../../worker/app";
 import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../protocol/sockets";
+import { SESSION_CREATED_HEADER } from "../../worker/http/session-tag";
 import { createUser, jsonHeaders } from "./support/users";
 import { connect } from "./support/ws";
 import { exports } from "cloudflare:workers";
@@ -192,6 +193,15 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     const r = await googleSignIn({ sub: `sub-${crypto.randomUUID()}`, email, email_verified: true, name: "Owner" });
     expect(r.res.status).toBe(200);
     expect(await dashboard.closed).toEqual({ code: CLOSE_SIGNED_OUT, reason: SIGNED_OUT_REASON });
+    // An upgrade the route let through on the squatter's session just before, reaching the feed after it:
+    // refused (it began before the takeover); one on a session begun since is not.
+    const feed = env.USER_FEED.get(env.USER_FEED.idFromName(squatter.user.id));
+    const upgrade = (createdAt: number) => new Request("https://user-feed/connect", { headers: { Upgrade: "websocket", [SESSION_CREATED_HEADER]: String(createdAt) } });
+    expect((await feed.fetch(upgrade(Date.now() - 60_000))).status).toBe(401);
+    const fresh = await feed.fetch(upgrade(Date.now() + 1));
+    expect(fresh.status).toBe(101);
+    fresh.webSocket!.accept();
+    fresh.webSocket!.close();
     const row = await env.DB.prepare("select phone_number, phone_echo_id from users where id = ?").bind(squatter.user.id).first();
     expect(row).toEqual({ phone_number: null, phone_echo_id: null });
     expect(await env.DB.prepare("select count(*) as n from phone_link_codes where code = ?").bind(pending.code).first("n")).toBe(0);

@@ -20,6 +20,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionId", null);
   c.set("sessionExpiresAt", null);
+  c.set("sessionCreatedAt", null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const result = await validateSessionToken(db(c.env.DB), token);
@@ -27,6 +28,7 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set("user", result.user);
       c.set("sessionId", result.sessionId);
       c.set("sessionExpiresAt", result.expiresAt);
+      c.set("sessionCreatedAt", result.createdAt);
       if (result.renewed) setSessionCookie(c, token, result.expiresAt);
     } else {
       clearSessionCookie(c);

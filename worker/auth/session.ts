@@ -28,6 +28,8 @@ export async function createSession(database: Db, userId: string, now = Date.now
 export interface ValidatedSession {
   sessionId: string;
   user: UserRow;
+  /** When the session began (its sign-in). */
+  createdAt: number;
   expiresAt: number;
   renewed: boolean;
 }
@@ -49,7 +51,7 @@ export async function validateSessionToken(database: Db, token: string, now = Da
     renewed = true;
     await extendSession(database, sessionId, expiresAt);
   }
-  return { sessionId, user: row.user, expiresAt, renewed };
+  return { sessionId, user: row.user, createdAt: row.session.createdAt, expiresAt, renewed };
 }
 
 export async function invalidateSession(database: Db, sessionId: string): Promise<void> {

@@ -16,7 +16,7 @@ import { type EndedSessions, sessionSocketTag } from "../http/session-tag";
  * can reconnect with them), so a failure here is logged.
  */
 export async function closeSessionSockets(env: Pick<Env, "USER_FEED" | "CALL_SESSION">, database: Db, userId: string, sessionId: string | "every"): Promise<void> {
-  const ended: EndedSessions = sessionId === "every" ? { everySession: true } : { sessionTag: sessionSocketTag(sessionId) };
+  const ended: EndedSessions = sessionId === "every" ? { everySession: true, at: Date.now() } : { sessionTag: sessionSocketTag(sessionId) };
   const targets: { what: string; close: () => Promise<number> }[] = [{ what: "feed", close: () => env.USER_FEED.get(env.USER_FEED.idFromName(userId)).signedOut(ended) }];
   try {
     for (const callId of await viewableLiveCallIds(database, userId)) {

@@ -1,7 +1,7 @@
 // The Worker → CallSession contract: the stub of a call's object, and socket upgrades. A Durable Object
 // is reachable only through its binding, so these headers are set by our own routes (never copied from
 // the client): the Durable Object trusts them as the verified identity of whoever connects.
-import { SESSION_EXPIRES_HEADER, SESSION_TAG_HEADER, readSessionExpiry } from "../http/session-tag";
+import { SESSION_CREATED_HEADER, SESSION_EXPIRES_HEADER, SESSION_TAG_HEADER, readSessionExpiry, readTimeHeader } from "../http/session-tag";
 import type { Env } from "../env";
 
 export type SocketRole = "browser" | "viewer" | "twilio";
@@ -12,6 +12,7 @@ export const CALL_HEADERS = {
   role: "x-echo-socket-role",
   sessionTag: SESSION_TAG_HEADER,
   sessionExpiresAt: SESSION_EXPIRES_HEADER,
+  sessionCreatedAt: SESSION_CREATED_HEADER,
   invitedAt: "x-echo-invited-at",
 } as const;
 
@@ -29,6 +30,8 @@ export interface SocketGrant {
   sessionTag?: string;
   /** When that session expires as of the upgrade (epoch ms): the socket closes then (http/session-tag.ts). */
   sessionExpiresAt?: number;
+  /** …and when that session began (http/ended-session-tags.ts). */
+  sessionCreatedAt?: number;
   /** A participant's invitation time as the route found it (call/uninvited.ts). */
   invitedAt?: number;
 }
@@ -39,6 +42,7 @@ export function callSessionUpgrade(grant: SocketGrant): Request {
   if (grant.userId) headers.set(CALL_HEADERS.userId, grant.userId);
   if (grant.sessionTag) headers.set(CALL_HEADERS.sessionTag, grant.sessionTag);
   if (grant.sessionExpiresAt) headers.set(CALL_HEADERS.sessionExpiresAt, String(grant.sessionExpiresAt));
+  if (grant.sessionCreatedAt) headers.set(CALL_HEADERS.sessionCreatedAt, String(grant.sessionCreatedAt));
   if (grant.invitedAt !== undefined) headers.set(CALL_HEADERS.invitedAt, String(grant.invitedAt));
   return new Request("https://call-session.internal/connect", { headers });
 }
@@ -50,6 +54,7 @@ export function readGrant(request: Request): SocketGrant | null {
   if (!callId || (role !== "browser" && role !== "viewer" && role !== "twilio")) return null;
   const sessionTag = request.headers.get(CALL_HEADERS.sessionTag);
   const sessionExpiresAt = readSessionExpiry(request.headers);
+  const sessionCreatedAt = readTimeHeader(request.headers, CALL_HEADERS.sessionCreatedAt);
   const invitedAt = Number(request.headers.get(CALL_HEADERS.invitedAt) ?? Number.NaN);
   return {
     callId,
@@ -57,6 +62,7 @@ export function readGrant(request: Request): SocketGrant | null {
     role,
     ...(sessionTag ? { sessionTag } : {}),
     ...(sessionExpiresAt ? { sessionExpiresAt } : {}),
+    ...(sessionCreatedAt ? { sessionCreatedAt } : {}),
     ...(Number.isSafeInteger(invitedAt) ? { invitedAt } : {}),
   };
 }

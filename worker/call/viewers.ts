@@ -89,7 +89,7 @@ export class LiveViewers implements LiveFanout {
     const state = this.store.state();
     if (!state || !grant.userId) return new Response("No such call.", { status: 404 });
     // The route checked the session and the invitation; a sign-out or a removal since (racing this upgrade) counts.
-    if (this.endedSessions.has(grant.sessionTag)) return new Response(SIGNED_OUT_REASON, { status: 401 });
+    if (this.endedSessions.ended(grant.userId, grant.sessionTag, grant.sessionCreatedAt)) return new Response(SIGNED_OUT_REASON, { status: 401 });
     if (grant.userId !== state.userId && this.uninvitedUsers.revoked(grant.userId, grant.invitedAt ?? null)) {
       return new Response(NOT_SHARED_REASON, { status: 404 });
     }
@@ -232,7 +232,7 @@ export class LiveViewers implements LiveFanout {
 
   /** Sessions of `userId` ended: the viewer sockets they opened close (the page then finds itself signed out). */
   signedOut(userId: string, ended: EndedSessions): number {
-    if ("sessionTag" in ended) this.endedSessions.add(ended.sessionTag);
+    this.endedSessions.add(userId, ended);
     const tagged = "sessionTag" in ended ? this.ctx.getWebSockets(ended.sessionTag) : this.ctx.getWebSockets(userTag(userId));
     const sockets = tagged.filter((ws) => this.ctx.getTags(ws).includes(VIEWER_TAG));
     for (const ws of sockets) {

@@ -7,10 +7,12 @@ import { type FeedEvent, feedClientMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
 import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED_OUT_REASON } from "../../protocol/sockets";
-import { type EndedSessions, SESSION_TAG_HEADER, readSessionExpiry } from "../http/session-tag";
+import { type EndedSessions, SESSION_CREATED_HEADER, SESSION_TAG_HEADER, readSessionExpiry, readTimeHeader } from "../http/session-tag";
 import type { Env } from "../env";
 import { EndedSessionTags } from "../http/ended-session-tags";
 import { closeQuietly } from "../http/websocket";
+/** The user this object is for, as its ended sessions are kept (one object per user). */
+const FEED_OWNER = "owner";
 /** Open dashboards per user; the oldest socket is closed beyond this. */
 export const MAX_FEED_SOCKETS = 32;
 
@@ -37,7 +39,9 @@ export class UserFeed extends DurableObject<Env> {
     }
     const sessionTag = request.headers.get(SESSION_TAG_HEADER);
     // Signed out while this upgrade was on its way (the route had checked the session just before).
-    if (this.ended.has(sessionTag)) return new Response(SIGNED_OUT_REASON, { status: 401 });
+    if (this.ended.ended(FEED_OWNER, sessionTag, readTimeHeader(request.headers, SESSION_CREATED_HEADER))) {
+      return new Response(SIGNED_OUT_REASON, { status: 401 });
+    }
     const open = this.ctx.getWebSockets();
     for (const old of open.slice(0, Math.max(0, open.length - MAX_FEED_SOCKETS + 1))) {
       closeQuietly(old, 1008, "Too many open dashboards.");
@@ -80,7 +84,7 @@ export class UserFeed extends DurableObject<Env> {
 
   /** Sessions of this user ended: the sockets they opened close. Returns how many. */
   async signedOut(ended: EndedSessions): Promise<number> {
-    if ("sessionTag" in ended) this.ended.add(ended.sessionTag);
+    this.ended.add(FEED_OWNER, ended);
     const sockets = "sessionTag" in ended ? this.ctx.getWebSockets(ended.sessionTag) : this.ctx.getWebSockets();
     for (const ws of sockets) closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
     return sockets.length;

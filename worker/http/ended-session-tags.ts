@@ -1,23 +1,30 @@
-// Sessions that ended (a sign-out, a sign-in that replaced them) as one Durable Object was told, in its
-// storage: a socket upgrade that the route let through on such a session just before (its check raced
-// the sign-out) is refused when it reaches the object, instead of staying open for good. The race lasts
-// a request's time, so a tag is kept an hour.
+// Sessions that ended (a sign-out, a sign-in that replaced them, every session of an account Google took
+// over) as one Durable Object was told, in its storage: a socket upgrade that the route let through on
+// such a session just before (its check raced the sign-out) is refused when it reaches the object,
+// instead of staying open for good. The race lasts a request's time, so an entry is kept an hour.
+import type { EndedSessions } from "./session-tag";
 
 const KEEP_MS = 60 * 60 * 1000;
-const SCHEMA = "CREATE TABLE IF NOT EXISTS ended_sessions (tag TEXT PRIMARY KEY, at INTEGER NOT NULL)";
+const SCHEMA = `CREATE TABLE IF NOT EXISTS ended_sessions (tag TEXT PRIMARY KEY, at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS ended_all_sessions (user_id TEXT PRIMARY KEY, at INTEGER NOT NULL);`;
 
 export class EndedSessionTags {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
   }
 
-  /** The session with socket tag `tag` ended at `now` (older entries are dropped). */
-  add(tag: string, now = Date.now()): void {
-    this.sql.exec("INSERT OR REPLACE INTO ended_sessions (tag, at) VALUES (?, ?)", tag, now);
+  /** Sessions of user `userId` ended (older entries are dropped). */
+  add(userId: string, ended: EndedSessions, now = Date.now()): void {
+    if ("sessionTag" in ended) this.sql.exec("INSERT OR REPLACE INTO ended_sessions (tag, at) VALUES (?, ?)", ended.sessionTag, now);
+    else this.sql.exec("INSERT INTO ended_all_sessions (user_id, at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET at = MAX(at, excluded.at)", userId, ended.at);
     this.sql.exec("DELETE FROM ended_sessions WHERE at < ?", now - KEEP_MS);
+    this.sql.exec("DELETE FROM ended_all_sessions WHERE at < ?", now - KEEP_MS);
   }
 
-  has(tag: string | null | undefined): boolean {
-    return Boolean(tag) && this.sql.exec("SELECT 1 FROM ended_sessions WHERE tag = ?", tag).toArray().length > 0;
+  /** True when the session an upgrade carries (its tag, and when it began) has ended. */
+  ended(userId: string, tag: string | null | undefined, createdAt: number | null | undefined): boolean {
+    if (tag && this.sql.exec("SELECT 1 FROM ended_sessions WHERE tag = ?", tag).toArray().length > 0) return true;
+    const all = this.sql.exec<{ at: number }>("SELECT at FROM ended_all_sessions WHERE user_id = ?", userId).toArray()[0];
+    return all !== undefined && createdAt != null && createdAt < all.at;
   }
 }

@@ -8,11 +8,18 @@
 export const SESSION_TAG_HEADER = "x-echo-session-tag";
 /** …and when that session expires unless it is used again (epoch ms, decimal). */
 export const SESSION_EXPIRES_HEADER = "x-echo-session-expires";
+/** …and when it began (epoch ms, decimal). */
+export const SESSION_CREATED_HEADER = "x-echo-session-created";
+
+/** A time our route set on a forwarded upgrade (null: none, or not a time). */
+export function readTimeHeader(headers: Headers, name: string): number | null {
+  const value = Number(headers.get(name) ?? Number.NaN);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
 
 /** The session expiry our route set on a forwarded upgrade (null: none, or not a time). */
 export function readSessionExpiry(headers: Headers): number | null {
-  const value = Number(headers.get(SESSION_EXPIRES_HEADER) ?? Number.NaN);
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
+  return readTimeHeader(headers, SESSION_EXPIRES_HEADER);
 }
 
 const TAG_PREFIX = "session:";
@@ -28,4 +35,4 @@ export function sessionIdOfTag(tag: string): string | null {
 }
 
 /** Whose dashboard sockets to close: those one session opened, or every session's of the user. */
-export type EndedSessions = { sessionTag: string } | { everySession: true };
+export type EndedSessions = { sessionTag: string } | { everySession: true; /** When (epoch ms, the Worker's clock): sessions begun before it ended. */ at: number };

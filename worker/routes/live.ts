@@ -25,12 +25,14 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
   const stub = callSessionStub(c.env, callId);
   const sessionId = c.get("sessionId");
   const sessionExpiresAt = c.get("sessionExpiresAt");
+  const sessionCreatedAt = c.get("sessionCreatedAt");
   const grant = {
     callId,
     userId: user.id,
     role: "viewer" as const,
     ...(sessionId ? { sessionTag: sessionSocketTag(sessionId) } : {}),
     ...(sessionExpiresAt ? { sessionExpiresAt } : {}),
+    ...(sessionCreatedAt ? { sessionCreatedAt } : {}),
     ...(access.invitedAt !== undefined ? { invitedAt: access.invitedAt } : {}),
   };
   const res = await stub.fetch(callSessionUpgrade(grant));
