@@ -108,6 +108,7 @@ it("a recording's deletion waits for a write whose wait timed out: it lands befo
     release();
     await discarding;
     expect(landed).toBe(true); // …which landed before the deletion could list the objects
+    expect(recorder.behind).toBe(false); // and nothing is left to write (that put never counted as stored)
   });
   const chunks = await listChunks(target, callId);
   await target.delete(chunks.map((c) => c.key));

@@ -22,9 +22,10 @@ export class EndedSessionTags {
   }
 
   /** True when the session an upgrade carries (its tag, and when it began) has ended. */
-  ended(userId: string, tag: string | null | undefined, createdAt: number | null | undefined): boolean {
-    if (tag && this.sql.exec("SELECT 1 FROM ended_sessions WHERE tag = ?", tag).toArray().length > 0) return true;
-    const all = this.sql.exec<{ at: number }>("SELECT at FROM ended_all_sessions WHERE user_id = ?", userId).toArray()[0];
+  ended(userId: string, tag: string | null | undefined, createdAt: number | null | undefined, now = Date.now()): boolean {
+    const since = now - KEEP_MS;
+    if (tag && this.sql.exec("SELECT 1 FROM ended_sessions WHERE tag = ? AND at >= ?", tag, since).toArray().length > 0) return true;
+    const all = this.sql.exec<{ at: number }>("SELECT at FROM ended_all_sessions WHERE user_id = ? AND at >= ?", userId, since).toArray()[0];
     return all !== undefined && createdAt != null && createdAt < all.at;
   }
 }

@@ -247,7 +247,9 @@ export async function startBrowserCall(
   if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
   await createCallRow(database, { id: grant.callId, userId: grant.userId, echoId: echo.id, callType: "browser_test", startTime: now });
   // Again now that the row exists: a sign-out from here on finds the call (it tells calls in progress).
-  const sessionEnded = sessionId !== null && !(await sessionIsLive(database, sessionId, Date.now()));
+  // A failed read counts as live (the row must not be left in progress by an error here; a sign-out
+  // after it finds the call).
+  const sessionEnded = sessionId !== null && !(await sessionIsLive(database, sessionId, Date.now()).catch(() => true));
   const state: CallState = {
     callId: grant.callId,
     userId: grant.userId,
