@@ -10,6 +10,7 @@ import { pcmFromWavDataUrl, streamAudio } from "./support/audio";
 import { callCount, callRow, callStub, eventually } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { startBriefCall } from "./support/live";
+import { withPut } from "./support/recordings";
 import { createUser } from "./support/users";
 import { connect } from "./support/ws";
 
@@ -21,18 +22,10 @@ async function holdRecordingWrites(callId: string) {
   const released = new Promise<void>((resolve) => (gate.release = resolve));
   await runInDurableObject(callStub(callId), (instance: CallSession) => {
     const objectEnv = (instance as unknown as { env: Env }).env;
-    const bucket = objectEnv.RECORDINGS!;
-    objectEnv.RECORDINGS = new Proxy(bucket, {
-      get(target, prop) {
-        if (prop === "put")
-          return async (...args: Parameters<R2Bucket["put"]>) => {
-            gate.puts++;
-            await released;
-            return target.put(...args);
-          };
-        const value: unknown = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
+    objectEnv.RECORDINGS = withPut(objectEnv.RECORDINGS!, async (put, key, value) => {
+      gate.puts++;
+      await released;
+      return put(key, value);
     });
   });
   return gate;

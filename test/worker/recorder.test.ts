@@ -8,6 +8,7 @@ import { CallRecorder } from "../../worker/call/recorder";
 import { listChunks } from "../../worker/db/recording-objects";
 import type { Env } from "../../worker/env";
 import { callStub } from "./support/call";
+import { withPut } from "./support/recordings";
 
 const FRAME = 320; // 20 ms at 16 kHz
 
@@ -19,18 +20,11 @@ it("a chunk write that timed out and lands after its retry leaves every sample s
   const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
   let firstLanded!: Promise<unknown>;
   // R2 that holds the first write past the recorder's deadline, then lets it land late.
-  const bucket = new Proxy(target, {
-    get(t, prop) {
-      if (prop === "put")
-        return (key: string, value: Uint8Array) => {
-          puts++;
-          if (puts > 1) return t.put(key, value);
-          firstLanded = firstHeld.then(() => t.put(key, value));
-          return firstLanded;
-        };
-      const value: unknown = Reflect.get(t, prop);
-      return typeof value === "function" ? value.bind(t) : value;
-    },
+  const bucket = withPut(target, (put, key, value) => {
+    puts++;
+    if (puts > 1) return put(key, value);
+    firstLanded = firstHeld.then(() => put(key, value));
+    return firstLanded;
   });
   const objectEnv = { ...env, RECORDINGS: bucket } as Env;
   const store = { state: () => ({ callId, phase: "active" as const, record: true, callerConnectedAt: 1 }) };
@@ -76,18 +70,11 @@ it("a recording's deletion waits for a write whose wait timed out: it lands befo
   const held = new Promise<void>((resolve) => (release = resolve));
   let landed = false;
   // R2 that holds every write until released (past the recorder's 50 ms deadline).
-  const bucket = new Proxy(target, {
-    get(t, prop) {
-      if (prop === "put")
-        return async (key: string, value: Uint8Array) => {
-          await held;
-          const stored = await t.put(key, value);
-          landed = true;
-          return stored;
-        };
-      const value: unknown = Reflect.get(t, prop);
-      return typeof value === "function" ? value.bind(t) : value;
-    },
+  const bucket = withPut(target, async (put, key, value) => {
+    await held;
+    const stored = await put(key, value);
+    landed = true;
+    return stored;
   });
   const objectEnv = { ...env, RECORDINGS: bucket } as Env;
   const store = { state: () => ({ callId, phase: "active" as const, record: true, callerConnectedAt: 1 }) };

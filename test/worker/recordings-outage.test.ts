@@ -15,24 +15,15 @@ import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl, silence, streamAudio } from "./support/audio";
 import { callRow, callStub, eventually } from "./support/call";
 import { api, startBriefCall } from "./support/live";
-import { getRecording, peak, recordingStartedAt } from "./support/recordings";
+import { type R2Put, getRecording, peak, recordingStartedAt, withPut } from "./support/recordings";
 
 const hello = pcmFromWavDataUrl(helloWav);
 
-type Put = (key: string, value: Uint8Array) => Promise<unknown>;
-
 /** The call's object writes to R2 through `put`, given the bucket's own. */
-async function wrapPuts(callId: string, put: (real: Put, key: string, value: Uint8Array) => Promise<unknown>): Promise<void> {
+async function wrapPuts(callId: string, put: (real: R2Put, key: string, value: Uint8Array) => Promise<unknown>): Promise<void> {
   await runInDurableObject(callStub(callId), (instance: CallSession) => {
     const objectEnv = (instance as unknown as { env: Env }).env;
-    const bucket = objectEnv.RECORDINGS!;
-    objectEnv.RECORDINGS = new Proxy(bucket, {
-      get(target, prop) {
-        if (prop === "put") return (key: string, value: Uint8Array) => put((k, v) => target.put(k, v), key, value);
-        const value: unknown = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    objectEnv.RECORDINGS = withPut(objectEnv.RECORDINGS!, put);
   });
 }
 

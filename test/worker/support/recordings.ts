@@ -17,3 +17,16 @@ export async function recordingStartedAt(callId: string): Promise<number | null>
 
 /** The loudest sample's magnitude. */
 export const peak = (pcm: Int16Array) => pcm.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+
+export type R2Put = (key: string, value: Uint8Array) => Promise<unknown>;
+
+/** `bucket`, with its writes going through `put` (given the bucket's own): outages, slow or late writes. */
+export function withPut(bucket: R2Bucket, put: (real: R2Put, key: string, value: Uint8Array) => Promise<unknown>): R2Bucket {
+  return new Proxy(bucket, {
+    get(target, prop) {
+      if (prop === "put") return (key: string, value: Uint8Array) => put((k, v) => target.put(k, v), key, value);
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
