@@ -6,7 +6,7 @@
 // an account, so inviting real people never counts.
 import type { Db } from "../db/client";
 import { recordFailure, refundFailure } from "../db/auth-throttle";
-import { TooManyRequestsError } from "../http/errors";
+import { TooManyRequestsError, pleaseWait, secondsUntil } from "../http/errors";
 import { THROTTLE_WINDOW_MS } from "./throttle";
 
 export const INVITE_MISS_LIMIT = 10;
@@ -15,15 +15,14 @@ const keyOf = (userId: string) => `invite:${userId}`;
 
 export class TooManyInviteMissesError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(retryAfterSeconds, `Too many invitations to addresses without an Echo account. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    super(retryAfterSeconds, `Too many invitations to addresses without an Echo account. ${pleaseWait(retryAfterSeconds, "minute")}`);
   }
 }
 
 /** Counts one lookup by `userId`; throws TooManyInviteMissesError when the ones before used up the limit. */
 export async function countInviteLookup(database: Db, userId: string, now = Date.now()): Promise<void> {
   const row = await recordFailure(database, keyOf(userId), now, THROTTLE_WINDOW_MS, INVITE_MISS_LIMIT);
-  if (row.failures > INVITE_MISS_LIMIT) throw new TooManyInviteMissesError(Math.max(1, Math.ceil((row.lockedUntil - now) / 1000)));
+  if (row.failures > INVITE_MISS_LIMIT) throw new TooManyInviteMissesError(secondsUntil(row.lockedUntil, now));
 }
 
 /** The address looked up had an account: the lookup does not count. */

@@ -14,7 +14,7 @@
 import type { Db } from "../db/client";
 import { clearThrottle, readThrottle, recordFailure, refundFailure } from "../db/auth-throttle";
 import { clientNetwork } from "../http/client-network";
-import { TooManyRequestsError } from "../http/errors";
+import { TooManyRequestsError, pleaseWait, secondsUntil } from "../http/errors";
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -49,8 +49,7 @@ export function throttleKeys(email: string, ip: string | undefined, trustedBrows
 
 export class TooManyAttemptsError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(retryAfterSeconds, `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    super(retryAfterSeconds, `Too many failed sign-in attempts. ${pleaseWait(retryAfterSeconds, "minute")}`);
   }
 }
 
@@ -58,7 +57,7 @@ export class TooManyAttemptsError extends TooManyRequestsError {
 export async function assertNotThrottled(database: Db, keys: ThrottleKeys, now = Date.now()): Promise<void> {
   const rows = await Promise.all(keys.counters.map((c) => readThrottle(database, c.key)));
   const lockedUntil = Math.max(0, ...rows.map((r) => (r && r.lockedUntil > now ? r.lockedUntil : 0)));
-  if (lockedUntil > now) throw new TooManyAttemptsError(Math.ceil((lockedUntil - now) / 1000));
+  if (lockedUntil > now) throw new TooManyAttemptsError(secondsUntil(lockedUntil, now));
 }
 
 /**
@@ -68,7 +67,7 @@ export async function assertNotThrottled(database: Db, keys: ThrottleKeys, now =
 export async function recordSignInAttempt(database: Db, keys: ThrottleKeys, now = Date.now()): Promise<void> {
   const rows = await Promise.all(keys.counters.map((c) => recordFailure(database, c.key, now, THROTTLE_WINDOW_MS, c.limit)));
   const over = rows.filter((r, i) => r.failures > keys.counters[i]!.limit);
-  if (over.length) throw new TooManyAttemptsError(Math.max(1, Math.ceil((Math.max(...over.map((r) => r.lockedUntil)) - now) / 1000)));
+  if (over.length) throw new TooManyAttemptsError(secondsUntil(Math.max(...over.map((r) => r.lockedUntil)), now));
 }
 
 /** The attempt was right: the account (or browser) starts over, and the client's count of it is taken back. */

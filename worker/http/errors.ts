@@ -24,6 +24,17 @@ export class TooManyRequestsError extends ApiError {
   }
 }
 
+/** Whole seconds from `now` until `until` (epoch ms), at least 1: a 429's Retry-After. */
+export function secondsUntil(until: number, now: number): number {
+  return Math.max(1, Math.ceil((until - now) / 1000));
+}
+
+/** "Please wait N minutes and try again." (or seconds) for a wait of `seconds`: minutes rounded up, at least 1. */
+export function pleaseWait(seconds: number, unit: "minute" | "second"): string {
+  const n = unit === "minute" ? Math.max(1, Math.ceil(seconds / 60)) : seconds;
+  return `Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`;
+}
+
 export function errorBody(code: string, message: string): ApiErrorBody {
   return { error: { code, message } };
 }

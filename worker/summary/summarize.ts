@@ -12,7 +12,7 @@ import { extractiveRecap } from "./extractive";
 import { failureText } from "./failure-text";
 import { callerEmotionMix, moodArc } from "./mood";
 import { parseSummaryAnswer, summaryMessages } from "./prompt";
-import { TooManyRequestsError } from "../http/errors";
+import { TooManyRequestsError, pleaseWait, secondsUntil } from "../http/errors";
 
 /** Time one summarization attempt may take. */
 export const SUMMARY_DEADLINE_MS = 20_000;
@@ -89,7 +89,7 @@ export const SUMMARY_MIN_INTERVAL_MS = 10_000;
 /** A summary was asked for again moments after the last run ended. */
 export class SummaryTooSoonError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
-    super(retryAfterSeconds, `A summary of this call was just attempted. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"} and try again.`);
+    super(retryAfterSeconds, `A summary of this call was just attempted. ${pleaseWait(retryAfterSeconds, "second")}`);
   }
 }
 
@@ -105,7 +105,7 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
   // A run under way (a double click, a retry racing the automatic job) is not started twice.
   if (current?.status === "pending" && now() - current.updatedAt < RECAP_WAIT_MS) return current;
   const since = current && current.status !== "pending" ? now() - current.updatedAt : Infinity;
-  if (opts.minIntervalMs !== undefined && since < opts.minIntervalMs) throw new SummaryTooSoonError(Math.max(1, Math.ceil((opts.minIntervalMs - since) / 1000)));
+  if (opts.minIntervalMs !== undefined && since < opts.minIntervalMs) throw new SummaryTooSoonError(secondsUntil(opts.minIntervalMs, since));
   const base = {
     moodArc: moodArc(source.transcript),
     callerEmotions: callerEmotionMix(source.transcript),
