@@ -7,7 +7,7 @@ import { type FeedEvent, feedClientMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
 import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED_OUT_REASON } from "../../protocol/sockets";
-import { type EndedSessions, SESSION_CREATED_HEADER, SESSION_TAG_HEADER, readSessionExpiry, readTimeHeader } from "../http/session-tag";
+import { type EndedSessions, readSocketSession } from "../http/session-tag";
 import type { Env } from "../env";
 import { EndedSessionTags } from "../http/ended-session-tags";
 import { closeQuietly } from "../http/websocket";
@@ -37,9 +37,9 @@ export class UserFeed extends DurableObject<Env> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade.", { status: 426 });
     }
-    const sessionTag = request.headers.get(SESSION_TAG_HEADER);
+    const { sessionTag, sessionExpiresAt, sessionCreatedAt } = readSocketSession(request.headers);
     // Signed out while this upgrade was on its way (the route had checked the session just before).
-    if (this.ended.ended(FEED_OWNER, sessionTag, readTimeHeader(request.headers, SESSION_CREATED_HEADER))) {
+    if (this.ended.ended(FEED_OWNER, sessionTag, sessionCreatedAt)) {
       return new Response(SIGNED_OUT_REASON, { status: 401 });
     }
     const open = this.ctx.getWebSockets();
@@ -48,9 +48,8 @@ export class UserFeed extends DurableObject<Env> {
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, sessionTag ? [sessionTag] : []);
-    const sessionExpiresAt = readSessionExpiry(request.headers);
-    server.serializeAttachment({ sessionExpiresAt } satisfies FeedAttachment);
-    if (sessionExpiresAt !== null) {
+    server.serializeAttachment({ sessionExpiresAt: sessionExpiresAt ?? null } satisfies FeedAttachment);
+    if (sessionExpiresAt !== undefined) {
       const alarm = await this.ctx.storage.getAlarm();
       if (alarm === null || alarm > sessionExpiresAt) await this.ctx.storage.setAlarm(sessionExpiresAt);
     }

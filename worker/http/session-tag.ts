@@ -11,15 +11,44 @@ export const SESSION_EXPIRES_HEADER = "x-echo-session-expires";
 /** …and when it began (epoch ms, decimal). */
 export const SESSION_CREATED_HEADER = "x-echo-session-created";
 
+/** What a dashboard socket's upgrade carries of the session that opened it (each absent without a session). */
+export interface SocketSession {
+  /** The session's socket tag (sessionSocketTag). */
+  sessionTag?: string;
+  /** When it expires as of the upgrade (epoch ms): the socket closes then. */
+  sessionExpiresAt?: number;
+  /** When it began (epoch ms): http/ended-session-tags.ts. */
+  sessionCreatedAt?: number;
+}
+
+/** The signed-in session of a request, as the auth middleware left it (auth/middleware.ts). */
+export function socketSessionOf(vars: { sessionId: string | null; sessionExpiresAt: number | null; sessionCreatedAt: number | null }): SocketSession {
+  return {
+    ...(vars.sessionId ? { sessionTag: sessionSocketTag(vars.sessionId) } : {}),
+    ...(vars.sessionExpiresAt ? { sessionExpiresAt: vars.sessionExpiresAt } : {}),
+    ...(vars.sessionCreatedAt ? { sessionCreatedAt: vars.sessionCreatedAt } : {}),
+  };
+}
+
+/** Sets `session` on the headers of an upgrade a route forwards to a Durable Object. */
+export function writeSocketSession(headers: Headers, session: SocketSession): void {
+  if (session.sessionTag) headers.set(SESSION_TAG_HEADER, session.sessionTag);
+  if (session.sessionExpiresAt) headers.set(SESSION_EXPIRES_HEADER, String(session.sessionExpiresAt));
+  if (session.sessionCreatedAt) headers.set(SESSION_CREATED_HEADER, String(session.sessionCreatedAt));
+}
+
+/** The session our route set on a forwarded upgrade (writeSocketSession); a time that is not one is left out. */
+export function readSocketSession(headers: Headers): SocketSession {
+  const sessionTag = headers.get(SESSION_TAG_HEADER);
+  const sessionExpiresAt = readTimeHeader(headers, SESSION_EXPIRES_HEADER);
+  const sessionCreatedAt = readTimeHeader(headers, SESSION_CREATED_HEADER);
+  return { ...(sessionTag ? { sessionTag } : {}), ...(sessionExpiresAt ? { sessionExpiresAt } : {}), ...(sessionCreatedAt ? { sessionCreatedAt } : {}) };
+}
+
 /** A time our route set on a forwarded upgrade (null: none, or not a time). */
 export function readTimeHeader(headers: Headers, name: string): number | null {
   const value = Number(headers.get(name) ?? Number.NaN);
   return Number.isSafeInteger(value) && value > 0 ? value : null;
-}
-
-/** The session expiry our route set on a forwarded upgrade (null: none, or not a time). */
-export function readSessionExpiry(headers: Headers): number | null {
-  return readTimeHeader(headers, SESSION_EXPIRES_HEADER);
 }
 
 const TAG_PREFIX = "session:";

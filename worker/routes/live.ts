@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
-import { sessionSocketTag } from "../http/session-tag";
+import { socketSessionOf } from "../http/session-tag";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import { db } from "../db/client";
 import { roleInCall } from "../db/live-calls";
@@ -23,16 +23,11 @@ export const liveRoutes = new Hono<AppEnv>().get("/:callId", async (c) => {
   const access = await roleInCall(db(c.env.DB), callId, user.id);
   if (!access) throw new ApiError(404, "not-found", "No such live call.");
   const stub = callSessionStub(c.env, callId);
-  const sessionId = c.get("sessionId");
-  const sessionExpiresAt = c.get("sessionExpiresAt");
-  const sessionCreatedAt = c.get("sessionCreatedAt");
   const grant = {
     callId,
     userId: user.id,
     role: "viewer" as const,
-    ...(sessionId ? { sessionTag: sessionSocketTag(sessionId) } : {}),
-    ...(sessionExpiresAt ? { sessionExpiresAt } : {}),
-    ...(sessionCreatedAt ? { sessionCreatedAt } : {}),
+    ...socketSessionOf(c.var),
     ...(access.invitedAt !== undefined ? { invitedAt: access.invitedAt } : {}),
   };
   const res = await stub.fetch(callSessionUpgrade(grant));

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
-import { sessionSocketTag } from "../http/session-tag";
+import { socketSessionOf } from "../http/session-tag";
 import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";
 import type { ServerMessage } from "../../protocol/call";
 import { PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
@@ -16,8 +16,7 @@ export const wsCallRoutes = new Hono<AppEnv>().get("/", async (c) => {
   if (outdated) return outdated;
   const callId = crypto.randomUUID();
   const stub = callSessionStub(c.env, callId);
-  const sessionId = c.get("sessionId");
-  const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "browser", ...(sessionId ? { sessionTag: sessionSocketTag(sessionId) } : {}) }));
+  const res = await stub.fetch(callSessionUpgrade({ callId, userId: user.id, role: "browser", ...socketSessionOf(c.var) }));
   if (res.status !== 101 || !res.webSocket) return res;
   return acceptedUpgrade(c, res.webSocket);
 });
