@@ -60,9 +60,14 @@ export type InviteRequest = z.infer<typeof inviteSchema>;
 /** People one call can be shared with (its owner not counted). */
 export const MAX_INVITED_PER_CALL = 25;
 
+/** POST /api/live-calls/:id/participants (owner only): an invitation (inviteSchema). */
+export function participantsPath(callId: string): string {
+  return `/api/live-calls/${encodeURIComponent(callId)}/participants`;
+}
+
 /** DELETE /api/live-calls/:id/participants/:userId (owner only): the call is no longer shared with them. */
 export function participantPath(callId: string, userId: string): string {
-  return `/api/live-calls/${encodeURIComponent(callId)}/participants/${encodeURIComponent(userId)}`;
+  return `${participantsPath(callId)}/${encodeURIComponent(userId)}`;
 }
 
 /** Answer of the invite: the participant as stored (inviting twice changes nothing). */

@@ -1,7 +1,7 @@
 // Invite by email (owner only): another registered user gets the call in their Live Calls list. Each
 // invited person can be removed again: the call leaves their list and the views they have open close.
 import { type FormEvent, useRef, useState } from "react";
-import { type InviteRequest, type InviteResponse, type LiveCallSummary, type LiveParticipant, participantPath } from "../../protocol/live";
+import { type InviteRequest, type InviteResponse, type LiveCallSummary, type LiveParticipant, participantPath, participantsPath } from "../../protocol/live";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Button, Modal, TextInput } from "../ui";
 
@@ -27,7 +27,7 @@ export function InviteDialog({ call, title, onClose, onChanged }: { call: LiveCa
     setError(null);
     setDone(null);
     try {
-      const { participant } = await api<InviteResponse>(`/api/live-calls/${encodeURIComponent(call.id)}/participants`, { body: { email: email.trim() } satisfies InviteRequest });
+      const { participant } = await api<InviteResponse>(participantsPath(call.id), { body: { email: email.trim() } satisfies InviteRequest });
       setDone(`${participant.displayName} (${participant.email ?? email.trim()}) can now watch this call from their Live Calls.`);
       setEmail("");
       onChanged();
