@@ -13,7 +13,7 @@ export const INVITE_MISS_LIMIT = 10;
 
 const keyOf = (userId: string) => `invite:${userId}`;
 
-export class TooManyInviteMissesError extends TooManyRequestsError {
+class TooManyInviteMissesError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
     super(retryAfterSeconds, `Too many invitations to addresses without an Echo account. ${pleaseWait(retryAfterSeconds, "minute")}`);
   }

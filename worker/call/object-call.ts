@@ -3,7 +3,7 @@
 import { withDeadline } from "./settled-within";
 
 /** Each call has this long; the retry as long again. */
-export const OBJECT_CALL_DEADLINE_MS = 5_000;
+const OBJECT_CALL_DEADLINE_MS = 5_000;
 
 export async function objectCall<T>(call: () => Promise<T>, deadlineMs = OBJECT_CALL_DEADLINE_MS): Promise<T> {
   try {

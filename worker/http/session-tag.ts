@@ -7,7 +7,7 @@
 /** The header our routes set on a socket upgrade they forward to a Durable Object: the session's tag. */
 export const SESSION_TAG_HEADER = "x-echo-session-tag";
 /** …and when that session expires unless it is used again (epoch ms, decimal). */
-export const SESSION_EXPIRES_HEADER = "x-echo-session-expires";
+const SESSION_EXPIRES_HEADER = "x-echo-session-expires";
 /** …and when it began (epoch ms, decimal). */
 export const SESSION_CREATED_HEADER = "x-echo-session-created";
 
