@@ -1,15 +1,14 @@
 // How a call ends when something around it is slow or gone: a recording store that hangs, an alarm that
 // fires mid-ending, a D1 write that fails at the end, a caller who leaves while the call is set up.
 import { env } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { CallSession } from "../../worker/call/CallSession";
-import type { Env } from "../../worker/env";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl, streamAudio } from "./support/audio";
 import { callCount, callRow, callStub, eventually } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { startBriefCall } from "./support/live";
+import { replaceBinding } from "./support/object-env";
 import { withPut } from "./support/recordings";
 import { createUser } from "./support/users";
 import { connect } from "./support/ws";
@@ -20,14 +19,13 @@ const hello = pcmFromWavDataUrl(helloWav);
 async function holdRecordingWrites(callId: string) {
   const gate = { puts: 0, release: () => {} };
   const released = new Promise<void>((resolve) => (gate.release = resolve));
-  await runInDurableObject(callStub(callId), (instance: CallSession) => {
-    const objectEnv = (instance as unknown as { env: Env }).env;
-    objectEnv.RECORDINGS = withPut(objectEnv.RECORDINGS!, async (put, key, value) => {
+  await replaceBinding(callId, "RECORDINGS", (real) =>
+    withPut(real!, async (put, key, value) => {
       gate.puts++;
       await released;
       return put(key, value);
-    });
-  });
+    }),
+  );
   return gate;
 }
 
@@ -54,11 +52,9 @@ describe("ending a call", { timeout: 40_000 }, () => {
   it("a final D1 write that failed and succeeds on the alarm tells the dashboards the call is no longer live", async () => {
     const call = await startBriefCall();
     const feed = await connect("/ws/feed", { cookie: call.owner.cookie });
-    await runInDurableObject(callStub(call.callId), (instance: CallSession) => {
-      const objectEnv = (instance as unknown as { env: Env }).env;
-      const real = objectEnv.DB;
-      let failing = true;
-      objectEnv.DB = new Proxy(real, {
+    let failing = true;
+    await replaceBinding(call.callId, "DB", (real) =>
+      new Proxy(real, {
         get(target, prop) {
           if (prop === "batch" && failing)
             return () => {
@@ -68,8 +64,8 @@ describe("ending a call", { timeout: 40_000 }, () => {
           const value: unknown = Reflect.get(target, prop);
           return typeof value === "function" ? value.bind(target) : value;
         },
-      });
-    });
+      }),
+    );
     call.socket.send({ type: "end_call" });
     await call.socket.next("call_ended", 10_000);
     await feed.next("live_call_ended");

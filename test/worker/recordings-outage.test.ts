@@ -3,11 +3,9 @@
 // the object's alarm after the call ended; a recording deleted meanwhile stays deleted, also when a
 // write is under way as it is deleted.
 import { env } from "cloudflare:workers";
-import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { parseWav } from "../../worker/audio/wav";
-import type { CallSession } from "../../worker/call/CallSession";
-import type { Env } from "../../worker/env";
 import { db } from "../../worker/db/client";
 import { deleteRecordingObjects, listChunks } from "../../worker/db/recording-objects";
 import { clearRecording } from "../../worker/db/recordings";
@@ -15,16 +13,14 @@ import helloWav from "../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl, silence, streamAudio } from "./support/audio";
 import { callRow, callStub, eventually } from "./support/call";
 import { api, startBriefCall } from "./support/live";
+import { replaceBinding } from "./support/object-env";
 import { type R2Put, getRecording, peak, recordingStartedAt, withPut } from "./support/recordings";
 
 const hello = pcmFromWavDataUrl(helloWav);
 
 /** The call's object writes to R2 through `put`, given the bucket's own. */
 async function wrapPuts(callId: string, put: (real: R2Put, key: string, value: Uint8Array) => Promise<unknown>): Promise<void> {
-  await runInDurableObject(callStub(callId), (instance: CallSession) => {
-    const objectEnv = (instance as unknown as { env: Env }).env;
-    objectEnv.RECORDINGS = withPut(objectEnv.RECORDINGS!, put);
-  });
+  await replaceBinding(callId, "RECORDINGS", (real) => withPut(real!, put));
 }
 
 /** The call's object refuses R2 writes while `outage.on`. */

@@ -30,7 +30,7 @@ async function expectOpenFeed(socket: TestSocket): Promise<void> {
   expect(await socket.next("pong")).toEqual({ type: "pong" });
 }
 
-describe("sign-out and open sockets", () => {
+describe("sign-out and open sockets", { timeout: 20_000 }, () => {
   it("closes the session's feed and viewer sockets in both its tabs; the user's other session and a guest keep watching", async () => {
     // The call itself is made from the user's other session (the signed-out session's own call ends: below).
     const owner = await createUser();
