@@ -18,7 +18,7 @@ const configPath = process.env.ECHO_WRANGLER_CONFIG;
  * Cloudflare's upload limit. A production build swaps worker/ai/local/available.ts for its
  * available.production.ts, so no engine is bundled (scripts/check-production-bundle.mjs checks);
  * ECHO_LOCAL_SPEECH=1 keeps it for a self-hosted build; ECHO_LOCAL_SPEECH=0 leaves it out of `vite dev`
- * too (the browser suite's app: its start then skips loading ~60 MB of engine modules).
+ * too (its start then skips loading ~60 MB of engine modules).
  */
 function withoutLocalSpeech(command: "build" | "serve"): boolean {
   const choice = process.env.ECHO_LOCAL_SPEECH;

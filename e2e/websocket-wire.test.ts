@@ -1,10 +1,10 @@
-// What clients really negotiate with the Worker on the wire. Here the app runs under `wrangler dev`
-// (workerd answers the upgrade itself) rather than `vite dev`, whose Node server terminates browser
-// sockets on its own. Every socket of ours declines per-message compression (worker/http/websocket.ts):
+// What clients really negotiate with the Worker on the wire. Here the suite's build of the Worker runs
+// under `wrangler dev` (workerd answers the upgrade itself) rather than Vite's server, whose Node side
+// terminates browser sockets on its own. Every socket of ours declines per-message compression (worker/http/websocket.ts):
 // browsers always offer permessage-deflate, and the 101 must agree to nothing — and the socket must
 // still work.
 import NodeWebSocket from "ws";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { PING_FRAME, PONG_FRAME } from "../protocol/heartbeat";
 import { CALL_SOCKET_PATH, FEED_SOCKET_PATH, versionedPath } from "../protocol/sockets";
 import { type LocalApp, startLocalApp } from "../scripts/local-app";
@@ -13,11 +13,11 @@ import { useBrowser } from "./support/browser";
 const browser = useBrowser();
 let app: LocalApp;
 
-// Migrating D1 and starting `wrangler dev` takes ~35 s on an idle 2-core machine, and more than 120 s
-// beside the other browser tests of a full `npm test` (seen once on a fresh clone): room for that.
+// Migrating D1 and starting `wrangler dev` on the built Worker (no local speech engines to load) takes
+// a few seconds; beside the rest of a full `npm test`, room for much more.
 beforeAll(async () => {
-  app = await startLocalApp("wrangler");
-}, 300_000);
+  app = await startLocalApp("built", "offline", inject("builtWorkerConfig"));
+}, 120_000);
 
 afterAll(async () => {
   await app?.stop();

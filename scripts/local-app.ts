@@ -5,8 +5,9 @@
 //   "wrangler": `wrangler dev`, the Worker alone in workerd (no SPA: an empty assets folder) — the
 //               leaner path for API and WebSocket latencies.
 //   "built":    the same, but the production build's Worker (`npm run build` first, then `wrangler dev`
-//               on dist/echo/wrangler.json, scripts/production-build.ts): exactly what deploys, without
-//               the local speech engines that wrangler.toml's Worker carries.
+//               on dist/echo/wrangler.json, scripts/production-build.ts, or on a build's config given):
+//               exactly what deploys, without the local speech engines that wrangler.toml's Worker
+//               carries, so it starts in seconds rather than most of a minute.
 import { createHash, randomBytes } from "node:crypto";
 import { SESSION_COOKIE } from "../protocol/api";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -53,8 +54,9 @@ export function signedInUserSql(tag: string): { user: BenchUser; sql: string[] }
 /**
  * `aiProvider` is the app's AI_PROVIDER (given through the process environment, which wrangler reads
  * when no .dev.vars exists): the benches measure the offline provider unless they ask for local speech.
+ * `builtConfig`: for "built", the wrangler config of a build already made (else `npm run build`'s).
  */
-export async function startLocalApp(server: AppServer = "vite", aiProvider: "offline" | "local" = "offline"): Promise<LocalApp> {
+export async function startLocalApp(server: AppServer = "vite", aiProvider: "offline" | "local" = "offline", builtConfig?: string): Promise<LocalApp> {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-bench-"));
   migrateLocal(stateDir);
   const port = await freePort();
@@ -65,7 +67,7 @@ export async function startLocalApp(server: AppServer = "vite", aiProvider: "off
       : [
           "wrangler",
           "dev",
-          ...(server === "built" ? ["--config", productionWorkerConfig()] : []),
+          ...(server === "built" ? ["--config", builtConfig ?? productionWorkerConfig()] : []),
           ...["--port", String(port), "--ip", "127.0.0.1", "--persist-to", stateDir, "--assets", assetsDir!, "--log-level", "warn"],
         ];
   const baseURL = `http://${server === "vite" ? "localhost" : "127.0.0.1"}:${port}`;

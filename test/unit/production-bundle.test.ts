@@ -1,27 +1,20 @@
 // The production build leaves local speech out (vite.config.ts swaps worker/ai/local/available.ts),
 // and its bundle check (scripts/check-production-bundle.mjs) passes; a self-hosted build with
 // ECHO_LOCAL_SPEECH=1 carries the engines, and the same check refuses it as a Cloudflare bundle.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../scripts/build-app";
 
-// vite build (the Cloudflare plugin) points .wrangler/deploy/config.json at its output; left behind, it
-// would send `wrangler dev` (the browser tests' apps) to a deleted folder. Put back what was there.
-const DEPLOY_CONFIG = ".wrangler/deploy/config.json";
-const deployConfig = existsSync(DEPLOY_CONFIG) ? readFileSync(DEPLOY_CONFIG, "utf8") : null;
 const dirs: string[] = [];
-afterAll(() => {
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-  if (deployConfig === null) rmSync(DEPLOY_CONFIG, { force: true });
-  else writeFileSync(DEPLOY_CONFIG, deployConfig);
-});
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function build(env: NodeJS.ProcessEnv): string {
   const out = mkdtempSync(join(tmpdir(), "echo-build-"));
   dirs.push(out);
-  execFileSync("npx", ["vite", "build", "--outDir", out, "--logLevel", "error"], { env: { ...process.env, ...env }, stdio: "pipe" });
+  buildApp(out, { ...process.env, ...env })();
   return out;
 }
 
