@@ -1,13 +1,14 @@
 // `npm test`'s vitest part: three vitest runs, one output, one summary. Most of the suite's time is
 // waiting, not computing: phone calls paced at 20 ms a frame, real-time audio into the browser, app
 // and browser starts. One vitest runs its groups (vitest.config.ts's `sequence.groupOrder`) one after
-// another, and the browser suite one file at a time, so here:
-//   1. side by side: `worker` and `worker-openai`, then `unit` and `unit-isolated` (several files at a
-//      time, maxWorkers), and the browser suite `e2e` (one file at a time, against one app);
-//   2. then, after them, the two projects that run local speech (`worker-local-speech`, `e2e-local-speech`,
-//      beside each other): the heaviest on CPU, with time limits inside. The app with the engines that
-//      e2e/local-speech.test.ts needs takes 40–100 s to start, so it is launched at the very start,
-//      while 1. runs, and the file finds it through ECHO_E2E_LOCAL_SPEECH_APP.
+// another, and the browser suite one file at a time, so here two chains go side by side:
+//   1. `worker` and `worker-openai`, then `unit` and `unit-isolated` (several files at a time,
+//      maxWorkers); after them, the two projects that run local speech (`worker-local-speech`,
+//      `e2e-local-speech`, beside each other): the heaviest on CPU, with time limits inside, so not
+//      beside the workerd files. The app with the engines that e2e/local-speech.test.ts needs takes
+//      40–100 s to start, so it is launched at the very start, and the file finds it through
+//      ECHO_E2E_LOCAL_SPEECH_APP;
+//   2. the browser suite `e2e` (one file at a time, against one app), the longer chain.
 // Each run's lines are passed through whole as they come (every line names its project); at the end
 // one summary adds the runs up, in vitest's own words, so `.ci/run` reads one "Tests" line.
 // Arguments are passed to every run (e.g. `npm test -- -t "speech"`); then a run may find no files.
@@ -29,11 +30,9 @@ interface Run {
   projects: string[];
 }
 
-const SIDE_BY_SIDE: Run[] = [
-  { label: "workerd + unit", projects: ["worker", "worker-openai", "unit", "unit-isolated"] },
-  { label: "browser", projects: ["e2e"] },
-];
+const WORKERD_AND_UNIT: Run = { label: "workerd + unit", projects: ["worker", "worker-openai", "unit", "unit-isolated"] };
 const LOCAL_SPEECH: Run = { label: "local speech", projects: ["worker-local-speech", "e2e-local-speech"] };
+const BROWSER: Run = { label: "browser", projects: ["e2e"] };
 
 const ANSI = /\x1b\[[0-9;]*m/g;
 
@@ -143,7 +142,8 @@ async function launchEarly(): Promise<{ env: NodeJS.ProcessEnv; stop(): Promise<
 
 const extra = process.argv.slice(2);
 const started = Date.now();
-const sideBySide = Promise.all(SIDE_BY_SIDE.map((r) => run(r, extra)));
+const browser = run(BROWSER, extra);
+const workerdAndUnit = run(WORKERD_AND_UNIT, extra);
 // Only the whole suite surely runs that file; with a filter, the file starts its app if it runs.
 const early =
   extra.length === 0
@@ -152,16 +152,17 @@ const early =
         return null;
       })
     : null;
-let outcomes: Outcome[];
+const outcomes: Outcome[] = [];
 try {
-  outcomes = await sideBySide;
+  outcomes.push(await workerdAndUnit);
   if (!interrupted) outcomes.push(await run(LOCAL_SPEECH, extra, early?.env));
 } finally {
   await early?.stop();
 }
+outcomes.push(await browser);
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 
-console.log(`\n vitest runs ended after ${seconds} s (${SIDE_BY_SIDE.map((r) => r.label).join(" beside ")}, then ${LOCAL_SPEECH.label}):`);
+console.log(`\n vitest runs ended after ${seconds} s (${WORKERD_AND_UNIT.label}, then ${LOCAL_SPEECH.label}, beside ${BROWSER.label}):`);
 for (const o of outcomes) console.log(`   ${o.label}: exit ${o.code}; ${o.files ?? "no summary"}; ${o.tests ?? ""}`);
 const files = sum("Test Files", outcomes.map((o) => o.files));
 const tests = sum("Tests", outcomes.map((o) => o.tests));
