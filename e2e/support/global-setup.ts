@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
   // The build (in the state folder) carries these settings into its own .dev.vars for `vite preview`.
   const env = { ...process.env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port) };
   const buildDir = join(stateDir, "build");
-  const restoreDeployConfig = buildApp(buildDir, env);
+  const restoreDeployConfig = await buildApp(buildDir, env);
   const server = await startServer({
     args: ["vite", "preview", "--outDir", buildDir, "--port", String(port), "--strictPort"],
     env,

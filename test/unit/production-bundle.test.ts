@@ -11,10 +11,10 @@ import { buildApp } from "../../scripts/build-app";
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function build(env: NodeJS.ProcessEnv): string {
+async function build(env: NodeJS.ProcessEnv): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), "echo-build-"));
   dirs.push(out);
-  buildApp(out, { ...process.env, ...env })();
+  (await buildApp(out, { ...process.env, ...env }))();
   return out;
 }
 
@@ -30,16 +30,16 @@ function check(dir: string): { status: number | null; output: string } {
 }
 
 describe("production bundle", { timeout: 180_000 }, () => {
-  it("has no local speech engine, and the check says so", () => {
-    const out = build({ ECHO_LOCAL_SPEECH: "" });
+  it("has no local speech engine, and the check says so", async () => {
+    const out = await build({ ECHO_LOCAL_SPEECH: "" });
     expect(files(out).filter((f) => /\.(wasm|bin)$/.test(f))).toEqual([]);
     const result = check(out);
     expect(result.output).toContain("no local speech engine");
     expect(result.status).toBe(0);
   });
 
-  it("a self-hosted build carries the engines, and the check refuses it for Cloudflare", () => {
-    const out = build({ ECHO_LOCAL_SPEECH: "1" });
+  it("a self-hosted build carries the engines, and the check refuses it for Cloudflare", async () => {
+    const out = await build({ ECHO_LOCAL_SPEECH: "1" });
     expect(files(out).some((f) => f.startsWith("flite") && f.endsWith(".wasm"))).toBe(true);
     const result = check(out);
     expect(result.status).toBe(1);
