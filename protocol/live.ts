@@ -70,7 +70,7 @@ export function participantPath(callId: string, userId: string): string {
   return `${participantsPath(callId)}/${encodeURIComponent(userId)}`;
 }
 
-/** Answer of the invite: the participant as stored (inviting twice changes nothing). */
+/** Answer of the invite: the participant as stored (inviting someone again renews their invitation). */
 export interface InviteResponse {
   participant: LiveParticipant;
 }

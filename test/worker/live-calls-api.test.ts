@@ -20,16 +20,20 @@ async function participantRows(callId: string) {
 }
 
 describe("POST /api/live-calls/:id/participants", () => {
-  it("lets the owner invite a registered user by email (any case), once", async () => {
+  it("lets the owner invite a registered user by email (any case), once: inviting again renews that invitation", async () => {
     const { owner, callId, socket } = await startTestCall();
     const guest = await createUser({ displayName: "Gwen" });
     const res = await invite(owner, callId, `  ${guest.user.email.toUpperCase()} `);
     expect(res.status).toBe(201);
     const body = (await res.json()) as InviteResponse;
     expect(body.participant).toMatchObject({ userId: guest.user.id, displayName: "Gwen", email: guest.user.email, joinedAt: null });
-    const again = (await (await invite(owner, callId, guest.user.email)).json()) as InviteResponse;
-    expect(again.participant.invitedAt).toBe(body.participant.invitedAt);
-    expect(await participantRows(callId)).toEqual([{ user_id: guest.user.id, invited_by: owner.user.id, invited_at: body.participant.invitedAt, joined_at: null }]);
+    await new Promise((r) => setTimeout(r, 5));
+    const againRes = await invite(owner, callId, guest.user.email);
+    expect(againRes.status).toBe(201);
+    const again = (await againRes.json()) as InviteResponse;
+    expect(again.participant).toMatchObject({ userId: guest.user.id, joinedAt: null });
+    expect(again.participant.invitedAt).toBeGreaterThan(body.participant.invitedAt);
+    expect(await participantRows(callId)).toEqual([{ user_id: guest.user.id, invited_by: owner.user.id, invited_at: again.participant.invitedAt, joined_at: null }]);
     socket.send({ type: "end_call" });
     await socket.next("call_ended");
   });

@@ -5,7 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PING_FRAME } from "../../protocol/heartbeat";
-import { type LiveCallList, MAX_INVITED_PER_CALL, participantPath } from "../../protocol/live";
+import { type InviteResponse, type LiveCallList, MAX_INVITED_PER_CALL, participantPath } from "../../protocol/live";
 import type { CallSession } from "../../worker/call/CallSession";
 import { callSessionUpgrade } from "../../worker/call/internal-request";
 import { db } from "../../worker/db/client";
@@ -80,6 +80,26 @@ describe("DELETE /api/live-calls/:id/participants/:userId", () => {
     await socket.next("call_ended");
   });
 
+  it("a removal that reached the call's object but not the list (its answer timed out: 503) is undone by inviting again", async () => {
+    const { owner, callId, socket } = await startTestCall();
+    const guest = await createUser();
+    await invite(owner, callId, guest.user.email);
+    // What the route's first step does; the row's removal after it never ran.
+    await callStub(callId).uninvited(guest.user.id, Date.now());
+    expect((await openSocket(`/ws/live/${callId}`, { cookie: guest.cookie })).response.status).toBe(404);
+    expect((await listOf(owner))[0]!.participants.map((p) => p.userId)).toEqual([guest.user.id]); // still listed
+
+    // The owner invites them again: the invitation is renewed, and they can watch.
+    await new Promise((r) => setTimeout(r, 5)); // a later millisecond than the removal's
+    expect((await invite(owner, callId, guest.user.email)).status).toBe(201);
+    const again = await viewer(callId, guest);
+    await again.next("live_snapshot");
+    again.close();
+    expect((await listOf(owner))[0]!.participants.map((p) => p.userId)).toEqual([guest.user.id]);
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+  });
+
   it("only the owner may remove; removing again is no error; the owner cannot remove themselves", async () => {
     const { owner, callId, socket } = await startTestCall();
     const guest = await createUser();
@@ -119,7 +139,12 @@ describe("how many people a call can be shared with", () => {
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ error: { code: "too-many-participants", message: expect.stringContaining(`${MAX_INVITED_PER_CALL} people`) } });
     expect(await listOf(people.at(-1)!)).toEqual([]);
-    expect((await invite(owner, callId, people[0]!.user.email)).status).toBe(201);
+    // At the limit an invited person's invitation is still renewed (the undo of a half-done removal).
+    const firstInvitedAt = (await listOf(owner))[0]!.participants.find((p) => p.userId === people[0]!.user.id)!.invitedAt;
+    await new Promise((r) => setTimeout(r, 5));
+    const renewed = await invite(owner, callId, people[0]!.user.email);
+    expect(renewed.status).toBe(201);
+    expect(((await renewed.json()) as InviteResponse).participant.invitedAt).toBeGreaterThan(firstInvitedAt);
 
     // Removing one makes room.
     expect((await api(owner, "DELETE", participantPath(callId, people[0]!.user.id))).status).toBe(204);

@@ -130,21 +130,24 @@ export async function viewableLiveCallIds(database: Db, userId: string): Promise
 }
 
 /**
- * Adds `userId` to the call (inviting twice keeps the first invitation) and returns them as stored;
- * null when the call is already shared with `maxInvited` people (its owner not counted; the count and the
- * insert are one statement, so two invitations at once cannot both pass the limit).
+ * Adds `userId` to the call and returns them as stored; null when the call is already shared with
+ * `maxInvited` other people (its owner not counted; the count and the insert are one statement, so two
+ * invitations at once cannot both pass the limit). Inviting someone already invited renews their
+ * invitation (its time, and who gave it), at the limit too: that is how an owner undoes a removal that
+ * reached the call's object, which refuses views on invitations from before it, but not this list.
  */
 export async function addParticipant(
   database: Db,
   input: { callId: string; userId: string; ownerId: string; invitedBy: string; now: number; maxInvited: number },
 ): Promise<LiveParticipant | null> {
   const { callId, userId, ownerId } = input;
-  await database.run(sql`INSERT OR IGNORE INTO ${callParticipants} (call_id, user_id, invited_by, invited_at, joined_at)
+  const invited = and(eq(callParticipants.callId, callId), eq(callParticipants.userId, userId));
+  await database.run(sql`INSERT INTO ${callParticipants} (call_id, user_id, invited_by, invited_at, joined_at)
     SELECT ${callId}, ${userId}, ${input.invitedBy}, ${input.now}, NULL
-    WHERE (SELECT COUNT(*) FROM ${callParticipants} WHERE ${callParticipants.callId} = ${callId} AND ${callParticipants.userId} != ${ownerId}) < ${input.maxInvited}`);
-  const row = await participantQuery(database)
-    .where(and(eq(callParticipants.callId, callId), eq(callParticipants.userId, userId)))
-    .get();
+    WHERE (SELECT COUNT(*) FROM ${callParticipants} WHERE ${callParticipants.callId} = ${callId} AND ${callParticipants.userId} != ${ownerId}) < ${input.maxInvited}
+      OR EXISTS (SELECT 1 FROM ${callParticipants} WHERE ${invited})
+    ON CONFLICT (call_id, user_id) DO UPDATE SET invited_by = excluded.invited_by, invited_at = MAX(invited_at, excluded.invited_at)`);
+  const row = await participantQuery(database).where(invited).get();
   return row ? toParticipant(row, true) : null;
 }
 
