@@ -76,7 +76,7 @@ describe("FeedConnection", () => {
     sockets[0]!.serverOpens();
     expect(conn.status).toBe("open");
     sockets[0]!.serverSends('{"type":"echo_changed","echoId":"e1"}');
-    expect(a).toEqual([{ type: "echo_changed", echoId: "e1" }]);
+    expect(a).toEqual([{ type: "feed_connected" }, { type: "echo_changed", echoId: "e1" }]);
     expect(b).toEqual(a);
   });
 
@@ -85,6 +85,7 @@ describe("FeedConnection", () => {
     const got: FeedSignal[] = [];
     conn.subscribe((s) => got.push(s));
     sockets[0]!.serverOpens();
+    got.length = 0; // (its feed_connected)
     for (const junk of ["pong", "{", '{"type":"hack","echoId":"x"}', '{"type":"echo_changed"}', '{"type":"call_changed","callId":7}', "[]", "null", "x".repeat(10_000)]) {
       expect(() => sockets[0]!.serverSends(junk)).not.toThrow();
     }
@@ -124,7 +125,7 @@ describe("FeedConnection", () => {
     advance(1);
     expect(sockets).toHaveLength(3);
     sockets[2]!.serverOpens();
-    expect(got).toEqual([{ type: "feed_reconnected" }]);
+    expect(got).toEqual([{ type: "feed_connected" }, { type: "feed_connected" }]); // the first open, then the reconnection
     sockets[2]!.drops(); // after a success the delay starts over
     advance(500);
     expect(sockets).toHaveLength(4);
@@ -137,15 +138,16 @@ describe("FeedConnection", () => {
     sockets[0]!.drops(); // refused before it ever opened
     advance(500);
     sockets[1]!.serverOpens();
-    expect(got).toEqual([{ type: "feed_reconnected" }]);
+    expect(got).toEqual([{ type: "feed_connected" }]);
   });
 
-  it("a first connection that opens at once says nothing", () => {
+  it("a first connection that opens at once says so too: a list loaded before it was live may have missed a change", () => {
     const { conn, sockets } = harness();
     const got: FeedSignal[] = [];
     conn.subscribe((s) => got.push(s));
+    expect(got).toEqual([]); // not before it is open
     sockets[0]!.serverOpens();
-    expect(got).toEqual([]);
+    expect(got).toEqual([{ type: "feed_connected" }]);
   });
 
   it("pings, and replaces a socket whose pong never comes", () => {

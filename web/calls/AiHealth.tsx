@@ -7,7 +7,7 @@ import { Card, CardBody, CardHeader, RetryAlert, Spinner } from "../ui";
 import { failureSummary, retrySummary, stageRows } from "./aiHealth";
 
 export function AiHealth() {
-  const { state, reload } = useFeedResource<CallHealth>("/api/calls/health", (s) => s.type === "call_changed" || s.type === "feed_reconnected");
+  const { state, reload } = useFeedResource<CallHealth>("/api/calls/health", (s) => s.type === "call_changed" || s.type === "feed_connected");
   return (
     <Card aria-labelledby="ai-health-heading" role="region">
       <CardHeader id="ai-health-heading" title="AI health" description="Your calls in the last 24 hours." />

@@ -48,7 +48,7 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
   }, [load]);
 
   useFeed((signal) => {
-    if ((signal.type === "call_changed" && signal.callId === callId) || signal.type === "feed_reconnected") void load(true);
+    if ((signal.type === "call_changed" && signal.callId === callId) || signal.type === "feed_connected") void load(true);
   });
 
   const exportHref = (format: "txt" | "json") => `/api/calls/${encodeURIComponent(callId)}/export?format=${format}`;

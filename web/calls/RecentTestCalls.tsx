@@ -19,7 +19,7 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
   const [open, setOpen] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   useFeed((signal) => {
-    if (signal.type === "call_changed" || signal.type === "feed_reconnected") setVersion((n) => n + 1);
+    if (signal.type === "call_changed" || signal.type === "feed_connected") setVersion((n) => n + 1);
   });
 
   useEffect(() => {

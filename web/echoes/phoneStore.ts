@@ -104,7 +104,7 @@ export function usePhoneSettings(userId: string): { state: PhoneState; reload: (
     void loadPhoneSettings(state.status === "ready");
   }, [userId]);
   useFeed((signal) => {
-    if (signal.type === "live_call_started" || signal.type === "echo_changed" || signal.type === "feed_reconnected") void loadPhoneSettings(true);
+    if (signal.type === "live_call_started" || signal.type === "echo_changed" || signal.type === "feed_connected") void loadPhoneSettings(true);
   });
   const pending = current.status === "ready" && current.settings.pendingCode !== null && !current.settings.linkedNumber;
   useEffect(() => {

@@ -10,7 +10,7 @@ export function useEchoes(): { state: EchoesState; reload: () => void; put: (ech
   // A finished call changes its Echo's total calls too.
   const { state, setState, reload } = useFeedResource<EchoList>(
     "/api/echoes",
-    (signal) => signal.type === "echo_changed" || signal.type === "call_changed" || signal.type === "feed_reconnected",
+    (signal) => signal.type === "echo_changed" || signal.type === "call_changed" || signal.type === "feed_connected",
   );
 
   const put = useCallback(

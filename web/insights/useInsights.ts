@@ -35,7 +35,7 @@ export function useInsights(period: InsightPeriod, echoId: string): { state: Ins
     return () => latest.current?.abort();
   }, [load]);
   useFeed((signal) => {
-    if (signal.type === "call_changed" || signal.type === "feed_reconnected") void load(true);
+    if (signal.type === "call_changed" || signal.type === "feed_connected") void load(true);
   });
   return { state, reload: () => void load(false) };
 }

@@ -1,7 +1,8 @@
 // The dashboard's change feed: ONE /ws/feed socket per page, opened while any component listens,
 // kept alive with the heartbeat (protocol/heartbeat.ts), reconnected with exponential backoff after
-// drops. Components subscribe with useFeed(listener); after a reconnect they get `feed_reconnected`
-// (events may have been missed meanwhile: refetch). Frames are read with the shared reader
+// drops. Components subscribe with useFeed(listener); each time the socket opens they get
+// `feed_connected`: events may have been missed before it was live (meanwhile after a drop, and on the
+// first open, between a list's GET and the socket reaching the user's feed), so lists refetch. Frames are read with the shared reader
 // (feedServerMessages, protocol/feed.ts); a server that refuses this page's protocol version ends the
 // retries (status "outdated", `problem` says why).
 import { useEffect, useRef, useSyncExternalStore } from "react";
@@ -20,7 +21,8 @@ const BACKOFF_MAX_MS = 30_000;
  */
 export const IDLE_CLOSE_MS = 250;
 
-export type FeedSignal = FeedEvent | { type: "feed_reconnected" };
+/** `feed_connected`: the socket is open (again); what a listener loaded before may be stale. */
+export type FeedSignal = FeedEvent | { type: "feed_connected" };
 export type FeedListener = (signal: FeedSignal) => void;
 export type FeedStatus = "idle" | "connecting" | "open" | "reconnecting" | "outdated";
 
@@ -118,13 +120,13 @@ export class FeedConnection {
     let opened = false;
     ws.onopen = () => {
       opened = true;
-      // After a drop, or a first connection that took retries: events may have been missed meanwhile.
-      const reconnected = this.everOpened || this.attempt > 0;
       this.everOpened = true;
       this.attempt = 0;
       this.setStatus("open");
       this.startPing();
-      if (reconnected) this.emit({ type: "feed_reconnected" });
+      // Every open, the first too: a change that came after a listener's GET but before the user's
+      // feed had this socket reached nobody (after a drop, every change meanwhile).
+      this.emit({ type: "feed_connected" });
     };
     ws.onmessage = (ev) => {
       const read = readFrame(feedServerMessages, ev.data);
@@ -239,8 +241,8 @@ function sharedFeed(): FeedConnection {
 }
 
 /**
- * Calls `listener` for every change event of the signed-in user (and `feed_reconnected` after a
- * drop). The latest listener is always used; no need to memoise it. Returns the socket status.
+ * Calls `listener` for every change event of the signed-in user (and `feed_connected` each time the
+ * socket opens). The latest listener is always used; no need to memoise it. Returns the socket status.
  */
 export function useFeed(listener: FeedListener): FeedStatus {
   const ref = useRef(listener);

@@ -11,7 +11,7 @@ export function useActiveEchoes(): { echoes: ActiveEchoes; reload: () => void } 
   // A quiet refresh keeps showing the list; only a first load (or Try again after an error) spins.
   const { state, reload } = useFeedResource<EchoList>(
     "/api/echoes?active=true",
-    (signal) => signal.type === "echo_changed" || signal.type === "feed_reconnected",
+    (signal) => signal.type === "echo_changed" || signal.type === "feed_connected",
   );
   const echoes = useMemo<ActiveEchoes>(
     () => (state.status === "ready" ? { ...state, echoes: state.echoes.filter((e) => e.isActive) } : state),

@@ -7,7 +7,7 @@ import { useFeedResource } from "../lib/useFeedResource";
 export function useLiveCalls() {
   const { state, reload, refresh } = useFeedResource<LiveCallList>(
     "/api/live-calls",
-    (signal) => signal.type === "live_call_started" || signal.type === "live_call_ended" || signal.type === "feed_reconnected",
+    (signal) => signal.type === "live_call_started" || signal.type === "live_call_ended" || signal.type === "feed_connected",
   );
   return { state, reload, refresh };
 }
