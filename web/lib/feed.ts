@@ -2,9 +2,9 @@
 // kept alive with the heartbeat (protocol/heartbeat.ts), reconnected with exponential backoff after
 // drops. Components subscribe with useFeed(listener); each time the socket opens they get
 // `feed_connected`: events may have been missed before it was live (meanwhile after a drop, and on the
-// first open, between a list's GET and the socket reaching the user's feed), so lists refetch. Frames are read with the shared reader
-// (feedServerMessages, protocol/feed.ts); a server that refuses this page's protocol version ends the
-// retries (status "outdated", `problem` says why).
+// first open, between a list's GET and the socket reaching the user's feed), so lists refetch. Frames
+// are read with the shared reader (feedServerMessages, protocol/feed.ts); a server that refuses this
+// page's protocol version ends the retries (status "outdated", `problem` says why).
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { type FeedEvent, feedServerMessages } from "../../protocol/feed";
 import { readFrame } from "../../protocol/frame";
