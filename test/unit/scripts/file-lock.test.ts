@@ -1,8 +1,8 @@
 // The lock that keeps two builds from holding the deploy config at once (scripts/build-app.ts).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { lockFile } from "../../../scripts/file-lock";
 
@@ -36,7 +36,7 @@ it("a lock left by a process that is gone is taken over", async () => {
   const gone = spawn(process.execPath, ["-e", ""]);
   const pid = gone.pid!;
   await new Promise((r) => gone.on("exit", r));
-  await lockFile(path, 0).then((release) => release()); // makes the folder
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, String(pid));
   const release = await lockFile(path, 1_000);
   expect(readFileSync(path, "utf8")).toBe(String(process.pid));
