@@ -76,6 +76,21 @@ describe("phone settings store", () => {
     expect(currentPhoneSettings()?.answeringEcho?.name).toBe("Wren");
   });
 
+  it("loads again after a load that was on its way when another was asked for (a feed signal during the first load)", async () => {
+    const { server, answer } = scriptedServer();
+    const first = loadPhoneSettings(false); // the page's first load reads the server now…
+    server.settings = { ...server.settings, linkedNumber: "+15550100777" }; // …a call links the number…
+    void loadPhoneSettings(true); // …and its feed signal comes while the first load is on its way
+    expect(server.waiting).toHaveLength(1); // one request at a time
+    await answer("GET", "/api/phone");
+    await first;
+    expect(currentPhoneSettings()?.linkedNumber).toBeNull(); // the first answer, from before the link
+    expect(server.waiting.map((w) => `${w.method} ${w.path}`)).toEqual(["GET /api/phone"]);
+    await answer("GET", "/api/phone");
+    expect(currentPhoneSettings()?.linkedNumber).toBe("+15550100777");
+    expect(server.waiting).toHaveLength(0); // and no more than that one
+  });
+
   it("never shows one user's settings to the next one signed in on the same page, even from a load still on its way", async () => {
     const { server, answer } = scriptedServer();
     servePhoneSettingsOf("user-a");

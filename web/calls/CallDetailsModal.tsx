@@ -1,8 +1,9 @@
 // The call details modal: details, emotion-over-time plot, whole transcript and export buttons.
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { CallDetail } from "../../protocol/calls";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
+import { LoadOrder } from "../lib/loadOrder";
 import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
 import { Badge, Button, LoadingBlock, Modal, RetryAlert, buttonClasses } from "../ui";
 import { statusTone } from "./callList";
@@ -30,17 +31,20 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
   const player = useRef<PlayerHandle>(null);
   const [heardAt, setHeardAt] = useState<number | null>(null);
 
+  const order = useMemo(() => new LoadOrder(), [callId]); // another call's answers are never newer
   const load = useCallback(
     async (quiet: boolean) => {
+      const mine = order.start();
       if (!quiet) setState({ status: "loading" });
       try {
         const call = await api<CallDetail>(`/api/calls/${encodeURIComponent(callId)}`);
-        setState({ status: "ready", call });
+        if (order.accept(mine)) setState({ status: "ready", call });
       } catch {
-        if (!quiet) setState({ status: "error" });
+        // A quiet refresh that fails keeps the call on screen; the newest load's failure with nothing shown is an error.
+        if (order.failed(mine)) setState((s) => (quiet && s.status === "ready" ? s : { status: "error" }));
       }
     },
-    [callId],
+    [callId, order],
   );
 
   useEffect(() => {

@@ -22,6 +22,11 @@ let inflight: Promise<void> | null = null;
  * refresh triggered by the feed, answering after "Link my phone number", used to wipe the new code).
  */
 let changes = 0;
+/**
+ * A load was asked for while one was on its way (a feed signal during the first load): the one on its
+ * way may have read the server before what the signal says, so another follows it.
+ */
+let again = false;
 
 function set(next: PhoneState): void {
   state = next;
@@ -38,12 +43,16 @@ export function servePhoneSettingsOf(userId: string): void {
   owner = userId;
   changes++; // a load started for the previous user answers out of date
   inflight = null;
+  again = false;
   state = { status: "loading" };
   rememberPhoneSettings(null);
 }
 
 export function loadPhoneSettings(quiet = false): Promise<void> {
-  if (inflight) return inflight;
+  if (inflight) {
+    again = true;
+    return inflight;
+  }
   if (!quiet || state.status !== "ready") set({ status: "loading" });
   const startedAfter = changes;
   const load: Promise<void> = api<PhoneSettings>("/api/phone")
@@ -59,8 +68,10 @@ export function loadPhoneSettings(quiet = false): Promise<void> {
     .finally(() => {
       if (inflight !== load) return; // another user's load, dropped when the store changed hands
       inflight = null;
-      // Overtaken by a change: load again, so the screen shows the server's settings after it.
-      if (changes !== startedAfter) void loadPhoneSettings(true);
+      // Overtaken by a change or asked for again: load again, so the screen shows the server's settings after it.
+      const followUp = again || changes !== startedAfter;
+      again = false;
+      if (followUp) void loadPhoneSettings(true);
     });
   inflight = load;
   return load;

@@ -1,7 +1,8 @@
 // One GET resource of the dashboard (a list), loaded once and kept fresh by the change feed.
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useState } from "react";
 import { api } from "./api";
 import { type FeedSignal, useFeed } from "./feed";
+import { LoadOrder } from "./loadOrder";
 
 /** Loading, failed, or ready with the response body's fields. */
 export type Loadable<T extends object> = { status: "loading" } | { status: "error" } | ({ status: "ready" } & T);
@@ -16,25 +17,26 @@ export interface FeedResource<T extends object> {
 }
 
 /**
- * GETs `path` and reloads it quietly on the feed signals `refreshOn` accepts. Only the newest
- * request's answer counts; a quiet refresh that fails keeps a ready list (the next event retries).
+ * GETs `path` and reloads it quietly on the feed signals `refreshOn` accepts. Of overlapping requests,
+ * each answer newer than the one shown counts (LoadOrder); a quiet refresh that fails keeps a ready
+ * list (the next event retries).
  */
 export function useFeedResource<T extends object>(path: string, refreshOn: (signal: FeedSignal) => boolean): FeedResource<T> {
   const [state, setState] = useState<Loadable<T>>({ status: "loading" });
-  const generation = useRef(0);
+  const order = useMemo(() => new LoadOrder(), [path]); // another path's answers are never newer
 
   const load = useCallback(
     async (quiet: boolean) => {
-      const mine = ++generation.current;
+      const mine = order.start();
       if (!quiet) setState({ status: "loading" });
       try {
         const body = await api<T>(path);
-        if (mine === generation.current) setState({ ...body, status: "ready" });
+        if (order.accept(mine)) setState({ ...body, status: "ready" });
       } catch {
-        if (mine === generation.current) setState((s) => (quiet && s.status === "ready" ? s : { status: "error" }));
+        if (order.failed(mine)) setState((s) => (quiet && s.status === "ready" ? s : { status: "error" }));
       }
     },
-    [path],
+    [path, order],
   );
 
   useEffect(() => {
