@@ -14,7 +14,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 async function build(env: NodeJS.ProcessEnv): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), "echo-build-"));
   dirs.push(out);
-  (await buildApp(out, { ...process.env, ...env }))();
+  await (await buildApp(out, { ...process.env, ...env }))();
   return out;
 }
 
