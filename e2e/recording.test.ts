@@ -76,4 +76,27 @@ describe("call recording player", () => {
     // The browser fetched the audio with ranges (seeking a long call does not download all of it).
     expect(ranges.some((r) => r.startsWith("bytes="))).toBe(true);
   });
+
+  it("says when the recording could not be loaded, and Play tries again", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
+    const { callId } = seedRecordedCall(me.user.id);
+    const recording = `**/api/calls/${callId}/recording`;
+    await page.route(recording, (route) => route.abort("connectionreset")); // the network drops it
+    await page.getByRole("tab", { name: "Calls" }).click();
+    const row = page.getByRole("region", { name: "Call History" }).locator(`li[data-call-id="${callId}"]`);
+    await row.getByRole("button", { name: "View Details" }).click();
+    const player = page.getByRole("dialog", { name: "Call Details" }).getByTestId("recording-player");
+    await player.getByRole("button", { name: "Play recording" }).click();
+    const alert = player.getByRole("alert");
+    await expect.poll(() => alert.textContent(), POLL).toBe("The recording could not be played. Press Play to try again.");
+    expect(await player.getByRole("button", { name: "Play recording" }).isEnabled()).toBe(true);
+
+    await page.unroute(recording); // the network is back
+    await player.getByRole("button", { name: "Play recording" }).click();
+    await player.getByRole("button", { name: "Pause recording" }).waitFor();
+    await expect.poll(() => audioTime(page), POLL).toBeGreaterThan(0);
+    expect(await alert.count()).toBe(0);
+  });
 });

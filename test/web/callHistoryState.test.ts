@@ -36,6 +36,13 @@ describe("call history list", () => {
 
   it("a quiet refresh of a list not shown yet (loading, or failed) shows its page", () => {
     expect(ids(run({ type: "first-page", page: page([3], null), quiet: true }))).toEqual(["c3"]);
-    expect(run({ type: "failed" })).toEqual({ status: "error" });
+    expect(run({ type: "failed", quiet: false })).toEqual({ status: "error" });
+  });
+
+  it("a failed quiet refresh keeps the list on screen; with nothing shown yet it is an error (Try again)", () => {
+    const shown = run({ type: "first-page", page: page([9, 8], "k1"), quiet: false });
+    expect(callHistoryReducer(shown, { type: "failed", quiet: true })).toBe(shown);
+    expect(run({ type: "failed", quiet: true })).toEqual({ status: "error" });
+    expect(callHistoryReducer(shown, { type: "failed", quiet: false })).toEqual({ status: "error" });
   });
 });

@@ -40,4 +40,14 @@ describe("LoadOrder", () => {
     expect(order.failed(first)).toBe(false);
     expect(order.failed(second)).toBe(true);
   });
+
+  it("after a reset (another filter, a change made on the page) drops every load started before it", () => {
+    const order = new LoadOrder();
+    const before = order.start();
+    order.reset();
+    expect(order.accept(before)).toBe(false);
+    expect(order.failed(before)).toBe(false);
+    const after = order.start();
+    expect(order.accept(after)).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 // The call details modal: details, emotion-over-time plot, whole transcript and export buttons.
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import type { CallDetail } from "../../protocol/calls";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
@@ -31,7 +31,7 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
   const player = useRef<PlayerHandle>(null);
   const [heardAt, setHeardAt] = useState<number | null>(null);
 
-  const order = useMemo(() => new LoadOrder(), [callId]); // another call's answers are never newer
+  const order = useRef(new LoadOrder()).current;
   const load = useCallback(
     async (quiet: boolean) => {
       const mine = order.start();
@@ -48,8 +48,9 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
   );
 
   useEffect(() => {
+    order.reset(); // another call's answers are out of date
     void load(false);
-  }, [load]);
+  }, [load, order]);
 
   useFeed((signal) => {
     if ((signal.type === "call_changed" && signal.callId === callId) || signal.type === "feed_connected") void load(true);
@@ -110,7 +111,10 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
             callId={state.call.id}
             recap={state.call.recap}
             endTime={state.call.status === "in-progress" ? null : (state.call.endTime ?? state.call.startTime)}
-            onChange={(recap) => setState({ status: "ready", call: { ...state.call, recap } })}
+            onChange={(recap) => {
+              order.reset(); // a refresh on its way read the call before this summary
+              setState({ status: "ready", call: { ...state.call, recap } });
+            }}
           />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Detail label="Status">

@@ -1,6 +1,6 @@
 // The summary at the top of Call Details: text, mood arc, follow-ups and topics; a failed (or missing)
 // summary says why and offers "Retry summary" (POST /api/calls/:id/summary).
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type CallRecap, RECAP_WAIT_MS, type RecapRetryResult } from "../../protocol/summary";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Badge, Button } from "../ui";
@@ -10,6 +10,13 @@ export const RECAP_PENDING = "Summarizing this call…";
 
 export const RECAP_MISSING = "No summary was made for this call.";
 export const RECAP_STALLED = "The summary did not finish.";
+
+/** When a "waiting" view gives up (the summary is missing or stalled), or null for any other view. */
+export function recapWaitEnds(recap: CallRecap | null, endTime: number | null): number | null {
+  if (endTime === null) return null;
+  if (!recap) return endTime + RECAP_WAIT_MS;
+  return recap.status === "pending" ? recap.updatedAt + RECAP_WAIT_MS : null;
+}
 
 /** What the block shows for a call that ended at `endTime` (null: still running). */
 export function recapView(recap: CallRecap | null, endTime: number | null, now: number): "none" | "waiting" | "missing" | "stalled" | "failed" | "ready" {
@@ -22,6 +29,16 @@ export function recapView(recap: CallRecap | null, endTime: number | null, now: 
 export function CallRecapBlock({ callId, recap, endTime, onChange }: { callId: string; recap: CallRecap | null; endTime: number | null; onChange: (recap: CallRecap) => void }) {
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
+  const [now, setNow] = useState(Date.now);
+  const waitEnds = recapWaitEnds(recap, endTime);
+  useEffect(() => {
+    // Shown "Summarizing…" with no word from the server (its worker died): at the deadline, say it did
+    // not finish and offer Retry summary.
+    setNow(Date.now());
+    if (waitEnds === null) return;
+    const id = window.setTimeout(() => setNow(Date.now()), Math.max(0, waitEnds - Date.now()) + 50);
+    return () => window.clearTimeout(id);
+  }, [waitEnds]);
 
   async function retry() {
     setRetrying(true);
@@ -42,7 +59,7 @@ export function CallRecapBlock({ callId, recap, endTime, onChange }: { callId: s
     </Button>
   );
 
-  const view = recapView(recap, endTime, Date.now());
+  const view = recapView(recap, endTime, Math.max(now, Date.now()));
   let body;
   if (view === "none") body = null;
   else if (view === "waiting") body = <p className="text-sm text-slate-500">{RECAP_PENDING}</p>;

@@ -28,7 +28,8 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
     api<CallListPage>(`/api/calls?callType=browser_test&limit=${RECENT_TEST_CALLS}`, { signal: abort.signal })
       .then((page) => setCalls({ status: "ready", data: page.calls }))
       .catch(() => {
-        if (!abort.signal.aborted) setCalls({ status: "error" });
+        // A refresh that fails keeps the list shown (the next change retries); with none shown, Retry.
+        if (!abort.signal.aborted) setCalls((prev) => (prev.status === "ready" ? prev : { status: "error" }));
       });
     return () => abort.abort();
   }, [refreshKey, version]);

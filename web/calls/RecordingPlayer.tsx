@@ -41,6 +41,11 @@ export const RecordingPlayer = forwardRef<PlayerHandle, { src: string; onTime: (
   const toggle = () => {
     const el = audio.current;
     if (!el) return;
+    if (error) {
+      // After a failed load play() alone does not fetch again: start the element over.
+      setError(false);
+      el.load();
+    }
     // Pause pressed before playback began rejects that play() with AbortError: not a failure.
     if (el.paused) void el.play().catch((err: unknown) => setError(!(err instanceof DOMException && err.name === "AbortError")));
     else el.pause();
@@ -64,7 +69,7 @@ export const RecordingPlayer = forwardRef<PlayerHandle, { src: string; onTime: (
         onError={() => setError(true)}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <Button size="sm" onClick={toggle} aria-label={playing ? "Pause recording" : "Play recording"} disabled={error}>
+        <Button size="sm" onClick={toggle} aria-label={playing ? "Pause recording" : "Play recording"}>
           {playing ? "Pause" : "Play"}
         </Button>
         <label htmlFor={`${id}-seek`} className="sr-only">
@@ -100,7 +105,7 @@ export const RecordingPlayer = forwardRef<PlayerHandle, { src: string; onTime: (
           </select>
         </label>
       </div>
-      {error ? <p className="text-xs text-rose-700" role="alert">The recording could not be played. Please try again later.</p> : null}
+      {error ? <p className="text-xs text-rose-700" role="alert">The recording could not be played. Press Play to try again.</p> : null}
     </div>
   );
 });

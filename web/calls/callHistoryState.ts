@@ -12,7 +12,8 @@ export type CallHistoryState =
 
 export type CallHistoryAction =
   | { type: "loading" }
-  | { type: "failed" }
+  /** The newest first-page load failed: `quiet` (a refresh) keeps a list on screen. */
+  | { type: "failed"; quiet: boolean }
   /** The first page: a new list, or (`quiet`) a refresh of the one shown. */
   | { type: "first-page"; page: CallListPage; quiet: boolean }
   | { type: "more-started" }
@@ -24,7 +25,7 @@ export function callHistoryReducer(s: CallHistoryState, action: CallHistoryActio
     case "loading":
       return { status: "loading" };
     case "failed":
-      return { status: "error" };
+      return action.quiet && s.status === "ready" ? s : { status: "error" };
     case "first-page": {
       const { page } = action;
       if (action.quiet && s.status === "ready") {

@@ -5,6 +5,7 @@ import type { CallType } from "../../protocol/call";
 import type { CallListPage } from "../../protocol/calls";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
+import { LoadOrder } from "../lib/loadOrder";
 import { callHistoryReducer } from "./callHistoryState";
 
 export const PAGE_SIZE = 20;
@@ -18,31 +19,32 @@ function listUrl(callType: CallType | "", cursor: string | null): string {
 
 export function useCallHistory(callType: CallType | "") {
   const [state, dispatch] = useReducer(callHistoryReducer, { status: "loading" });
-  /** Answers of first-page loads older than the newest are dropped. */
-  const generation = useRef(0);
+  /** Which first-page answers count when loads overlap (a feed signal during the first load). */
+  const order = useRef(new LoadOrder()).current;
   /** Bumped by a new list (another filter, a reload): a Load more started before it answers stale. */
   const listId = useRef(0);
 
   const loadFirst = useCallback(
     async (quiet: boolean) => {
-      const mine = ++generation.current;
+      const mine = order.start();
       if (!quiet) {
         listId.current++;
         dispatch({ type: "loading" });
       }
       try {
         const page = await api<CallListPage>(listUrl(callType, null));
-        if (mine === generation.current) dispatch({ type: "first-page", page, quiet });
+        if (order.accept(mine)) dispatch({ type: "first-page", page, quiet });
       } catch {
-        if (mine === generation.current && !quiet) dispatch({ type: "failed" });
+        if (order.failed(mine)) dispatch({ type: "failed", quiet });
       }
     },
-    [callType],
+    [callType, order],
   );
 
   useEffect(() => {
+    order.reset(); // another filter's answers are out of date
     void loadFirst(false);
-  }, [loadFirst]);
+  }, [loadFirst, order]);
 
   const loadMore = useCallback(async () => {
     if (state.status !== "ready" || !state.nextCursor || state.loadingMore) return;

@@ -8,16 +8,19 @@ export type EchoesState = Loadable<EchoList>;
 
 export function useEchoes(): { state: EchoesState; reload: () => void; put: (echo: Echo) => void } {
   // A finished call changes its Echo's total calls too.
-  const { state, setState, reload } = useFeedResource<EchoList>(
+  const { state, setState, reload, changedHere } = useFeedResource<EchoList>(
     "/api/echoes",
     (signal) => signal.type === "echo_changed" || signal.type === "call_changed" || signal.type === "feed_connected",
   );
 
   const put = useCallback(
     (echo: Echo) => {
+      if (state.status !== "ready") return; // nothing shown yet: the save's feed signal loads the list again
+      // A refresh on its way read the list before this save: its answer would undo it on screen.
+      changedHere();
       setState((s) => (s.status === "ready" ? { status: "ready", echoes: upsertEcho(s.echoes, echo) } : s));
     },
-    [setState],
+    [state.status, setState, changedHere],
   );
 
   return { state, reload: () => void reload(), put };

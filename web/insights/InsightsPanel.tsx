@@ -1,12 +1,12 @@
 // Insights (issue 13): the signed-in user's calls over a chosen period, for all Echoes or one — calls,
 // durations, failure share, per-Echo figures, the caller's emotion mix over time, common topics from
 // summaries and per-stage latency (p50 / p95) from stored turns. One request: GET /api/insights.
-import { useEffect, useState } from "react";
-import type { Echo, EchoList } from "../../protocol/echo";
+import { useState } from "react";
+import type { EchoList } from "../../protocol/echo";
 import { INSIGHT_PERIODS, type InsightPeriod, type InsightsView } from "../../protocol/insights";
 import { LATENCY_STAGES } from "../../protocol/latency";
-import { api } from "../lib/api";
-import { Card, CardBody, CardHeader, LoadingBlock, RetryAlert, Select } from "../ui";
+import { useFeedResource } from "../lib/useFeedResource";
+import { Button, Card, CardBody, CardHeader, LoadingBlock, RetryAlert, Select } from "../ui";
 import { EmotionMixChart } from "./EmotionMixChart";
 import { PERIOD_LABELS, STAGE_LABELS, formatShare, formatStage, formatTotal } from "./insightsText";
 import { useInsights } from "./useInsights";
@@ -116,15 +116,11 @@ function Body({ view }: { view: InsightsView }) {
 export function InsightsPanel() {
   const [period, setPeriod] = useState<InsightPeriod>("30d");
   const [echoId, setEchoId] = useState("");
-  const [echoes, setEchoes] = useState<Echo[]>([]);
-  const [echoesFailed, setEchoesFailed] = useState(false);
   const { state, reload } = useInsights(period, echoId);
-  useEffect(() => {
-    // The Echo filter's options; without them the view still shows all Echoes.
-    api<EchoList>("/api/echoes")
-      .then((r) => setEchoes(r.echoes))
-      .catch(() => setEchoesFailed(true));
-  }, []);
+  // The Echo filter's options, kept current (an Echo made in another tab); without them the view still shows all Echoes.
+  const echoList = useFeedResource<EchoList>("/api/echoes", (s) => s.type === "echo_changed" || s.type === "feed_connected");
+  const echoes = echoList.state.status === "ready" ? echoList.state.echoes : [];
+  const echoesFailed = echoList.state.status === "error";
   return (
     <Card role="region" aria-labelledby="insights-heading">
       <CardHeader
@@ -149,6 +145,11 @@ export function InsightsPanel() {
               options={echoes.map((e) => ({ value: e.id, label: e.name }))}
               error={echoesFailed ? "Could not load your Echoes." : undefined}
             />
+            {echoesFailed ? (
+              <Button size="sm" variant="secondary" className="self-end" onClick={() => void echoList.reload()}>
+                Reload Echoes
+              </Button>
+            ) : null}
           </div>
         }
       />

@@ -1,39 +1,37 @@
-// Loads GET /api/insights for a period and Echo; reloads quietly when a call changes. Only the latest
-// load may land: each one cancels the one before, so an older answer (another period or Echo, or a
-// refresh overtaken by a filter change) never replaces a newer one.
+// Loads GET /api/insights for a period and Echo; reloads quietly when a call changes. Of overlapping
+// loads each answer newer than the one shown counts (LoadOrder): a feed signal during the first load
+// does not throw its answer away, and another period or Echo makes every earlier load out of date.
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { InsightPeriod, InsightsView } from "../../protocol/insights";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
+import { LoadOrder } from "../lib/loadOrder";
 
 export type InsightsState = { status: "loading" } | { status: "error" } | { status: "ready"; view: InsightsView };
 
 export function useInsights(period: InsightPeriod, echoId: string): { state: InsightsState; reload: () => void } {
   const [state, setState] = useState<InsightsState>({ status: "loading" });
-  const latest = useRef<AbortController | null>(null);
+  const order = useRef(new LoadOrder()).current;
   const load = useCallback(
     async (quiet: boolean) => {
-      latest.current?.abort();
-      const controller = new AbortController();
-      latest.current = controller;
+      const mine = order.start();
       if (!quiet) setState({ status: "loading" });
       const q = new URLSearchParams({ period });
       if (echoId) q.set("echoId", echoId);
       try {
-        const view = await api<InsightsView>(`/api/insights?${q}`, { signal: controller.signal });
-        if (!controller.signal.aborted) setState({ status: "ready", view });
-      } catch (err) {
-        if (controller.signal.aborted || (err instanceof DOMException && err.name === "AbortError")) return;
-        // A quiet refresh keeps the figures shown; one that cancelled a load still "loading" shows its error.
-        setState((s) => (quiet && s.status !== "loading" ? s : { status: "error" }));
+        const view = await api<InsightsView>(`/api/insights?${q}`);
+        if (order.accept(mine)) setState({ status: "ready", view });
+      } catch {
+        // A quiet refresh keeps the figures shown; with none shown yet, its error is shown (Try again).
+        if (order.failed(mine)) setState((s) => (quiet && s.status === "ready" ? s : { status: "error" }));
       }
     },
-    [period, echoId],
+    [period, echoId, order],
   );
   useEffect(() => {
+    order.reset(); // another period's or Echo's answers are out of date
     void load(false);
-    return () => latest.current?.abort();
-  }, [load]);
+  }, [load, order]);
   useFeed((signal) => {
     if (signal.type === "call_changed" || signal.type === "feed_connected") void load(true);
   });

@@ -18,6 +18,11 @@ export class LoadOrder {
     return true;
   }
 
+  /** Another resource (another filter, another call): every load started so far answers out of date. */
+  reset(): void {
+    this.shown = this.started;
+  }
+
   /** True when load `n`'s failure is the latest word: no newer load is on its way or answered. */
   failed(n: number): boolean {
     return n === this.started && n > this.shown;

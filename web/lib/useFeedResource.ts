@@ -1,5 +1,5 @@
 // One GET resource of the dashboard (a list), loaded once and kept fresh by the change feed.
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api";
 import { type FeedSignal, useFeed } from "./feed";
 import { LoadOrder } from "./loadOrder";
@@ -14,6 +14,12 @@ export interface FeedResource<T extends object> {
   reload: () => Promise<void>;
   /** Loads again in the background, keeping what is on screen if that fails. */
   refresh: () => Promise<void>;
+  /**
+   * Say so before showing a change made on this page (`setState`): answers of loads started before it
+   * are dropped, as they may hold the resource from before the change; the change's own feed signal
+   * loads it again.
+   */
+  changedHere: () => void;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface FeedResource<T extends object> {
  */
 export function useFeedResource<T extends object>(path: string, refreshOn: (signal: FeedSignal) => boolean): FeedResource<T> {
   const [state, setState] = useState<Loadable<T>>({ status: "loading" });
-  const order = useMemo(() => new LoadOrder(), [path]); // another path's answers are never newer
+  const order = useRef(new LoadOrder()).current;
 
   const load = useCallback(
     async (quiet: boolean) => {
@@ -40,12 +46,14 @@ export function useFeedResource<T extends object>(path: string, refreshOn: (sign
   );
 
   useEffect(() => {
+    order.reset(); // another path's answers are out of date
     void load(false);
-  }, [load]);
+  }, [load, order]);
 
   useFeed((signal) => {
     if (refreshOn(signal)) void load(true);
   });
 
-  return { state, setState, reload: () => load(false), refresh: () => load(true) };
+  const changedHere = useCallback(() => order.reset(), [order]);
+  return { state, setState, reload: () => load(false), refresh: () => load(true), changedHere };
 }
