@@ -7,6 +7,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { LiveCallList } from "../../protocol/live";
 import { decodeMulaw } from "../../worker/audio/mulaw";
+import { createCallRow } from "../../worker/db/call-writes";
+import { db } from "../../worker/db/client";
 import helloWav from "../fixtures/speech-hello.wav?inline";
 import waitWav from "../fixtures/speech-wait.wav?inline";
 import { pcmFromWavDataUrl } from "./support/audio";
@@ -112,5 +114,22 @@ describe("a phone call through Twilio Media Streams", { timeout: 60_000 }, () =>
     const rows = await env.DB.prepare("select id from calls where provider_call_id = ?").bind(call.callSid).all();
     expect(rows.results).toHaveLength(1);
     expect(again.twiml!.streamUrl).toBe(call.twiml!.streamUrl);
+  });
+
+  it("a retried voice webhook prepares the call's object when the first try wrote the row and failed", async () => {
+    // The first try got as far as the call row, then failed before its Durable Object was prepared.
+    const callSid = "CA" + "8".repeat(32);
+    const callId = crypto.randomUUID();
+    const startTime = Date.now() - 2_000;
+    await createCallRow(db(env.DB), { id: callId, userId: null, echoId: null, callType: "phone", startTime, fromNumber: "+15550100904", providerCallId: callSid });
+
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100904", callSid });
+    expect(call.twiml!.streamUrl).toBe(`wss://echo.test/twilio/media/${callId}`);
+    await call.connect(); // refused with 404 before: the object had no call waiting for its stream
+    await call.say(hello);
+    await call.until(() => call.outboundOf("mark").length > 0, 15_000, "reply mark");
+    await call.hangUp();
+    await eventually(async () => (await callByProviderId(callSid))?.status === "completed", 10_000);
+    expect((await callByProviderId(callSid))?.start_time).toBe(startTime); // the call's own start, kept
   });
 });

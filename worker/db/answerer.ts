@@ -46,8 +46,8 @@ function answererOf(userId: string, echo: EchoRow | null): Answerer {
 
 /** A call coming in as Twilio's `callSid` from `number` (null: a withheld or unusable caller ID). */
 export interface IncomingCall {
-  /** Our id of this call when a webhook for it came before (Twilio retries), else null. */
-  callId: string | null;
+  /** This call as a webhook for it before wrote it (Twilio retries), else null. */
+  earlier: { id: string; status: string; startTime: number } | null;
   answerer: Answerer;
 }
 
@@ -58,8 +58,8 @@ export interface IncomingCall {
  */
 export async function incomingCall(database: Db, callSid: string, number: string | null): Promise<IncomingCall> {
   const sid = phoneCallBySidQuery(database, callSid);
-  if (!number) return { callId: (await sid.get())?.id ?? null, answerer: nobody };
+  if (!number) return { earlier: (await sid.get()) ?? null, answerer: nobody };
   const [known, owners, echoRows] = await database.batch([sid, userByPhoneQuery(database, number), answeringEchoQuery(database, eq(users.phoneNumber, number))]);
   const owner = owners[0];
-  return { callId: known[0]?.id ?? null, answerer: owner ? answererOf(owner.id, echoRows[0] ?? null) : nobody };
+  return { earlier: known[0] ?? null, answerer: owner ? answererOf(owner.id, echoRows[0] ?? null) : nobody };
 }

@@ -6,7 +6,7 @@ import { calls } from "./schema";
 
 /** The call Twilio knows as `callSid`, with its status (no row: none yet). */
 export function phoneCallBySidQuery(database: Db, callSid: string) {
-  return database.select({ id: calls.id, status: calls.status }).from(calls).where(eq(calls.providerCallId, callSid)).limit(1);
+  return database.select({ id: calls.id, status: calls.status, startTime: calls.startTime }).from(calls).where(eq(calls.providerCallId, callSid)).limit(1);
 }
 
 /** The call Twilio knows as `callSid` with its status, or null. */

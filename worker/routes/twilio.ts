@@ -83,22 +83,23 @@ export const twilioRoutes = new Hono<AppEnv>()
     const fromNumber = params.get("From") || null;
     const database = db(c.env.DB);
 
-    // A retried webhook for the same CallSid joins the call already created.
-    const incoming = await incomingCall(database, callSid, identifiableNumber(fromNumber));
-    let callId = incoming.callId;
-    if (!callId) {
-      callId = crypto.randomUUID();
-      const answerer = incoming.answerer;
-      const setup: PhoneCallSetup = { ...answerer, callId, callSid, fromNumber, startTime: Date.now() };
-      await createCallRow(database, {
-        id: callId,
-        userId: answerer.userId,
-        echoId: answerer.echoId,
-        callType: "phone",
-        startTime: setup.startTime,
-        fromNumber,
-        providerCallId: callSid,
-      });
+    // A retried webhook for the same CallSid joins the call already created, and prepares its object
+    // again (a no-op when it is ready): the first try may have failed after writing the row.
+    const { earlier, answerer } = await incomingCall(database, callSid, identifiableNumber(fromNumber));
+    const callId = earlier?.id ?? crypto.randomUUID();
+    if (!earlier || earlier.status === CALL_IN_PROGRESS) {
+      const setup: PhoneCallSetup = { ...answerer, callId, callSid, fromNumber, startTime: earlier?.startTime ?? Date.now() };
+      if (!earlier) {
+        await createCallRow(database, {
+          id: callId,
+          userId: answerer.userId,
+          echoId: answerer.echoId,
+          callType: "phone",
+          startTime: setup.startTime,
+          fromNumber,
+          providerCallId: callSid,
+        });
+      }
       await callSessionStub(c.env, callId).preparePhoneCall(setup);
     }
     const streamToken = await createStreamToken(token, { callId, callSid });
