@@ -9,10 +9,12 @@ import { clearSessionCookie } from "../auth/middleware";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { invalidateSession } from "../auth/session";
 import { closeSessionSockets } from "../auth/sign-out-sockets";
+import { signUpThrottle } from "../auth/sign-up-throttle";
 import { TooManyAttemptsError, assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../auth/throttle";
 import { distrustBrowser, trustBrowser, trustedBrowserOf } from "../auth/trusted-browser";
 import { db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, normalizeEmail, toProfile, updatePasswordHash } from "../db/users";
+import { clientNetwork } from "../http/client-network";
 import { ApiError, readJson } from "../http/errors";
 
 const AUTH_STATUS: Record<AuthErrorCode, 400 | 401 | 404 | 409> = {
@@ -47,6 +49,8 @@ export const authRoutes = new Hono<AppEnv>()
     const email = checkEmail(input.email);
     if (input.password.length < PASSWORD_MIN_LENGTH) throw authError("weak-password");
     const database = db(c.env.DB);
+    const client = clientNetwork(c.req.header("CF-Connecting-IP"));
+    await signUpThrottle.count(database, client); // the answer may tell that the address has an account
     if (await findUserByEmail(database, email)) throw authError("email-already-in-use");
     let user;
     try {
@@ -55,6 +59,7 @@ export const authRoutes = new Hono<AppEnv>()
       if (err instanceof DuplicateUserError) throw authError("email-already-in-use");
       throw err;
     }
+    await signUpThrottle.takeBack(database, client);
     await trustBrowser(c, database, user.id, null);
     await beginSession(c, user);
     return c.json<MeResponse>({ user: toProfile(user) }, 201);

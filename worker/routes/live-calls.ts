@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
 import { type InviteResponse, type JoinResponse, type LiveCallList, MAX_INVITED_PER_CALL, inviteSchema } from "../../protocol/live";
 import type { AppEnv } from "../app-env";
-import { countInviteLookup, inviteLookupFound } from "../auth/invite-throttle";
+import { inviteThrottle } from "../auth/invite-throttle";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub } from "../call/internal-request";
 import { objectCall } from "../call/object-call";
@@ -31,10 +31,10 @@ export const liveCallRoutes = new Hono<AppEnv>()
     if (!access || access.role !== "owner") throw notFound();
     const { email } = await readJson(c, inviteSchema);
     if (!isLive(access.call)) throw ended();
-    await countInviteLookup(database, user.id);
+    await inviteThrottle.count(database, user.id);
     const invitee = await findUserByEmail(database, email);
     if (!invitee) throw new ApiError(404, "user-not-found", AUTH_ERROR_MESSAGES["user-not-found"]);
-    await inviteLookupFound(database, user.id);
+    await inviteThrottle.takeBack(database, user.id);
     if (invitee.id === user.id) throw new ApiError(400, "invite-self", "This is your own call: invite someone else.");
     const participant = await addParticipant(database, { callId, userId: invitee.id, ownerId: user.id, invitedBy: user.id, now: Date.now(), maxInvited: MAX_INVITED_PER_CALL });
     if (!participant) {
