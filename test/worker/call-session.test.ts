@@ -6,6 +6,7 @@ import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call";
 import { PING_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 import { callSessionUpgrade } from "../../worker/call/internal-request";
+import { MAX_TEST_CALLS_AT_ONCE } from "../../worker/call/lines/browser";
 import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { createUser } from "./support/users";
@@ -167,6 +168,30 @@ describe("call lifecycle", () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect(await callRow(callId)).toMatchObject({ status: "abandoned", end_reason: "connection_lost" });
     expect(await totals(owner.user.id, echo.id)).toEqual({ user: 1, echo: 1 });
+  });
+});
+
+describe("test calls at once", () => {
+  it(`a user has at most ${MAX_TEST_CALLS_AT_ONCE} test calls going: the next start_call is refused and makes no call; ending one frees a place`, async () => {
+    const owner = await createUser();
+    const echo = await createEcho(owner.user.id);
+    const going = [];
+    for (let i = 0; i < MAX_TEST_CALLS_AT_ONCE; i++) going.push(await startTestCall({ owner, echo }));
+    const other = await startTestCall(); // someone else's calls do not count
+
+    const extra = await connect("/ws/call", { cookie: owner.cookie });
+    extra.send({ type: "start_call", echoId: echo.id, userId: owner.user.id, callType: "browser_test" });
+    const refused = await extra.next<{ code: string; error: string }>("error");
+    expect(refused).toMatchObject({ code: "too-many-calls", error: `You already have ${MAX_TEST_CALLS_AT_ONCE} test calls going. End one of them to start another.` });
+    expect(extra.all("call_started")).toEqual([]);
+    expect(await callCount(owner.user.id)).toBe(MAX_TEST_CALLS_AT_ONCE);
+
+    going[0]!.socket.send({ type: "end_call" });
+    await going[0]!.socket.next("call_ended");
+    const again = await startTestCall({ owner, echo });
+    expect(await callRow(again.callId)).toMatchObject({ status: "in-progress", call_type: "browser_test" });
+    for (const c of [...going.slice(1), again, other]) c.socket.send({ type: "end_call" });
+    extra.close();
   });
 });
 

@@ -46,6 +46,22 @@ export async function createCallRow(database: Db, call: NewCall): Promise<void> 
     .onConflictDoNothing({ target: calls.id });
 }
 
+/**
+ * Creates a browser test call's row (in progress) unless `userId` already has `maxAtOnce` test calls in
+ * progress; false when refused. The count and the insert are one statement, so calls started at once
+ * cannot all pass the limit (the status is written out, not bound, so that SQLite counts them on the
+ * partial index calls_user_in_progress_idx). Replaying it for an existing id changes nothing (and
+ * answers true).
+ */
+export async function createTestCallRow(database: Db, call: { id: string; userId: string; echoId: string; startTime: number }, maxAtOnce: number): Promise<boolean> {
+  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time)
+    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'browser_test', 'in-progress', ${call.startTime}
+    WHERE (SELECT COUNT(*) FROM ${calls} WHERE user_id = ${call.userId} AND call_type = 'browser_test' AND status = 'in-progress') < ${maxAtOnce}
+    ON CONFLICT (id) DO NOTHING`);
+  const row = await database.select({ id: calls.id }).from(calls).where(eq(calls.id, call.id)).get();
+  return row !== undefined;
+}
+
 function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
   const values = {
     id: e.id,

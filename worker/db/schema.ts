@@ -118,6 +118,8 @@ export const calls = sqliteTable(
     /** Insights for one Echo over a period. */
     index("calls_user_echo_start_idx").on(t.userId, t.echoId, t.startTime),
     uniqueIndex("calls_provider_call_id_unique").on(t.providerCallId),
+    /** A user's calls in progress (the limit on test calls at once counts them). */
+    index("calls_user_in_progress_idx").on(t.userId, t.callType).where(sql`status = 'in-progress'`),
   ],
 );
 

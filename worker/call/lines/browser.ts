@@ -6,7 +6,7 @@ import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../..
 import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../../protocol/sockets";
 import { db } from "../../db/client";
-import { createCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
+import { createTestCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../env";
 import { sessionIsLive } from "../../db/sessions";
@@ -220,6 +220,9 @@ export class BrowserLine implements CallerLine {
 }
 
 /** `sessionEnded`: the call row was made, but the session that opened the socket ended meanwhile. */
+/** Test calls one user may have going at once (each runs the whole AI pipeline, which costs). */
+export const MAX_TEST_CALLS_AT_ONCE = 3;
+
 type StartOutcome = { ok: true; state: CallState; sessionEnded?: boolean } | { ok: false; code: string; error: string };
 
 /**
@@ -245,7 +248,9 @@ export async function startBrowserCall(
   }
   const echo = await findCallableEcho(database, grant.userId, message.echoId);
   if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
-  await createCallRow(database, { id: grant.callId, userId: grant.userId, echoId: echo.id, callType: "browser_test", startTime: now });
+  if (!(await createTestCallRow(database, { id: grant.callId, userId: grant.userId, echoId: echo.id, startTime: now }, MAX_TEST_CALLS_AT_ONCE))) {
+    return { ok: false, code: "too-many-calls", error: `You already have ${MAX_TEST_CALLS_AT_ONCE} test calls going. End one of them to start another.` };
+  }
   // Again now that the row exists: a sign-out from here on finds the call (it tells calls in progress).
   // A failed read counts as live (the row must not be left in progress by an error here; a sign-out
   // after it finds the call).

@@ -1,0 +1,1 @@
+CREATE INDEX `calls_user_in_progress_idx` ON `calls` (`user_id`,`call_type`) WHERE status = 'in-progress';
