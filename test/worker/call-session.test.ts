@@ -7,6 +7,9 @@ import { PING_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 import { callSessionUpgrade } from "../../worker/call/internal-request";
 import { MAX_TEST_CALLS_AT_ONCE } from "../../worker/call/lines/browser";
+import { ORPHAN_AFTER_MS } from "../../worker/call/lines/test-call-slots";
+import { createTestCallRow } from "../../worker/db/call-writes";
+import { db } from "../../worker/db/client";
 import { callCount, callRow, callStub, eventually, startTestCall, totals } from "./support/call";
 import { createEcho } from "./support/echoes";
 import { createUser } from "./support/users";
@@ -191,6 +194,30 @@ describe("test calls at once", () => {
     const again = await startTestCall({ owner, echo });
     expect(await callRow(again.callId)).toMatchObject({ status: "in-progress", call_type: "browser_test" });
     for (const c of [...going.slice(1), again, other]) c.socket.send({ type: "end_call" });
+    extra.close();
+  });
+
+  it("rows in progress with no call behind them (setup died) free their places once they are a minute old", async () => {
+    const owner = await createUser();
+    const echo = await createEcho(owner.user.id);
+    const orphan = (id: string, startTime: number) =>
+      createTestCallRow(db(env.DB), { id, userId: owner.user.id, echoId: echo.id, startTime }, MAX_TEST_CALLS_AT_ONCE);
+    const young = [crypto.randomUUID(), crypto.randomUUID()];
+    const old = crypto.randomUUID();
+    expect(await orphan(old, Date.now() - ORPHAN_AFTER_MS - 5_000)).toBe(true);
+    for (const id of young) expect(await orphan(id, Date.now())).toBe(true);
+
+    // The old orphan's place is freed (its object holds no call), and the call starts.
+    const started = await startTestCall({ owner, echo });
+    expect(await callRow(old)).toBeNull();
+    expect(await callRow(started.callId)).toMatchObject({ status: "in-progress" });
+
+    // The young ones may still be setting up: they count.
+    const extra = await connect("/ws/call", { cookie: owner.cookie });
+    extra.send({ type: "start_call", echoId: echo.id, userId: owner.user.id, callType: "browser_test" });
+    expect(await extra.next<{ code: string }>("error")).toMatchObject({ code: "too-many-calls" });
+    for (const id of young) expect(await callRow(id)).toMatchObject({ status: "in-progress" });
+    started.socket.send({ type: "end_call" });
     extra.close();
   });
 });

@@ -116,6 +116,11 @@ export class CallSession extends DurableObject<Env> {
     await this.phone.prepare(setup);
   }
 
+  /** True while this object holds a call in progress (its state says so); false for an object with none. */
+  async holdsActiveCall(): Promise<boolean> {
+    return this.store.state()?.phase === "active";
+  }
+
   /**
    * /twilio/status: Twilio reports the call is over. True when this object holds the call: it has ended
    * it (or already had, with its own reason) and finalizes D1 itself, retrying by its alarm.

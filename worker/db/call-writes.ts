@@ -62,6 +62,15 @@ export async function createTestCallRow(database: Db, call: { id: string; userId
   return row !== undefined;
 }
 
+/** `userId`'s browser test calls in progress that started before `startedBefore`: their ids. */
+export async function testCallsInProgress(database: Db, userId: string, startedBefore: number): Promise<string[]> {
+  const rows = await database
+    .select({ id: calls.id })
+    .from(calls)
+    .where(and(eq(calls.userId, userId), eq(calls.callType, "browser_test"), sql`status = 'in-progress'`, sql`${calls.startTime} < ${startedBefore}`));
+  return rows.map((r) => r.id);
+}
+
 function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
   const values = {
     id: e.id,

@@ -14,6 +14,7 @@ import { type EndedSessions, sessionIdOfTag } from "../../http/session-tag";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
 import type { CallAi, CallState } from "../store";
+import { freeOrphanedTestCalls } from "./test-call-slots";
 import { parseClientFrame } from "./browser-frames";
 import type { CallerLine, EndReason, LineHost } from "./line";
 
@@ -156,8 +157,11 @@ export class BrowserLine implements CallerLine {
   private async start(ws: WebSocket, message: Extract<ClientMessage, { type: "start_call" }>): Promise<void> {
     const grant = ws.deserializeAttachment() as SocketGrant;
     this.starting = true;
+    /** The row made for this call, until the call is opened: removed should setting up fail after it. */
+    let unopened: string | null = null;
     try {
       const outcome = await startBrowserCall(this.host.env, grant, message, this.host.ai());
+      if (outcome.ok) unopened = outcome.state.callId;
       if (!outcome.ok) {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
         return;
@@ -176,6 +180,7 @@ export class BrowserLine implements CallerLine {
         return;
       }
       await this.host.open(outcome.state);
+      unopened = null;
       sendJson(ws, {
         type: "call_started",
         callId: outcome.state.callId,
@@ -186,6 +191,8 @@ export class BrowserLine implements CallerLine {
       this.host.startConversation();
     } catch (err) {
       console.error("start_call failed", err);
+      // A row in progress with no call behind it would keep a place among the user's test calls.
+      if (unopened) await discardUnstartedCall(db(this.host.env.DB), unopened).catch((e: unknown) => console.error("start_call: the row could not be removed", e));
       sendJson(ws, { type: "error", error: "The call could not be started. Please try again.", code: "start-failed" });
     } finally {
       this.starting = false;
@@ -248,7 +255,11 @@ export async function startBrowserCall(
   }
   const echo = await findCallableEcho(database, grant.userId, message.echoId);
   if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
-  if (!(await createTestCallRow(database, { id: grant.callId, userId: grant.userId, echoId: echo.id, startTime: now }, MAX_TEST_CALLS_AT_ONCE))) {
+  const row = { id: grant.callId, userId: grant.userId, echoId: echo.id, startTime: now };
+  const created =
+    (await createTestCallRow(database, row, MAX_TEST_CALLS_AT_ONCE)) ||
+    ((await freeOrphanedTestCalls(env, database, grant.userId, now)) && (await createTestCallRow(database, row, MAX_TEST_CALLS_AT_ONCE)));
+  if (!created) {
     return { ok: false, code: "too-many-calls", error: `You already have ${MAX_TEST_CALLS_AT_ONCE} test calls going. End one of them to start another.` };
   }
   // Again now that the row exists: a sign-out from here on finds the call (it tells calls in progress).
