@@ -33,6 +33,22 @@ describe("LoadOrder", () => {
     expect(order.failed(third)).toBe(false); // already answered
   });
 
+  it("a newer load that fails first waits for the older one still on its way: its good answer is shown, no error before it", () => {
+    const order = new LoadOrder();
+    const first = order.start();
+    const second = order.start();
+    expect(order.failed(second)).toBe(false);
+    expect(order.accept(first)).toBe(true);
+  });
+
+  it("when every load fails, the last failure is the one reported", () => {
+    const order = new LoadOrder();
+    const first = order.start();
+    const second = order.start();
+    expect(order.failed(second)).toBe(false);
+    expect(order.failed(first)).toBe(true);
+  });
+
   it("ignores an older load's failure while a newer one is on its way, and reports the newest one's", () => {
     const order = new LoadOrder();
     const first = order.start();

@@ -113,7 +113,7 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
             endTime={state.call.status === "in-progress" ? null : (state.call.endTime ?? state.call.startTime)}
             onChange={(recap) => {
               order.reset(); // a refresh on its way read the call before this summary
-              setState({ status: "ready", call: { ...state.call, recap } });
+              setState((s) => (s.status === "ready" ? { status: "ready", call: { ...s.call, recap } } : s));
             }}
           />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">

@@ -16,8 +16,8 @@ export interface FeedResource<T extends object> {
   refresh: () => Promise<void>;
   /**
    * Say so before showing a change made on this page (`setState`): answers of loads started before it
-   * are dropped, as they may hold the resource from before the change; the change's own feed signal
-   * loads it again.
+   * are dropped, as they may hold the resource from before the change, and it loads again quietly
+   * (what those loads would have brought besides, e.g. another tab's edit).
    */
   changedHere: () => void;
 }
@@ -54,6 +54,9 @@ export function useFeedResource<T extends object>(path: string, refreshOn: (sign
     if (refreshOn(signal)) void load(true);
   });
 
-  const changedHere = useCallback(() => order.reset(), [order]);
+  const changedHere = useCallback(() => {
+    order.reset();
+    void load(true);
+  }, [order, load]);
   return { state, setState, reload: () => load(false), refresh: () => load(true), changedHere };
 }

@@ -51,12 +51,14 @@ export const authRoutes = new Hono<AppEnv>()
     const database = db(c.env.DB);
     const client = clientNetwork(c.req.header("CF-Connecting-IP"));
     await signUpThrottle.count(database, client); // the answer may tell that the address has an account
-    if (await findUserByEmail(database, email)) throw authError("email-already-in-use");
     let user;
     try {
+      if (await findUserByEmail(database, email)) throw authError("email-already-in-use");
       user = await createUser(database, { email, displayName: input.displayName, passwordHash: await hashPassword(input.password) });
     } catch (err) {
       if (err instanceof DuplicateUserError) throw authError("email-already-in-use");
+      // Only an answer that says the address has an account counts.
+      if (!(err instanceof ApiError && err.code === "email-already-in-use")) await signUpThrottle.takeBack(database, client);
       throw err;
     }
     await signUpThrottle.takeBack(database, client);
