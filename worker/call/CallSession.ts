@@ -116,9 +116,14 @@ export class CallSession extends DurableObject<Env> {
     await this.phone.prepare(setup);
   }
 
-  /** True while this object holds a call in progress (its state says so); false for an object with none. */
-  async holdsActiveCall(): Promise<boolean> {
-    return this.store.state()?.phase === "active";
+  /**
+   * True while this object owns its call's D1 row: from the call's start until its final write to D1 is
+   * done (an ended call still writes its last lines and status, retrying by its alarm). False for an
+   * object that never held a call.
+   */
+  async holdsCallRow(): Promise<boolean> {
+    const state = this.store.state();
+    return state !== null && !state.d1Finalized;
   }
 
   /**

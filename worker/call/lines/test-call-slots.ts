@@ -16,7 +16,7 @@ export const ORPHAN_AFTER_MS = 60_000;
 export async function freeOrphanedTestCalls(env: Env, database: Db, userId: string, now = Date.now()): Promise<boolean> {
   let freed = false;
   for (const callId of await testCallsInProgress(database, userId, now - ORPHAN_AFTER_MS)) {
-    if (await callSessionStub(env, callId).holdsActiveCall()) continue;
+    if (await callSessionStub(env, callId).holdsCallRow()) continue;
     console.error(`test call ${callId}: its row was in progress with no call behind it; freeing its place`);
     await discardUnstartedCall(database, callId);
     await finalizeCall(database, callId, { status: "abandoned", endTime: now, endReason: "connection_lost" });
