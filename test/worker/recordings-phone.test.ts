@@ -101,6 +101,24 @@ describe("recording a phone call", { timeout: 60_000 }, () => {
     expect((await getRecording(owner, row.id)).status).toBe(404);
   });
 
+  it("a caller who speaks while the recording notice is still being voiced is neither answered before it nor twice: the notice, then the greeting", async () => {
+    const { call, row } = await dialRecorded("+15550100936");
+    const slowSpeech = new HeldProvider(selectProvider(env), "synthesize");
+    await runInDurableObject(callStub(row.id), (instance: CallSession) => instance.useProvider(slowSpeech));
+    await call.connect();
+    await eventually(async () => slowSpeech.held > 0); // the notice is being voiced
+    await call.say(hello); // "Hello?" before anything was heard
+    await call.say(silence(1500)); // a whole turn, had it been listened to
+    await runInDurableObject(callStub(row.id), () => slowSpeech.release());
+    await call.until(() => call.outboundOf("mark").length >= 2, 20_000, "notice and greeting");
+    await call.say(silence(2000));
+    await call.hangUp();
+    await eventually(async () => (await callRow(row.id))?.status === "completed");
+    const transcript = await d1Transcript(row.id);
+    expect(transcript[0]).toMatchObject({ speaker: "assistant", text: RECORDING_NOTICE });
+    expect(transcript.map((e) => e.speaker)).toEqual(["assistant", "assistant"]); // the notice and the greeting, nothing answered
+  });
+
   it("a caller who hangs up while the recording notice is being voiced: the notice, never said, is stored nowhere", async () => {
     const { call, row } = await dialRecorded("+15550100935");
     const slowSpeech = new HeldProvider(selectProvider(env), "synthesize");

@@ -63,6 +63,12 @@ interface OpenStream {
   /** Frames that arrived while the token was checked. */
   held: (string | ArrayBuffer)[];
   timer: ReturnType<typeof setTimeout>;
+  /**
+   * The caller's audio goes to the call: false until the recording notice (a recorded call's first words)
+   * is queued and the conversation has started. Speech before it is neither recorded nor answered: it
+   * would be answered before the notice, then greeted as well.
+   */
+  listening: boolean;
 }
 
 export class PhoneLine implements CallerLine {
@@ -109,6 +115,7 @@ export class PhoneLine implements CallerLine {
       phase: "waiting",
       held: [],
       timer: setTimeout(() => this.refuse(open, "no valid start frame"), START_TIMEOUT_MS),
+      listening: false,
     };
     this.open = open;
     ws.addEventListener("message", (ev) => this.onFrame(open, ev.data));
@@ -139,7 +146,7 @@ export class PhoneLine implements CallerLine {
     // Audio, 50 frames a second, goes straight in (no promise per frame); the rest through onEvent.
     if (event.kind === "audio") {
       try {
-        if (this.host.store.state()?.phase === "active") this.host.callerAudio(event.pcm);
+        if (open.listening && this.host.store.state()?.phase === "active") this.host.callerAudio(event.pcm);
       } catch (err) {
         console.error("twilio media: frame failed", err);
       }
@@ -169,6 +176,7 @@ export class PhoneLine implements CallerLine {
     if (first && state.record) await this.say(RECORDING_NOTICE);
     if (this.open !== open) return;
     this.host.startConversation(first);
+    open.listening = true;
   }
 
   /** Closes a stream that never became the caller; the call keeps waiting for its stream. */
