@@ -22,6 +22,7 @@ export const SAY = {
   noNumber: "Your caller ID is hidden, so I can't link this number. Please call again with your number shown.",
   taken: "This number is already linked to another Echo account. Unlink it on that account's dashboard first, then call again.",
   throttled: "Too many codes that didn't match were typed from this number. Please try again in an hour.",
+  failed: "Sorry, I couldn't link your number just now. Please type the code again in a moment.",
 } as const;
 
 export class PhoneLinker {
@@ -38,13 +39,19 @@ export class PhoneLinker {
   async onDigit(digit: string): Promise<void> {
     const result = this.keypad.push(digit, Date.now());
     if (result.kind !== "code" || this.linking) return;
-    this.linking = this.link(result.code).finally(() => {
-      this.linking = null;
-    });
+    this.linking = this.link(result.code)
+      .catch(async (err: unknown) => {
+        // The caller hears why nothing happened; the call goes on (and can end: settled() never throws).
+        console.error("keypad link failed", err);
+        await this.say(SAY.failed).catch((e: unknown) => console.error("keypad link: the failure could not be said", e));
+      })
+      .finally(() => {
+        this.linking = null;
+      });
     return this.linking;
   }
 
-  /** Resolves once a link in progress is done (the call must not end half-linked). */
+  /** Resolves once a link in progress is done (the call must not end half-linked); never rejects. */
   async settled(): Promise<void> {
     if (this.linking) await this.linking;
   }

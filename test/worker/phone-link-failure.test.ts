@@ -1,0 +1,31 @@
+// A keypad link whose database work fails (worker/call/lines/phone-link.ts): the caller hears why
+// nothing happened, and the call can still end (settled() resolves).
+import { describe, expect, it, vi } from "vitest";
+import { PhoneLinker, SAY } from "../../worker/call/lines/phone-link";
+import type { LineHost } from "../../worker/call/lines/line";
+
+/** A host whose call is active from a real number, and whose D1 fails every statement. */
+function failingHost(): LineHost {
+  const failing = () => {
+    throw new Error("D1_ERROR: storage unavailable");
+  };
+  const state = { phase: "active", fromNumber: "+15550100777", callId: "c1", userId: null };
+  return { store: { state: () => state }, env: { DB: { prepare: failing, batch: failing, exec: failing } } } as unknown as LineHost;
+}
+
+describe("keypad link", () => {
+  it("says it could not link the number when the database fails, and settles without throwing", async () => {
+    const said: string[] = [];
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const linker = new PhoneLinker(failingHost(), async (text) => {
+      said.push(text);
+    });
+    for (const digit of "12345") await linker.onDigit(digit);
+    expect(said).toEqual([]);
+    await linker.onDigit("6");
+    await expect(linker.settled()).resolves.toBeUndefined();
+    expect(said).toEqual([SAY.failed]);
+    expect(errors).toHaveBeenCalledWith("keypad link failed", expect.any(Error));
+    errors.mockRestore();
+  });
+});
