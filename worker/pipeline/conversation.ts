@@ -330,10 +330,12 @@ export class Conversation {
     });
   }
 
-  /** A bug or an unexpected failure outside any AI step: logged with its cause and told to the caller. */
+  /** A bug or an unexpected failure outside any AI step: logged with its cause, told to the browser, and apologised for. */
   private pipelineFailed(err: unknown): void {
     logFailure(this.trail, this.turnIndex, "pipeline", err);
     this.emit({ type: "error", code: "pipeline_failed", message: describeError(err) });
+    if (this.closed) return;
+    this.queue = this.queue.then(() => this.failures.unexpected()).catch((e: unknown) => logFailure(this.trail, this.turnIndex, "pipeline", e, { line: "apology" }));
   }
 
   /** The reply to a heard turn (or, if hearing failed, what the failed-turn policy says). */

@@ -6,7 +6,7 @@ import type { TurnOutcome } from "../../protocol/call";
 import type { PipelineEmit } from "./events";
 import type { ReplyOutcome, ScriptedLine } from "./reply";
 import { SPOKEN_LINES, type LineKind, type SpokenLines } from "./spoken-lines";
-import { logFailure, logTurn, type TrailContext, type TurnReport } from "./trail";
+import { logFailure, logTurn, type TrailContext, TurnReport } from "./trail";
 
 /** The error event's code per failed stage (the browser's `error {code}`). */
 const ERROR_CODES = { transcribe: "stt_failed", turn: "turn_detect_failed", emotions: "emotion_failed", reply: "llm_failed", speech: "tts_failed" } as const;
@@ -31,6 +31,17 @@ export class FailedTurns {
   private inARow = 0;
 
   constructor(private readonly deps: FailedTurnsDeps) {}
+
+  /**
+   * A failure outside any AI step dropped a turn (a bug, a store that would not take a line): the caller
+   * hears the apology as after a failed step, since a phone line shows no `error`. (Not counted towards
+   * giving up: it says nothing of the AI.)
+   */
+  async unexpected(): Promise<void> {
+    if (this.deps.closed()) return;
+    const { audio } = await this.deps.lines.audio("apology", false, this.deps.signal);
+    if (!this.deps.closed()) await this.deps.say(null, { text: SPOKEN_LINES.apology, audio, status: "failed" }, new TurnReport("none"));
+  }
 
   /**
    * Logs the turn (`index` null: the greeting, logged as deps.turnIndex()); after a failure

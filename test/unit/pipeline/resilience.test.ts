@@ -313,3 +313,39 @@ describe("chaos: a model that keeps failing", () => {
     expect(t.of("error")).toHaveLength(0);
   });
 });
+
+describe("chaos: outside the AI steps", () => {
+  it("a turn dropped by a failure of the pipeline itself (a line the store would not take) is apologised for: a phone caller hears it", async () => {
+    const events: { at: number; type: string; text?: string; code?: string }[] = [];
+    let failOnce = true;
+    let now = () => 0;
+    const t = setup(
+      { replies: [["Sure."]] },
+      {
+        emit: (event) => {
+          if (event.type === "caller_turn" && failOnce) {
+            failOnce = false;
+            throw new Error("the call's store refused the line");
+          }
+          events.push({ at: now(), type: event.type, ...("text" in event ? { text: event.text } : {}), ...("code" in event ? { code: event.code } : {}) });
+        },
+      },
+    );
+    now = () => t.clock.now();
+    t.conversation.pushText("hello?");
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    const error = events.find((e) => e.type === "error");
+    expect(error).toMatchObject({ code: "pipeline_failed" });
+    const done = events.filter((e) => e.type === "assistant_done");
+    expect(done.map((e) => e.text)).toEqual([APOLOGY]);
+    expect(done[0]!.at - error!.at).toBeLessThanOrEqual(1000);
+    expect(t.trail.filter((l) => l.level === "error").map((l) => l.record)).toEqual([expect.objectContaining({ stage: "pipeline", error: "the call's store refused the line" })]);
+
+    // The next turn is answered as usual.
+    t.conversation.pushText("are you there?");
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(events.filter((e) => e.type === "assistant_done").map((e) => e.text)).toEqual([APOLOGY, "Sure."]);
+  });
+});
