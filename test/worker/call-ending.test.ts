@@ -76,6 +76,33 @@ describe("ending a call", { timeout: 40_000 }, () => {
     feed.close();
   });
 
+  it("a final D1 write that hangs does not keep the caller on a silent line: call_ended comes while it is still going, the call is stored after", async () => {
+    const call = await startBriefCall();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await replaceBinding(call.callId, "DB", (real) =>
+      new Proxy(real, {
+        get(target, prop) {
+          if (prop === "batch")
+            return async (statements: D1PreparedStatement[]) => {
+              held++;
+              await released; // D1 answers late
+              return target.batch(statements);
+            };
+          const value: unknown = Reflect.get(target, prop);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }),
+    );
+    call.socket.send({ type: "end_call" });
+    expect(await call.socket.next("call_ended", 10_000)).toMatchObject({ reason: "caller_ended" });
+    expect(held).toBeGreaterThan(0);
+    expect((await callRow(call.callId))?.status).toBe("in-progress"); // the final write is still held
+    release();
+    await eventually(async () => (await callRow(call.callId))?.status === "completed");
+  });
+
   it("a caller who leaves while the call is being set up leaves no call behind", async () => {
     const owner = await createUser();
     const echo = await createEcho(owner.user.id);

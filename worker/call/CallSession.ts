@@ -233,7 +233,7 @@ export class CallSession extends DurableObject<Env> {
     return this.ending;
   }
 
-  /** Stops the pipeline, finalizes D1, then tells the caller and the viewers. */
+  /** Stops the pipeline, finalizes D1 (the caller is told once it is done, or after FINAL_FLUSH_WAIT_MS), then tells the viewers. */
   private async end(status: FinalStatus, reason: EndReason): Promise<void> {
     // A keypad link under way finishes first: the call must not end half-linked (owner, persona).
     await this.phone.settled();
@@ -246,11 +246,18 @@ export class CallSession extends DurableObject<Env> {
     // The recording's last chunk goes first (the row then says it is recorded), but a slow store must
     // not hold the caller and the viewers: past the limit it goes on, and the alarm retries what is left.
     await settledWithin(this.recorder.flush(true), FINAL_FLUSH_WAIT_MS);
-    const done = await this.persistence.finalize({ status, endTime, endReason: reason });
+    const finalizing = this.persistence.finalize({ status, endTime, endReason: reason });
+    // The caller learns the call is over once D1 has it, but a slow D1 does not keep them on a silent
+    // line: past the limit they are told while the write goes on (the alarm retries what fails).
+    await settledWithin(
+      finalizing.then(() => undefined),
+      FINAL_FLUSH_WAIT_MS,
+    );
+    this.attachedLine()?.end(reason, state.callId);
+    const done = await finalizing;
     if (done) this.summarize(state);
     if (done && !this.store.hasPending() && !this.recorder.behind) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
-    this.attachedLine()?.end(reason, state.callId);
     this.viewers.publish({ kind: "ended", status, reason });
     this.notifyOwner(state, "live_call_ended");
   }
