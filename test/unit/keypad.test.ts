@@ -39,4 +39,14 @@ describe("KeypadCollector", () => {
     expect(keypad.attemptsLeft).toBe(0);
     expect(keypad.push("1", 10_000)).toEqual({ kind: "locked" });
   });
+
+  it("a code whose check failed is given back: it does not count towards the lock", () => {
+    const keypad = new KeypadCollector();
+    type(keypad, "123456");
+    expect(keypad.attemptsLeft).toBe(MAX_CODE_ATTEMPTS - 1);
+    keypad.giveBack();
+    expect(keypad.attemptsLeft).toBe(MAX_CODE_ATTEMPTS);
+    keypad.giveBack(); // never more than were used
+    expect(keypad.attemptsLeft).toBe(MAX_CODE_ATTEMPTS);
+  });
 });

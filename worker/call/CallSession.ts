@@ -245,13 +245,15 @@ export class CallSession extends DurableObject<Env> {
     await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
     // The recording's last chunk goes first (the row then says it is recorded), but a slow store must
     // not hold the caller and the viewers: past the limit it goes on, and the alarm retries what is left.
+    const tellBy = Date.now() + FINAL_FLUSH_WAIT_MS;
     await settledWithin(this.recorder.flush(true), FINAL_FLUSH_WAIT_MS);
     const finalizing = this.persistence.finalize({ status, endTime, endReason: reason });
-    // The caller learns the call is over once D1 has it, but a slow D1 does not keep them on a silent
-    // line: past the limit they are told while the write goes on (the alarm retries what fails).
+    // The caller learns the call is over once D1 has it, but a slow store does not keep them on a
+    // silent line: FINAL_FLUSH_WAIT_MS after the conversation closed they are told while the writes go
+    // on (the alarm retries what fails).
     await settledWithin(
       finalizing.then(() => undefined),
-      FINAL_FLUSH_WAIT_MS,
+      Math.max(0, tellBy - Date.now()),
     );
     this.attachedLine()?.end(reason, state.callId);
     const done = await finalizing;

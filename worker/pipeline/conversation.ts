@@ -301,7 +301,7 @@ export class Conversation {
   }
 
   private readonly answerHeard = (heard: HeardTurn | null): Promise<void> | undefined => (heard ? this.answerTurn(heard) : undefined);
-  private readonly queueFailed = (err: unknown): void => this.pipelineFailed(err);
+  private readonly queueFailed = (err: unknown): void => this.pipelineFailed(err, true);
   private readonly queueSettled = (): void => {
     this.pending--;
   };
@@ -330,11 +330,15 @@ export class Conversation {
     });
   }
 
-  /** A bug or an unexpected failure outside any AI step: logged with its cause, told to the browser, and apologised for. */
-  private pipelineFailed(err: unknown): void {
+  /**
+   * A bug or an unexpected failure outside any AI step: logged with its cause, told to the browser, and
+   * apologised for, unless the caller has moved on (a turn of theirs is waiting: it is answered next).
+   * `queued`: the failure is a queued turn's (counted in `pending` until it settles).
+   */
+  private pipelineFailed(err: unknown, queued = false): void {
     logFailure(this.trail, this.turnIndex, "pipeline", err);
     this.emit({ type: "error", code: "pipeline_failed", message: describeError(err) });
-    if (this.closed) return;
+    if (this.closed || this.pending > (queued ? 1 : 0)) return;
     this.queue = this.queue.then(() => this.failures.unexpected()).catch((e: unknown) => logFailure(this.trail, this.turnIndex, "pipeline", e, { line: "apology" }));
   }
 

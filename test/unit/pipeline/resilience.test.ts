@@ -348,4 +348,26 @@ describe("chaos: outside the AI steps", () => {
     await t.conversation.idle();
     expect(events.filter((e) => e.type === "assistant_done").map((e) => e.text)).toEqual([APOLOGY, "Sure."]);
   });
+
+  it("no apology for a dropped turn when the caller has moved on: their next turn, already waiting, is answered", async () => {
+    const texts: string[] = [];
+    let failOnce = true;
+    const t = setup(
+      { replies: [["Sure."]] },
+      {
+        emit: (event) => {
+          if (event.type === "caller_turn" && failOnce) {
+            failOnce = false;
+            throw new Error("the call's store refused the line");
+          }
+          if (event.type === "assistant_done") texts.push(event.text);
+        },
+      },
+    );
+    t.conversation.pushText("hello?");
+    t.conversation.pushText("are you there?"); // waiting behind the first
+    await t.clock.advance(3000);
+    await t.conversation.idle();
+    expect(texts).toEqual(["Sure."]);
+  });
 });

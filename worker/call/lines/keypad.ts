@@ -29,6 +29,11 @@ export class KeypadCollector {
     return { kind: "code", code };
   }
 
+  /** The last code was never checked (the check failed): it does not count as an attempt. */
+  giveBack(): void {
+    this.attempts = Math.max(0, this.attempts - 1);
+  }
+
   /** Wrong codes left before the keypad locks. */
   get attemptsLeft(): number {
     return MAX_CODE_ATTEMPTS - this.attempts;

@@ -28,6 +28,8 @@ export const SAY = {
 export class PhoneLinker {
   private readonly keypad = new KeypadCollector();
   private linking: Promise<void> | null = null;
+  /** The link under way has linked the number (what fails after it does not undo it). */
+  private claimed = false;
 
   constructor(
     private readonly host: LineHost,
@@ -39,10 +41,14 @@ export class PhoneLinker {
   async onDigit(digit: string): Promise<void> {
     const result = this.keypad.push(digit, Date.now());
     if (result.kind !== "code" || this.linking) return;
+    this.claimed = false;
     this.linking = this.link(result.code)
       .catch(async (err: unknown) => {
-        // The caller hears why nothing happened; the call goes on (and can end: settled() never throws).
+        // The call goes on (and can end: settled() never throws). Before the number was linked, the
+        // caller hears why nothing happened and keeps the attempt; after, the link stands.
         console.error("keypad link failed", err);
+        if (this.claimed) return;
+        this.keypad.giveBack();
         await this.say(SAY.failed).catch((e: unknown) => console.error("keypad link: the failure could not be said", e));
       })
       .finally(() => {
@@ -79,6 +85,7 @@ export class PhoneLinker {
     const { userId } = redeemed;
     const answerer = await answererForUser(database, userId);
     const { removedParticipants } = await claimPhoneCall(database, state.callId, userId, answerer.echoId);
+    this.claimed = true;
     const previousOwner = state.userId;
     const next = store.updateState({ userId, echoId: answerer.echoId, echoName: answerer.echoName, persona: answerer.persona });
     if (previousOwner !== userId) this.host.handOver(userId, removedParticipants);

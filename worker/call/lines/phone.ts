@@ -173,10 +173,15 @@ export class PhoneLine implements CallerLine {
     open.held = [];
     for (const frame of held) this.onFrame(open, frame);
     // Consent: a recorded call says so before anything else (the greeting follows it).
-    if (first && state.record) await this.say(RECORDING_NOTICE);
-    if (this.open !== open) return;
-    this.host.startConversation(first);
-    open.listening = true;
+    try {
+      if (first && state.record) await this.say(RECORDING_NOTICE);
+    } finally {
+      // Even if the notice failed, the call goes on: the caller is listened to and answered.
+      if (this.open === open) {
+        this.host.startConversation(first);
+        open.listening = true;
+      }
+    }
   }
 
   /** Closes a stream that never became the caller; the call keeps waiting for its stream. */
