@@ -314,60 +314,56 @@ describe("chaos: a model that keeps failing", () => {
   });
 });
 
+/**
+ * A conversation whose first caller line the store refuses (its emit throws once): a failure of the
+ * pipeline itself, outside any AI step. What it emitted after that, with times.
+ */
+function refusingFirstLine() {
+  const events: { at: number; type: string; text?: string; code?: string }[] = [];
+  let failOnce = true;
+  let now = () => 0;
+  const t = setup(
+    { replies: [["Sure."]] },
+    {
+      emit: (event) => {
+        if (event.type === "caller_turn" && failOnce) {
+          failOnce = false;
+          throw new Error("the call's store refused the line");
+        }
+        events.push({ at: now(), type: event.type, ...("text" in event ? { text: event.text } : {}), ...("code" in event ? { code: event.code } : {}) });
+      },
+    },
+  );
+  now = () => t.clock.now();
+  const said = () => events.filter((e) => e.type === "assistant_done").map((e) => e.text);
+  return { t, events, said };
+}
+
 describe("chaos: outside the AI steps", () => {
   it("a turn dropped by a failure of the pipeline itself (a line the store would not take) is apologised for: a phone caller hears it", async () => {
-    const events: { at: number; type: string; text?: string; code?: string }[] = [];
-    let failOnce = true;
-    let now = () => 0;
-    const t = setup(
-      { replies: [["Sure."]] },
-      {
-        emit: (event) => {
-          if (event.type === "caller_turn" && failOnce) {
-            failOnce = false;
-            throw new Error("the call's store refused the line");
-          }
-          events.push({ at: now(), type: event.type, ...("text" in event ? { text: event.text } : {}), ...("code" in event ? { code: event.code } : {}) });
-        },
-      },
-    );
-    now = () => t.clock.now();
+    const { t, events, said } = refusingFirstLine();
     t.conversation.pushText("hello?");
     await t.clock.advance(3000);
     await t.conversation.idle();
     const error = events.find((e) => e.type === "error");
     expect(error).toMatchObject({ code: "pipeline_failed" });
-    const done = events.filter((e) => e.type === "assistant_done");
-    expect(done.map((e) => e.text)).toEqual([APOLOGY]);
-    expect(done[0]!.at - error!.at).toBeLessThanOrEqual(1000);
+    expect(said()).toEqual([APOLOGY]);
+    expect(events.find((e) => e.type === "assistant_done")!.at - error!.at).toBeLessThanOrEqual(1000);
     expect(t.trail.filter((l) => l.level === "error").map((l) => l.record)).toEqual([expect.objectContaining({ stage: "pipeline", error: "the call's store refused the line" })]);
 
     // The next turn is answered as usual.
     t.conversation.pushText("are you there?");
     await t.clock.advance(3000);
     await t.conversation.idle();
-    expect(events.filter((e) => e.type === "assistant_done").map((e) => e.text)).toEqual([APOLOGY, "Sure."]);
+    expect(said()).toEqual([APOLOGY, "Sure."]);
   });
 
   it("no apology for a dropped turn when the caller has moved on: their next turn, already waiting, is answered", async () => {
-    const texts: string[] = [];
-    let failOnce = true;
-    const t = setup(
-      { replies: [["Sure."]] },
-      {
-        emit: (event) => {
-          if (event.type === "caller_turn" && failOnce) {
-            failOnce = false;
-            throw new Error("the call's store refused the line");
-          }
-          if (event.type === "assistant_done") texts.push(event.text);
-        },
-      },
-    );
+    const { t, said } = refusingFirstLine();
     t.conversation.pushText("hello?");
     t.conversation.pushText("are you there?"); // waiting behind the first
     await t.clock.advance(3000);
     await t.conversation.idle();
-    expect(texts).toEqual(["Sure."]);
+    expect(said()).toEqual(["Sure."]);
   });
 });
