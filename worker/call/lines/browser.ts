@@ -161,11 +161,11 @@ export class BrowserLine implements CallerLine {
     let unopened: string | null = null;
     try {
       const outcome = await startBrowserCall(this.host.env, grant, message, this.host.ai());
-      if (outcome.ok) unopened = outcome.state.callId;
       if (!outcome.ok) {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
         return;
       }
+      unopened = outcome.state.callId;
       if (outcome.sessionEnded) this.closeSignedOut();
       if (!this.attached || this.signedOut) {
         // The caller left (End while connecting) or signed out while the call was being set up: it never started.
@@ -226,10 +226,10 @@ export class BrowserLine implements CallerLine {
   }
 }
 
-/** `sessionEnded`: the call row was made, but the session that opened the socket ended meanwhile. */
 /** Test calls one user may have going at once (each runs the whole AI pipeline, which costs). */
 export const MAX_TEST_CALLS_AT_ONCE = 3;
 
+/** `sessionEnded`: the call row was made, but the session that opened the socket ended meanwhile. */
 type StartOutcome = { ok: true; state: CallState; sessionEnded?: boolean } | { ok: false; code: string; error: string };
 
 /**
