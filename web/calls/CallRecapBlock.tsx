@@ -1,6 +1,6 @@
 // The summary at the top of Call Details: text, mood arc, follow-ups and topics; a failed (or missing)
 // summary says why and offers "Retry summary" (POST /api/calls/:id/summary).
-import { useEffect, useState } from "react";
+import { useEffect, useReducer, useState } from "react";
 import { type CallRecap, RECAP_WAIT_MS, type RecapRetryResult } from "../../protocol/summary";
 import { ApiRequestError, api } from "../lib/api";
 import { Alert, Badge, Button } from "../ui";
@@ -29,14 +29,13 @@ export function recapView(recap: CallRecap | null, endTime: number | null, now: 
 export function CallRecapBlock({ callId, recap, endTime, onChange }: { callId: string; recap: CallRecap | null; endTime: number | null; onChange: (recap: CallRecap) => void }) {
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
-  const [now, setNow] = useState(Date.now);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const waitEnds = recapWaitEnds(recap, endTime);
   useEffect(() => {
     // Shown "Summarizing…" with no word from the server (its worker died): at the deadline, say it did
     // not finish and offer Retry summary.
-    setNow(Date.now());
     if (waitEnds === null) return;
-    const id = window.setTimeout(() => setNow(Date.now()), Math.max(0, waitEnds - Date.now()) + 50);
+    const id = window.setTimeout(rerender, Math.max(0, waitEnds - Date.now()) + 50);
     return () => window.clearTimeout(id);
   }, [waitEnds]);
 
@@ -59,7 +58,7 @@ export function CallRecapBlock({ callId, recap, endTime, onChange }: { callId: s
     </Button>
   );
 
-  const view = recapView(recap, endTime, Math.max(now, Date.now()));
+  const view = recapView(recap, endTime, Date.now());
   let body;
   if (view === "none") body = null;
   else if (view === "waiting") body = <p className="text-sm text-slate-500">{RECAP_PENDING}</p>;
