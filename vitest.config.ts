@@ -13,7 +13,7 @@ import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias.ts";
 
 const settings = defaultSettings();
 const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts"];
-const LOCAL_SPEECH_TESTS = "test/worker/local-speech*.test.ts";
+const LOCAL_SPEECH_TESTS = "test/worker/**/local-speech*.test.ts";
 const E2E_LOCAL_SPEECH_TEST = "e2e/local-speech.test.ts";
 const UNIT_TESTS = ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"];
 const UNIT_ISOLATED = [
@@ -21,8 +21,8 @@ const UNIT_ISOLATED = [
   "test/unit/ai/local/wasi.test.ts",
   "test/unit/bench/workerd-gc.test.ts",
   "test/unit/pipeline/conversation-memory.test.ts",
-  "test/unit/production-bundle.test.ts",
-  "test/unit/depcheck.test.ts",
+  "test/unit/scripts/production-bundle.test.ts",
+  "test/unit/scripts/depcheck.test.ts",
 ];
 
 /** A project run inside workerd: the app's wrangler.toml, these bindings, with or without local speech. */

@@ -8,7 +8,7 @@
 // clock), the same on any machine; the wall-clock times are printed for information.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TranscriptEntry, TurnLatency } from "../protocol/call";
+import type { TranscriptEntry, TurnLatency } from "../protocol/call-messages";
 import { pcm16ToBase64 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH, versionedPath } from "../protocol/sockets";
 import { parseWav } from "../worker/audio/wav";

@@ -16,7 +16,7 @@
 //    directly read 7–8 ms.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TranscriptEntry } from "../protocol/call";
+import type { TranscriptEntry } from "../protocol/call-messages";
 import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
 import { startLocalApp } from "../scripts/local-app";
 import { runFlite } from "../worker/ai/local/tts/flite";

@@ -16,7 +16,7 @@
 // PIPELINE_BENCH_RUNS (default 300) sets the runs for a quick check.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { EmotionScores } from "../protocol/call";
+import type { EmotionScores } from "../protocol/call-messages";
 import { lexiconEmotions } from "../worker/ai/lexicon";
 import { synthesizeSpeech } from "../worker/ai/offline/synth";
 import type { AiProvider, PcmAudio, Persona, ReplyRequest, Transcript } from "../worker/ai/provider";
@@ -24,8 +24,8 @@ import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
 import type { Clock } from "../worker/pipeline/clock";
 import { Conversation } from "../worker/pipeline/conversation";
-import { type Autocorrelate, voicing } from "../worker/pipeline/features";
-import { TurnDetector } from "../worker/pipeline/turn";
+import { type Autocorrelate, voicing } from "../worker/pipeline/turns/acoustic-features";
+import { TurnDetector } from "../worker/pipeline/turns/end-of-turn";
 import { lagByLagAutocorrelation } from "../test/unit/support/lag-by-lag-autocorrelation";
 import { type Figure, defineBench, ratioFigure, stats } from "./support/bench";
 

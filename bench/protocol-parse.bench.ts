@@ -3,7 +3,7 @@
 // Chromium): an audio_response of the test call (~2 s of audio, ~87 KB of base64), a live_entry and a
 // live_snapshot of a 40-entry transcript for the viewer. Target: the schema check adds ≤ 5 % to
 // JSON.parse for audio frames (the frame the client parses most bytes of); entries come a few a second.
-import { type ServerMessage, serverMessages, type TranscriptEntry } from "../protocol/call";
+import { type ServerMessage, serverMessages, type TranscriptEntry } from "../protocol/call-messages";
 import type { z } from "zod";
 import { type MessageReader, readFrame } from "../protocol/frame";
 import { type ViewerServerMessage, viewerServerMessages } from "../protocol/live";

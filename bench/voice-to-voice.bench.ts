@@ -17,7 +17,7 @@
 // Target: the Flux path's p50 ≤ 700 ms. The pipeline's own overhead is `npm run bench -- pipeline`.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { EmotionScores } from "../protocol/call";
+import type { EmotionScores } from "../protocol/call-messages";
 import type { VoiceStyle } from "../protocol/echo";
 import { lexiconEmotions } from "../worker/ai/lexicon";
 import type { AiProvider, PcmAudio, ReplyRequest, StreamingTranscriber, Transcript, TranscriberOptions, TurnEndVerdict } from "../worker/ai/provider";

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpViaApi } from "./support/auth";
 import { collectDialogs, PHONE, useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";
-import type { TranscriptEntry } from "../protocol/call";
+import type { TranscriptEntry } from "../protocol/call-messages";
 import type { AiEngines } from "../protocol/engines";
 import type { LiveCallSummary, ViewerServerMessage } from "../protocol/live";
 

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServerMessage } from "../protocol/call";
+import type { ServerMessage } from "../protocol/call-messages";
 import { base64ToPcm16 } from "../protocol/pcm16";
 import { CALL_SOCKET_PATH } from "../protocol/sockets";
 import { loadPocketSphinx } from "../bench/support/local-speech-node";

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpViaApi } from "./support/auth";
 import { useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";
-import type { ClientMessage, ServerMessage } from "../protocol/call";
+import type { ClientMessage, ServerMessage } from "../protocol/call-messages";
 import type { AiEngines } from "../protocol/engines";
 
 const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");

@@ -1,6 +1,6 @@
 // REST API shapes shared by worker routes and the SPA.
 import { z } from "zod";
-import type { AiProviderName } from "./call";
+import type { AiProviderName } from "./call-messages";
 import type { AiEngines } from "./engines";
 
 export const AUTH_ERROR_CODES = [

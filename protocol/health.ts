@@ -1,6 +1,6 @@
 // The account owner's view of how the AI held up (GET /api/calls/health): the last 24 hours of stored
 // turns — how many, how many failed and at which stage, retries, and the p50 / p95 of each stage's time.
-import type { AiStage } from "./call";
+import type { AiStage } from "./call-messages";
 import { LATENCY_STAGES, type LatencyStage, type StageFigures } from "./latency";
 
 export type { StageFigures };

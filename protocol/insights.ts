@@ -1,7 +1,7 @@
 // GET /api/insights: the signed-in user's calls across a period, for all Echoes or one — counts,
 // durations, failures, the caller's emotion mix over time, common topics and per-stage latency.
 import { z } from "zod";
-import type { EmotionName } from "./call";
+import type { EmotionName } from "./call-messages";
 import type { StageLatency } from "./latency";
 
 export const INSIGHT_PERIODS = ["7d", "30d", "90d", "365d"] as const;

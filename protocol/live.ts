@@ -14,11 +14,11 @@
 // protocol/sockets.ts. Both directions are schemas below; both sides read frames with them.
 // `at` is the server's clock (epoch ms) when the event was fanned out.
 import { z } from "zod";
-import { aiProviderNameSchema, callTypeSchema, type Speaker, transcriptEntrySchema } from "./call";
+import { aiProviderNameSchema, callTypeSchema, type Speaker, transcriptEntrySchema } from "./call-messages";
 import { aiEnginesSchema } from "./engines";
 import { messageReader } from "./frame";
 import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
-import type { CallHeading } from "./calls";
+import type { CallHeading } from "./call-history";
 
 // ---- REST: GET /api/live-calls, invite, uninvite, join ----
 

@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { experimental_readRawConfig } from "wrangler";
-import { SETTING_NAMES, type SettingName } from "../worker/setting-names.ts";
+import { SETTING_NAMES, type SettingName } from "../worker/config/setting-names";
 
 function rawConfig() {
   return experimental_readRawConfig({ config: "wrangler.toml" }).rawConfig;

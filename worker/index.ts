@@ -2,9 +2,9 @@
 // Object classes wrangler binds.
 import { env } from "cloudflare:workers";
 import { app } from "./app";
-import { ConfigError, readConfig } from "./config";
-import type { Env } from "./env";
-import { deleteExpiredRecordings } from "./jobs/recording-retention";
+import { ConfigError, readConfig } from "./config/config";
+import type { Env } from "./config/env";
+import { deleteExpiredRecordings } from "./recordings/retention";
 import { deleteEndedSessionRows } from "./jobs/session-cleanup";
 import { deleteStaleThrottleRows } from "./jobs/throttle-cleanup";
 

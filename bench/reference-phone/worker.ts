@@ -5,7 +5,7 @@
 // the app's measure) — no signatures, no D1, no decoding, no pipeline. Its frame lag at the same call
 // counts, in the same run, is workerd's own floor on the machine the bench runs on.
 import { DurableObject } from "cloudflare:workers";
-import { FrameLag } from "../../worker/call/lines/frame-lag";
+import { FrameLag } from "../../worker/twilio/frame-lag";
 import { upgradeResponse } from "../../worker/http/websocket";
 import { connectStreamTwiml } from "../../worker/twilio/twiml";
 

@@ -1,7 +1,7 @@
 // A browser-like client of the call socket (/ws/call) for benches: every message it receives is logged
 // with its arrival time, and find() waits for the first one after an index that matches.
 import { pcm16ToBase64 } from "../../protocol/pcm16";
-import type { ServerMessage } from "../../protocol/call";
+import type { ServerMessage } from "../../protocol/call-messages";
 
 export type Received = { msg: ServerMessage; at: number };
 

@@ -1,6 +1,6 @@
 // Demo data for local development, screenshots, browser tests and benchmarks: a user's Echoes and
 // realistic past calls with transcripts, emotions and latency. Pure and deterministic for a seed.
-import { EMOTIONS, type EmotionScores, type TurnLatency } from "../../protocol/call";
+import { EMOTIONS, type EmotionScores, type TurnLatency } from "../../protocol/call-messages";
 import type { Echo } from "../../protocol/echo";
 import type { RecapMethod } from "../../protocol/summary";
 import { extractiveRecap } from "../../worker/summary/extractive";

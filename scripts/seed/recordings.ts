@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { VoiceStyle } from "../../protocol/echo";
 import { synthesizeSpeech } from "../../worker/ai/offline/synth";
-import { chunkKey } from "../../worker/db/recording-keys";
+import { chunkKey } from "../../worker/recordings/keys";
 import type { DemoData } from "./demo";
 
 /** The bucket named in wrangler.toml's [[r2_buckets]]. */

@@ -1,5 +1,5 @@
 // Realistic conversations for demo calls: who says what, and how the caller feels while saying it.
-import type { EmotionName } from "../../protocol/call";
+import type { EmotionName } from "../../protocol/call-messages";
 
 export interface ScriptTurn {
   speaker: "caller" | "assistant";

@@ -4,7 +4,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PublicConfig } from "../../protocol/api";
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import type { AiEngines } from "../../protocol/engines";
 import { selectProvider } from "../../worker/ai/select";
 import type { LoggedRequest } from "../openai-server/server";

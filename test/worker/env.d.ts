@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as WorkerEnv } from "../../worker/env";
+import type { Env as WorkerEnv } from "../../worker/config/env";
 
 declare global {
   namespace Cloudflare {

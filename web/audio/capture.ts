@@ -1,7 +1,7 @@
 // Microphone capture for the browser test call (spec §9): 16 kHz mono, 4096-sample buffers,
 // echo cancellation, noise suppression and auto gain on. Hands each buffer on as float samples, and
 // says when the microphone goes away (its track ends: unplugged, a Bluetooth headset disconnected).
-import { AUDIO_SAMPLE_RATE } from "../../protocol/call";
+import { AUDIO_SAMPLE_RATE } from "../../protocol/call-messages";
 import { Downsampler } from "./downsample";
 import { keepAudioRunning } from "./keepRunning";
 

@@ -1,6 +1,6 @@
 // The call details modal: details, emotion-over-time plot, whole transcript and export buttons.
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import type { CallDetail } from "../../protocol/calls";
+import type { CallDetail } from "../../protocol/call-history";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { LoadOrder } from "../lib/loadOrder";

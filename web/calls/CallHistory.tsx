@@ -1,8 +1,8 @@
 // Call History (spec §2): status as stored, start time, duration (m:ss), caller, a 100-character
 // transcript preview and View Details; newest first, "Load more" for older calls; transcript search.
 import { useState } from "react";
-import type { CallType } from "../../protocol/call";
-import type { CallSummary } from "../../protocol/calls";
+import type { CallType } from "../../protocol/call-messages";
+import type { CallSummary } from "../../protocol/call-history";
 import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "../lib/format";
 import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, Select } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";

@@ -1,5 +1,5 @@
 // Emotion over time for one call: one line per emotion (hand-rolled SVG), with a legend of peaks.
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import { formatPercent } from "../lib/format";
 import { emotionSeries } from "./emotionSeries";
 

@@ -2,7 +2,7 @@
 // test calls, newest first, kept current by the change feed; View Details opens the Calls tab's
 // details modal (transcript, emotions, latency).
 import { useEffect, useState } from "react";
-import type { CallListPage, CallSummary } from "../../protocol/calls";
+import type { CallListPage, CallSummary } from "../../protocol/call-history";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
 import { api } from "../lib/api";

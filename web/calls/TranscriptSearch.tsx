@@ -1,6 +1,6 @@
 // Search across the user's own transcripts; each hit opens its call's details.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { type CallSearchResult, SEARCH_QUERY_MAX_CHARS } from "../../protocol/calls";
+import { type CallSearchResult, SEARCH_QUERY_MAX_CHARS } from "../../protocol/call-history";
 import { api } from "../lib/api";
 import { formatCaller, formatDateTime, viewDetailsLabel } from "../lib/format";
 import { Alert, Button, Spinner, controlClasses } from "../ui";

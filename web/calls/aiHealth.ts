@@ -1,6 +1,6 @@
 // What the AI health card says (pure): stage figures in turn order with readable names, and the
 // failures and retries of the last 24 hours as short phrases.
-import type { AiStage } from "../../protocol/call";
+import type { AiStage } from "../../protocol/call-messages";
 import { HEALTH_STAGES, type CallHealth, type HealthStage } from "../../protocol/health";
 import { formatMs } from "../lib/format";
 

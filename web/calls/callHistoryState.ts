@@ -2,7 +2,7 @@
 // change feed) and further pages ("Load more"). A quiet refresh keeps the pages below and a Load more
 // under way: its page still lands (merging drops duplicates). Only a new list (another filter, a
 // reload) makes a Load more's answer stale.
-import type { CallListPage, CallSummary } from "../../protocol/calls";
+import type { CallListPage, CallSummary } from "../../protocol/call-history";
 import { mergeCalls } from "./callList";
 
 export type CallHistoryState =

@@ -1,5 +1,5 @@
 // Pure helpers for the Call History list.
-import type { CallSummary } from "../../protocol/calls";
+import type { CallSummary } from "../../protocol/call-history";
 import type { BadgeTone } from "../ui";
 
 /** Newest start first, ties by id (the API's order). */

@@ -1,7 +1,7 @@
 // Turns a transcript into one line per emotion over call time (pure; drawn by EmotionChart).
-import { EMOTIONS } from "../../protocol/call";
-import type { TranscriptEntry } from "../../protocol/call";
-import { EMOTION_COLORS } from "../ui/emotionColors";
+import { EMOTIONS } from "../../protocol/call-messages";
+import type { TranscriptEntry } from "../../protocol/call-messages";
+import { EMOTION_COLORS } from "../lib/emotionColors";
 
 /** Emotions never reaching this score are left out: flat lines at zero only add noise. */
 export const MIN_PEAK = 0.05;

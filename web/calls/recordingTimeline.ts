@@ -1,7 +1,7 @@
 // Where each transcript entry is in the call's recording, and which entry is being heard at a given
 // moment of it. Pure. Entries carry their own offset (`audioOffsetMs`, set when the call was recorded);
 // an entry without one falls back to its timestamp measured from the recording's start.
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 
 /** Seconds into the recording where `entry` starts. */
 export function entryStartSec(entry: TranscriptEntry, recordingStartedAt: number): number {

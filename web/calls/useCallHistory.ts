@@ -1,8 +1,8 @@
 // The user's call history, a page at a time ("Load more"), refreshed by the change feed (the list's
 // states: callHistoryState.ts).
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import type { CallType } from "../../protocol/call";
-import type { CallListPage } from "../../protocol/calls";
+import type { CallType } from "../../protocol/call-messages";
+import type { CallListPage } from "../../protocol/call-history";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { LoadOrder } from "../lib/loadOrder";

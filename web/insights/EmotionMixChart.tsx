@@ -1,9 +1,9 @@
 // The caller's emotion mix over the period: one stacked bar per time bucket (hand-rolled SVG, the
 // colours of the call emotion plot), with a text alternative.
-import { EMOTIONS } from "../../protocol/call";
+import { EMOTIONS } from "../../protocol/call-messages";
 import type { EmotionMixBucket } from "../../protocol/insights";
 import { formatPercent } from "../lib/format";
-import { EMOTION_COLORS } from "../ui/emotionColors";
+import { EMOTION_COLORS } from "../lib/emotionColors";
 import { dominantEmotion } from "./insightsText";
 
 const W = 640;

@@ -1,5 +1,5 @@
 // Words and numbers of the Insights view (pure): period and stage labels, shares, durations.
-import type { EmotionName } from "../../protocol/call";
+import type { EmotionName } from "../../protocol/call-messages";
 import type { EmotionMixBucket, InsightPeriod } from "../../protocol/insights";
 import type { LatencyStage, StageFigures } from "../../protocol/latency";
 import { formatDuration, formatMs } from "../lib/format";

@@ -1,6 +1,6 @@
 // Listen: plays a live call's audio (caller and assistant, each on its own gapless queue so they can
 // overlap as they do on the line) through the Test Call's PlaybackQueue, with one volume for both.
-import type { Speaker } from "../../protocol/call";
+import type { Speaker } from "../../protocol/call-messages";
 import type { LiveAudioFrame } from "../../protocol/live";
 import { enterPlaybackSession } from "../audio/audioSession";
 import { type PlaybackStats, PlaybackQueue } from "../audio/playback";

@@ -3,7 +3,7 @@
 // transcript), and so does a link whose pong stops coming (the heartbeat, web/lib/heartbeat.ts);
 // a socket that never opens is given up after a few tries.
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import { readFrame } from "../../protocol/frame";
 import { type LiveAudioFrame, type LiveCallState, decodeLiveAudioFrame, viewerServerMessages } from "../../protocol/live";
 import { CLOSE_SIGNED_OUT } from "../../protocol/sockets";

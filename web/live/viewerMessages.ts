@@ -1,7 +1,7 @@
 // The live viewer socket, client side and pure: its address (protocol/sockets.ts, with the protocol
 // version), the typed messages a viewer sends, and the transcript kept in call order. Server frames
 // are read with the shared reader (viewerServerMessages in protocol/live.ts).
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import type { ViewerClientMessage } from "../../protocol/live";
 import { livePath, socketUrl } from "../../protocol/sockets";
 

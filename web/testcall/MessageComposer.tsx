@@ -1,7 +1,7 @@
 // Typed input during a call ("Type a message" → text_input), so the Echo can be talked to in words,
 // which is the only way to talk to the offline assistant (it can't understand speech).
 import { type FormEvent, useId, useState } from "react";
-import { MAX_TEXT_INPUT_CHARS } from "../../protocol/call";
+import { MAX_TEXT_INPUT_CHARS } from "../../protocol/call-messages";
 import { Button, controlClasses } from "../ui";
 
 export function MessageComposer({ enabled, onSend }: { enabled: boolean; onSend: (text: string) => boolean }) {

@@ -1,6 +1,6 @@
 // The live transcript: speaker, time, text and emotion chips per entry. New entries are announced
 // politely (role="log"); the list keeps the newest entry in view.
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import { formatPercent, formatTime } from "../lib/format";
 import { Badge, cx, useFollowBottom } from "../ui";
 import { topEmotions } from "./emotions";

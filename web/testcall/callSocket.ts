@@ -1,7 +1,7 @@
 // Opening the test call's WebSocket: connect, send start_call, and wait for the Echo to answer
 // (call_started), all within the connect timeout. Writes typed client messages only; reads frames
 // with the shared protocol's reader.
-import { type ClientMessage, type ServerMessage, serverMessages } from "../../protocol/call";
+import { type ClientMessage, type ServerMessage, serverMessages } from "../../protocol/call-messages";
 import { readFrame } from "../../protocol/frame";
 
 export type CallStarted = Extract<ServerMessage, { type: "call_started" }>;

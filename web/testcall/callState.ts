@@ -1,7 +1,7 @@
 // The browser test call as a pure state machine (spec §4): ready/offline → connecting (requesting
 // microphone, then connecting to the Echo until it answers with call_started) → connected →
 // error / ended. Error texts are spec §8's.
-import type { AiProviderName, ServerMessage, TranscriptEntry } from "../../protocol/call";
+import type { AiProviderName, ServerMessage, TranscriptEntry } from "../../protocol/call-messages";
 import type { AiEngines } from "../../protocol/engines";
 
 export type CallPhase = "idle" | "requesting-mic" | "connecting" | "connected" | "ended" | "error";

@@ -1,5 +1,5 @@
 // Which emotions to show as chips on a transcript entry: the strongest few, strongest first.
-import type { EmotionScores } from "../../protocol/call";
+import type { EmotionScores } from "../../protocol/call-messages";
 import { sortedEmotions } from "../lib/format";
 
 export const EMOTION_CHIPS_MAX = 3;

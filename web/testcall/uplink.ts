@@ -1,6 +1,6 @@
 // What the browser sends for one captured microphone buffer: the audio, or — while muted — nothing
 // but the heartbeat's ping every HEARTBEAT_INTERVAL_MS so the server knows the caller is still there.
-import type { ClientMessage } from "../../protocol/call";
+import type { ClientMessage } from "../../protocol/call-messages";
 import { HEARTBEAT_INTERVAL_MS } from "../../protocol/heartbeat";
 import { pcm16ToBase64 } from "../../protocol/pcm16";
 import { floatToPcm16 } from "../audio/pcm";

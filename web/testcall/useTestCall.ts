@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { createCallAudioContext, type MicCapture, startCapture } from "../audio/capture";
 import { keepAudioRunning } from "../audio/keepRunning";
-import { serverMessages } from "../../protocol/call";
+import { serverMessages } from "../../protocol/call-messages";
 import { readFrame } from "../../protocol/frame";
 import { base64ToPcm16 } from "../../protocol/pcm16";
 import { drainDelayMs, type PlaybackStats, PlaybackQueue } from "../audio/playback";

@@ -2,7 +2,7 @@
 // the per-turn latency breakdown when the server measured it. With a recording: the entry being heard
 // is highlighted (and kept in view), and each entry has a "Play from" button (a click on it does the same).
 import { useEffect, useRef } from "react";
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import { formatMs, formatOffset, formatPercent, formatTime, sortedEmotions } from "../lib/format";
 import { Badge, cx } from "../ui";
 

@@ -7,7 +7,7 @@ export { cx } from "./cx";
 export { EmptyState } from "./EmptyState";
 export { LoadingBlock, RetryAlert } from "./LoadStates";
 export { Logo } from "./Logo";
-export { FOLLOW_SLACK_PX, isNearBottom, useFollowBottom } from "./followBottom";
+export { FOLLOW_SLACK_PX, isNearBottom, useFollowBottom } from "../lib/followBottom";
 export { Field, TextArea, TextInput, controlClasses, type ControlProps } from "./Field";
 export { Modal, type ModalProps } from "./Modal";
 export { Select, type SelectOption } from "./Select";

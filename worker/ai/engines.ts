@@ -1,10 +1,10 @@
 // The AI engines a call's stages can run on: which stages each can run, how to build it, and how to
 // name what runs a stage for people. Adding an engine is one entry here.
 import type { AiStageKey } from "../../protocol/engines";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import { createLocalSpeechProvider } from "./local/available";
 import { OfflineProvider } from "./offline/provider";
-import { OpenAiCompatibleEngine } from "./openai/engine";
+import { OpenAiCompatibleEngine } from "./openai/provider";
 import type { AiProvider } from "./provider";
 import type { AiSettings } from "./settings";
 import { MODELS, WorkersAiProvider } from "./workers-ai/provider";

@@ -3,7 +3,7 @@
 // transient failure (retry inside the deadline) from one that retrying cannot fix, and the logs and
 // the transcript can name the stage and the model that failed.
 
-import type { AiStage } from "../../protocol/call";
+import type { AiStage } from "../../protocol/call-messages";
 
 /** The pipeline's AI steps (defined with the call protocol, which stores them in turn outcomes). */
 export type { AiStage };

@@ -4,7 +4,7 @@
 // happy" is happy: punctuation and "but" end a clause), a negated "stop" ("can't stop laughing" is joy),
 // words that are a cue only in a phrase or a use ("fed up", "stop it", a plea for help), intensifiers
 // ("really sad"), exclamation and question marks. Pure and deterministic.
-import { EMOTIONS, type EmotionName, type EmotionScores } from "../../protocol/call";
+import { EMOTIONS, type EmotionName, type EmotionScores } from "../../protocol/call-messages";
 
 const WORDS: Record<Exclude<EmotionName, "calm">, string[]> = {
   joy: [

@@ -1,5 +1,5 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
-import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call";
+import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call-messages";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 import type { AiEngines } from "../../protocol/engines";
 

@@ -2,10 +2,10 @@
 // speech-to-text, replies, speech, emotions and end of turn comes from the engine chosen for it
 // (worker/ai/engines.ts), so any mix works — Workers AI speech-to-text with an Ollama model, the
 // embedded voice with OpenAI's replies, and so on.
-import type { AiStage } from "../../protocol/call";
+import type { AiStage } from "../../protocol/call-messages";
 import { AI_STAGE_KEYS, type AiStageKey } from "../../protocol/engines";
-import { readConfig } from "../config";
-import type { Env } from "../env";
+import { readConfig } from "../config/config";
+import type { Env } from "../config/env";
 import { describeEngines } from "./describe";
 import { ENGINES, type AiEngineId, type EngineStages } from "./engines";
 import type { AiProvider } from "./provider";

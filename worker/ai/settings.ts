@@ -3,11 +3,11 @@
 // each stage on an OpenAI-compatible server its base URL, API key (secret), model and voices. Validated
 // with zod; a bad value is one ConfigError naming the setting.
 import { z } from "zod";
-import type { AiProviderName } from "../../protocol/call";
+import type { AiProviderName } from "../../protocol/call-messages";
 import { AI_STAGE_KEYS, type AiStageKey } from "../../protocol/engines";
 import { VOICE_STYLES, type VoiceStyle } from "../../protocol/echo";
-import { ConfigError } from "../config-error";
-import type { Env } from "../env";
+import { ConfigError } from "../config/config-error";
+import type { Env } from "../config/env";
 import { AI_ENGINE_IDS, EMBEDDED_ENGINE, engineRuns, type AiEngineId } from "./engines";
 import { LOCAL_SPEECH_AVAILABLE } from "./local/available";
 import { STT_CHOICES, type SttChoice } from "./stt-choice";

@@ -7,7 +7,7 @@ import { callSessionStub } from "../call/internal-request";
 import { objectCall } from "../call/object-call";
 import type { Db } from "../db/client";
 import { viewableLiveCallIds } from "../db/live-calls";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import { type EndedSessions, sessionSocketTag } from "../http/session-tag";
 
 /**

@@ -4,11 +4,11 @@
 // call's state and transcript live in this object's SQLite storage, so an evicted or restarted object
 // resumes the call with nothing lost; the alarm syncs the transcript to D1 and finalizes vanished calls.
 import { DurableObject } from "cloudflare:workers";
-import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call";
+import { CALL_IDLE_TIMEOUT_MS } from "../../protocol/call-messages";
 import type { AiProvider } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import type { EndedSessions } from "../http/session-tag";
 import { publishToUser } from "../feed/publish";
 import { summarizeCall } from "../summary/summarize";
@@ -20,7 +20,7 @@ import { type PhoneCallSetup, PhoneLine } from "./lines/phone";
 import { VIEWER_TAG } from "./live-events";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";
-import { CallRecorder } from "./recorder";
+import { CallRecorder } from "../recordings/recorder";
 import { settledWithin } from "./settled-within";
 import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";

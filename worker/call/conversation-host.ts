@@ -4,7 +4,7 @@
 import type { AiProvider, ChatMessage } from "../ai/provider";
 import { describeProvider } from "../ai/describe";
 import { selectProvider } from "../ai/select";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/events";
 import { readPipelineSettings } from "../pipeline/settings";

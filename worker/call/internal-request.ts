@@ -2,7 +2,7 @@
 // is reachable only through its binding, so these headers are set by our own routes (never copied from
 // the client): the Durable Object trusts them as the verified identity of whoever connects.
 import { type SocketSession, readSocketSession, readTimeHeader, writeSocketSession } from "../http/session-tag";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 
 export type SocketRole = "browser" | "viewer" | "twilio";
 

@@ -1,7 +1,7 @@
 // What a live call tells its dashboard viewers: the LiveEvent seam the CallSession, the pipeline bridge
 // and the phone line publish into, and the pure mapping of those events onto the viewer protocol
 // (protocol/live.ts). The sockets themselves are handled in viewers.ts.
-import type { Speaker, TranscriptEntry } from "../../protocol/call";
+import type { Speaker, TranscriptEntry } from "../../protocol/call-messages";
 import { type LiveCallState, type ViewerServerMessage, encodeLiveAudioFrame, splitPcm } from "../../protocol/live";
 import type { CallState } from "./store";
 

@@ -2,7 +2,7 @@
 // one finalization at the end. Failures are reported, never thrown: the caller retries on its alarm.
 import { db } from "../db/client";
 import { finalizeCall, upsertTranscriptEntries, type CallOutcome } from "../db/call-writes";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import type { CallStore } from "./store";
 
 export class CallPersistence {

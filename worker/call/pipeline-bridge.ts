@@ -8,7 +8,7 @@
 import type { PipelineEvent } from "../pipeline/events";
 import type { CallerLine } from "./lines/line";
 import type { LiveFanout } from "./live-events";
-import type { CallRecorder } from "./recorder";
+import type { CallRecorder } from "../recordings/recorder";
 import type { CallStore } from "./store";
 
 interface ReplyProgress {

@@ -1,7 +1,7 @@
 // The CallSession's own durable state, in its SQLite storage: the call's metadata and every transcript
 // entry. Entries are written here first (before anything is broadcast) and carry a revision so the
 // D1 sync knows what is still pending.
-import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency, TurnOutcome } from "../../protocol/call";
+import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency, TurnOutcome } from "../../protocol/call-messages";
 import type { AiEngines } from "../../protocol/engines";
 import type { Persona } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";

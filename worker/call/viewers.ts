@@ -15,7 +15,7 @@ import { type ViewerServerMessage, viewerClientMessages } from "../../protocol/l
 import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED_OUT_REASON } from "../../protocol/sockets";
 import { db } from "../db/client";
 import { participantIds } from "../db/live-calls";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import { EndedSessionTags } from "../http/ended-session-tags";
 import type { EndedSessions } from "../http/session-tag";
 import { publishToUser } from "../feed/publish";

@@ -1,7 +1,7 @@
 // D1 writes of a call's lifecycle: the row created at start (in progress), transcript entries upserted
 // while it runs, and one idempotent finalization that counts the call exactly once.
 import { and, eq, sql } from "drizzle-orm";
-import type { CallType, TranscriptEntry } from "../../protocol/call";
+import type { CallType, TranscriptEntry } from "../../protocol/call-messages";
 import type { Db } from "./client";
 import type { EchoRow } from "./echoes";
 import { calls, echoes, transcriptEntries, users } from "./schema";

@@ -1,16 +1,16 @@
 // Reading calls and transcripts for the dashboard (writes live in call-writes.ts). Every query is
 // scoped to the owner: someone else's call id finds nothing.
 import { type SQL, and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
-import type { CallType, TranscriptEntry } from "../../protocol/call";
+import type { CallType, TranscriptEntry } from "../../protocol/call-messages";
 import {
   type CallDetail,
   type CallSearchHit,
   type CallSummary,
   SEARCH_RESULTS_MAX,
   TRANSCRIPT_PREVIEW_CHARS,
-} from "../../protocol/calls";
+} from "../../protocol/call-history";
 import type { Db } from "./client";
-import { recordingOf } from "./recordings";
+import { recordingOf } from "../recordings/rows";
 import { callSummaries, calls, echoes, transcriptEntries } from "./schema";
 import { toRecap } from "./recap-row";
 

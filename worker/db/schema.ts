@@ -1,7 +1,7 @@
 // D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call";
+import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call-messages";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 
 export const users = sqliteTable(

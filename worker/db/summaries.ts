@@ -1,7 +1,7 @@
 // Call summaries in D1 (table call_summaries): what the summary job reads (an ended call with its Echo
 // and transcript) and writes (one row per call, replaced on retry).
 import { and, asc, eq, ne } from "drizzle-orm";
-import type { EmotionScores } from "../../protocol/call";
+import type { EmotionScores } from "../../protocol/call-messages";
 import type { CallRecap, RecapMethod, RecapStatus } from "../../protocol/summary";
 import { toRecap } from "./recap-row";
 import type { Persona } from "../ai/provider";

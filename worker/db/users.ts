@@ -1,7 +1,7 @@
 // User persistence. Emails are stored lower-cased, so lookups and the unique index are case-insensitive.
 import { eq } from "drizzle-orm";
 import type { UserProfile } from "../../protocol/api";
-import type { UserRow } from "../app-env";
+import type { UserRow } from "../config/app-env";
 import type { Db } from "./client";
 import { phoneLinkCodes, sessions, trustedBrowsers, users } from "./schema";
 

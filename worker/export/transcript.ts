@@ -1,5 +1,5 @@
 // Transcript export codecs (pure): a call with its transcript as plain text or JSON, plus file names.
-import type { CallDetail, CallExport, ExportFormat } from "../../protocol/calls";
+import type { CallDetail, CallExport, ExportFormat } from "../../protocol/call-history";
 import { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
 
 /** A user's or a model's text on one line: a line break in it cannot start a forged line of the export. */

@@ -8,7 +8,7 @@ import { readFrame } from "../../protocol/frame";
 import { PING_FRAME, PONG_FRAME } from "../../protocol/heartbeat";
 import { CLOSE_SESSION_EXPIRED, CLOSE_SIGNED_OUT, SESSION_EXPIRED_REASON, SIGNED_OUT_REASON } from "../../protocol/sockets";
 import { type EndedSessions, readSocketSession } from "../http/session-tag";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import { EndedSessionTags } from "../http/ended-session-tags";
 import { closeQuietly } from "../http/websocket";
 /** The user this object is for, as its ended sessions are kept (one object per user). */

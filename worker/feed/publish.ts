@@ -1,7 +1,7 @@
 // Tell every open dashboard of `userId` that something changed. Best effort: a failure to notify
 // never fails the change itself.
 import type { FeedEvent } from "../../protocol/feed";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 
 export async function publishToUser(env: Env, userId: string, event: FeedEvent): Promise<void> {
   try {

@@ -4,7 +4,7 @@
 import { SESSION_MAX_AGE_MS } from "../auth/session";
 import { db } from "../db/client";
 import { deleteEndedSessions } from "../db/sessions";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 
 export async function deleteEndedSessionRows(env: Pick<Env, "DB">, now = Date.now()): Promise<number> {
   const deleted = await deleteEndedSessions(db(env.DB), now, now - SESSION_MAX_AGE_MS);

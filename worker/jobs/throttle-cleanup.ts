@@ -5,7 +5,7 @@
 import { deleteStaleThrottles } from "../db/auth-throttle";
 import { db } from "../db/client";
 import { deleteExpiredTrustedBrowsers } from "../db/trusted-browsers";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 
 /** Counters whose window began longer ago than this go (every window is an hour or less). */
 export const STALE_THROTTLE_MS = 24 * 60 * 60 * 1000;

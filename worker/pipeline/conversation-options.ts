@@ -1,13 +1,13 @@
 // What a Conversation (conversation.ts) is made with: its provider, persona and event sink, and the
 // optional clock, ids, turn-taking and resilience settings tests and restarts set.
-import type { CallType } from "../../protocol/call";
+import type { CallType } from "../../protocol/call-messages";
 import type { AiProvider, ChatMessage, Persona } from "../ai/provider";
 import type { Clock } from "./clock";
 import type { PipelineEmit } from "./events";
 import type { PipelineSettings } from "./settings";
 import type { TrailSink } from "./trail";
-import type { TurnOptions } from "./turn";
-import type { VadOptions } from "./vad";
+import type { TurnOptions } from "./turns/end-of-turn";
+import type { VadOptions } from "./turns/vad";
 
 export interface ConversationOptions {
   provider: AiProvider;

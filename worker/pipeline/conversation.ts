@@ -28,26 +28,26 @@
 // (streaming.ts): a reply is prepared unheard on the model's eager end of turn (speculation.ts), thrown
 // away if the caller resumes, adopted when the turn ends. The VAD still hears barge-in. When the stream
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
-import type { CallType, EmotionScores } from "../../protocol/call";
+import type { CallType, EmotionScores } from "../../protocol/call-messages";
 import type { ConversationOptions } from "./conversation-options";
 import type { AiProvider, CallerTurnInfo, Persona } from "../ai/provider";
-import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./caller-turn";
-import { ChatHistory } from "./chat-history";
+import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./turns/queued-turn";
+import { ChatHistory } from "./reply/chat-history";
 import { systemClock, type Clock } from "./clock";
 import type { PipelineEmit } from "./events";
-import { TurnListener } from "./listening";
-import type { HearingDeps } from "./hearing";
-import { hearTurn, type HearTurnHost } from "./hear-turn";
-import { buildMessages } from "./persona";
-import { PlaybackClock, QUIET_FALLBACKS, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply";
+import { TurnListener } from "./hearing/incremental-stt";
+import type { HearingDeps } from "./hearing/words-and-emotions";
+import { hearTurn, type HearTurnHost } from "./hearing/heard-turn";
+import { buildMessages } from "./reply/persona";
+import { PlaybackClock, QUIET_FALLBACKS, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply/spoken-reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "./settings";
-import { SpokenLines } from "./spoken-lines";
-import { FailedTurns } from "./failed-turns";
+import { SpokenLines } from "./reply/fallback-lines";
+import { FailedTurns } from "./reply/failed-turns";
 import type { StepContext } from "./steps";
-import { StreamTurns } from "./stream-turns";
+import { StreamTurns } from "./turns/streaming-wiring";
 import { consoleTrail, describeError, logFailure, logWarmUpFailure, TurnReport, type TrailContext } from "./trail";
-import { TurnDetector, type TurnEvent } from "./turn";
-import { TurnHold } from "./turn-hold";
+import { TurnDetector, type TurnEvent } from "./turns/end-of-turn";
+import { TurnHold } from "./turns/turn-model-hold";
 
 export class Conversation {
   private readonly provider: AiProvider;

@@ -9,8 +9,8 @@ import {
   EXPORT_FORMATS,
   callListQuerySchema,
   callSearchQuerySchema,
-} from "../../protocol/calls";
-import type { AppEnv } from "../app-env";
+} from "../../protocol/call-history";
+import type { AppEnv } from "../config/app-env";
 import { requireUser } from "../auth/middleware";
 import { exportFileName, transcriptJson, transcriptText } from "../export/transcript";
 import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts } from "../db/calls";
@@ -18,7 +18,7 @@ import { db } from "../db/client";
 import type { RecapRetryResult } from "../../protocol/summary";
 import { selectProvider } from "../ai/select";
 import { publishToUser } from "../feed/publish";
-import { callHealth } from "../db/health";
+import { callHealth } from "../db/insights/health";
 import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
 import { SUMMARY_MIN_INTERVAL_MS, summarizeCall } from "../summary/summarize";

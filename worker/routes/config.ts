@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { PublicConfig } from "../../protocol/api";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../config/app-env";
 import { describeEngines } from "../ai/describe";
-import { readConfig } from "../config";
+import { readConfig } from "../config/config";
 
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
   const cfg = readConfig(c.env);

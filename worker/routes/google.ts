@@ -5,12 +5,12 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { GENERIC_ERROR_MESSAGE, type GoogleAuthMessage } from "../../protocol/api";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../config/app-env";
 import { beginSession } from "../auth/begin-session";
 import { GoogleSignInError, type PendingAuthorization, completeAuthorization, startAuthorization } from "../auth/google";
 import { resolveGoogleUser } from "../auth/google-account";
 import { closeSessionSockets } from "../auth/sign-out-sockets";
-import { readConfig } from "../config";
+import { readConfig } from "../config/config";
 import { db } from "../db/client";
 
 export const GOOGLE_PENDING_COOKIE = "echo_google_pending";

@@ -2,11 +2,11 @@
 // Another user's Echo id answers 404, like every other object.
 import { Hono } from "hono";
 import { INSIGHT_BUCKET_DAYS, INSIGHT_PERIOD_DAYS, type InsightsView, insightsQuerySchema } from "../../protocol/insights";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../config/app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
-import { insightsData } from "../db/insights";
-import { DAY_MS, bucketGrid } from "../db/period-days";
+import { insightsData } from "../db/insights/insights";
+import { DAY_MS, bucketGrid } from "../db/insights/period-days";
 import { ApiError } from "../http/errors";
 import { readQuery } from "../http/query";
 

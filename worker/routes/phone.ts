@@ -2,12 +2,12 @@
 // they call from), unlinking, and which Echo answers their phone calls.
 import { Hono } from "hono";
 import { phoneEchoInputSchema, type PhoneLinkCode, type PhoneSettings } from "../../protocol/phone";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../config/app-env";
 import { requireUser } from "../auth/middleware";
-import { readConfig } from "../config";
+import { readConfig } from "../config/config";
 import { db, type Db } from "../db/client";
 import { choosePhoneEcho, createLinkCode, phoneAccount, unlinkPhone } from "../db/phone";
-import type { Env } from "../env";
+import type { Env } from "../config/env";
 import { ApiError, readJson } from "../http/errors";
 
 async function settings(env: Env, database: Db, userId: string): Promise<PhoneSettings> {

@@ -5,10 +5,10 @@
 // Without TWILIO_AUTH_TOKEN nothing is accepted: 503 with a message saying what to configure.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../config/app-env";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import type { PhoneCallSetup } from "../call/lines/phone";
-import { readConfig } from "../config";
+import { readConfig } from "../config/config";
 import { incomingCall } from "../db/answerer";
 import { createCallRow, finalizeCall, CALL_IN_PROGRESS, type FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";

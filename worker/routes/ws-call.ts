@@ -1,12 +1,12 @@
 // GET /ws/call: the browser test call socket. Origin and session are checked by the /ws/* middleware;
 // here the signed-in user gets a new call id and the upgrade goes to that call's CallSession.
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../config/app-env";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import { socketSessionOf } from "../http/session-tag";
 import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";
-import type { ServerMessage } from "../../protocol/call";
+import type { ServerMessage } from "../../protocol/call-messages";
 import { PROTOCOL_VERSION_ERROR_CODE } from "../../protocol/version";
 
 export const wsCallRoutes = new Hono<AppEnv>().get("/", async (c) => {

@@ -1,6 +1,6 @@
 // The summary a provider without a language model can honestly give (pure): the caller's own lines,
 // quoted, the lines in which they asked for something later, and their most frequent words as topics.
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import { RECAP_LIST_MAX, RECAP_TEXT_MAX } from "../../protocol/summary";
 import { contentWords } from "../ai/words";
 

@@ -1,6 +1,6 @@
 // The caller's mood from stored per-entry emotion scores (pure): the mean scores of a call and the mood
 // arc, the dominant feeling of the first third of the caller's turns against that of the last third.
-import { EMOTIONS, type EmotionName, type EmotionScores, type TranscriptEntry } from "../../protocol/call";
+import { EMOTIONS, type EmotionName, type EmotionScores, type TranscriptEntry } from "../../protocol/call-messages";
 
 const MOOD_WORDS: Record<EmotionName, string> = {
   joy: "happy",

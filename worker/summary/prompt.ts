@@ -1,7 +1,7 @@
 // The summarization request a language model answers through AiProvider.reply() (pure): the prompt
 // built from the transcript, and the parser of its JSON answer.
 import { z } from "zod";
-import type { TranscriptEntry } from "../../protocol/call";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import { RECAP_LIST_MAX, RECAP_TEXT_MAX } from "../../protocol/summary";
 import type { ChatMessage } from "../ai/provider";
 

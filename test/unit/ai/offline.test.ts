@@ -4,8 +4,8 @@ import { OfflineProvider, activeSpeechMs } from "../../../worker/ai/offline/prov
 import { composeReply, keywords } from "../../../worker/ai/offline/replies";
 import { synthesizeSpeech, syllables, VOICES } from "../../../worker/ai/offline/synth";
 import { concatPcm } from "../../../worker/audio/pcm";
-import { measureProsody } from "../../../worker/pipeline/emotion";
-import { TurnDetector } from "../../../worker/pipeline/turn";
+import { measureProsody } from "../../../worker/pipeline/hearing/prosody";
+import { TurnDetector } from "../../../worker/pipeline/turns/end-of-turn";
 import { loadFixture, silence } from "../support/fixtures";
 
 const persona: Persona = { name: "Nova", description: "", personality: "friendly", expertise: "fitness", instructions: "", voiceStyle: "default" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { autocorrelation } from "../../../worker/audio/autocorrelation";
-import { voicing } from "../../../worker/pipeline/features";
+import { voicing } from "../../../worker/pipeline/turns/acoustic-features";
 import { rng } from "../../../scripts/seed/prng";
 import { loadFixture } from "../support/fixtures";
 import { lagByLagAutocorrelation } from "../support/lag-by-lag-autocorrelation";

@@ -2,7 +2,7 @@
 // the end-of-turn model, the offline provider end to end, and closing a conversation.
 import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
-import { spokenUntil } from "../../../worker/pipeline/reply";
+import { spokenUntil } from "../../../worker/pipeline/reply/spoken-reply";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
 import { Conversation } from "../../../worker/pipeline/conversation";
 import type { PipelineEvent } from "../../../worker/pipeline/events";

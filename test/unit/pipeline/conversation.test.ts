@@ -5,7 +5,7 @@ import { Conversation } from "../../../worker/pipeline/conversation";
 import type { PipelineEvent } from "../../../worker/pipeline/events";
 import { silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
-import { GREETING_CUE } from "../../../worker/pipeline/persona";
+import { GREETING_CUE } from "../../../worker/pipeline/reply/persona";
 import { PERSONA, hello, setup } from "./conversation-harness";
 
 describe("Conversation: a spoken turn", () => {

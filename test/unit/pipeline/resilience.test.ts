@@ -3,7 +3,7 @@
 // For each: the call goes on, the caller hears the apology within a second of the failure, an `error`
 // event tells the browser, no transcript line is lost, and the trail has a line per turn and per failure.
 import { describe, expect, it } from "vitest";
-import { SPOKEN_LINES } from "../../../worker/pipeline/spoken-lines";
+import { SPOKEN_LINES } from "../../../worker/pipeline/reply/fallback-lines";
 import { stepError } from "../support/chaos-provider";
 import { hello, setup } from "./conversation-harness";
 

@@ -4,7 +4,7 @@
 // answer with no words counts toward ending the call. A reply prepared on an eager end of turn makes its
 // first sentence with words ready.
 import { describe, expect, it } from "vitest";
-import { SPOKEN_LINES } from "../../../worker/pipeline/spoken-lines";
+import { SPOKEN_LINES } from "../../../worker/pipeline/reply/fallback-lines";
 import { silence } from "../support/fixtures";
 import { settle } from "../support/manual-clock";
 import { ScriptedTranscriber } from "../support/scripted-transcriber";

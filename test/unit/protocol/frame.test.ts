@@ -2,7 +2,7 @@
 // (Moved from test/web/frames.test.ts when web/lib/frames.ts's hand-written guards gave way to it.)
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { transcriptEntrySchema } from "../../../protocol/call";
+import { transcriptEntrySchema } from "../../../protocol/call-messages";
 import { messageReader, readFrame } from "../../../protocol/frame";
 
 const entry = { id: "e1", seq: 0, speaker: "caller", text: "Hi", timestamp: 1, emotions: { joy: 0.4 } };

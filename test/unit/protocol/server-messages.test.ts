@@ -3,7 +3,7 @@
 // web/testcall/serverMessage.ts, web/live/viewerMessages.ts's parseViewerMessage and
 // web/lib/feed.ts's parseFeedMessage (a null there is `ok: false` here).
 import { describe, expect, it } from "vitest";
-import { serverMessages } from "../../../protocol/call";
+import { serverMessages } from "../../../protocol/call-messages";
 import { feedServerMessages } from "../../../protocol/feed";
 import { type FrameResult, readFrame } from "../../../protocol/frame";
 import { PONG_FRAME } from "../../../protocol/heartbeat";

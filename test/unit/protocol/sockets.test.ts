@@ -1,6 +1,6 @@
 // Socket addresses, the protocol version check and the one heartbeat (protocol/sockets.ts, version.ts, heartbeat.ts).
 import { describe, expect, it } from "vitest";
-import { clientMessageSchema, serverMessageSchema } from "../../../protocol/call";
+import { clientMessageSchema, serverMessageSchema } from "../../../protocol/call-messages";
 import { feedClientMessageSchema, feedServerMessageSchema } from "../../../protocol/feed";
 import { PING_FRAME, PONG_FRAME } from "../../../protocol/heartbeat";
 import { viewerMessageSchema, viewerServerMessageSchema } from "../../../protocol/live";

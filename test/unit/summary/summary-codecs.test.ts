@@ -1,7 +1,7 @@
 // The pure parts of call summaries: mood arc and mean emotions, the extractive summary, the model
 // prompt and the parser of its answer.
 import { describe, expect, it } from "vitest";
-import type { TranscriptEntry } from "../../../protocol/call";
+import type { TranscriptEntry } from "../../../protocol/call-messages";
 import { extractiveRecap, keywordTopics } from "../../../worker/summary/extractive";
 import { callerEmotionMix, moodArc } from "../../../worker/summary/mood";
 import { SUMMARY_INSTRUCTIONS, parseSummaryAnswer, summaryMessages } from "../../../worker/summary/prompt";

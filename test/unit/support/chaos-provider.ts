@@ -3,7 +3,7 @@
 // a delay, a thrown error (e.g. an AiStepError that is or is not transient), or — for the reply — a
 // stream that breaks after some deltas. The workerd tests have the same faults at the AI binding's wire
 // level (test/worker/support/chaos-ai.ts); this one is for exact timing.
-import type { EmotionScores } from "../../../protocol/call";
+import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { AiStepError, type AiStage } from "../../../worker/ai/errors";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";

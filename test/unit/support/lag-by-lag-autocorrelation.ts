@@ -1,7 +1,7 @@
 // The correlation voicing() used before the FFT (worker/pipeline/features.ts until 2026-11-24): summed
 // lag by lag, four partial sums at a time. Passed to voicing() in place of the FFT, it is the oracle the
 // FFT version is tested against and the pipeline bench's reference for its speed.
-import type { Autocorrelate } from "../../../worker/pipeline/features";
+import type { Autocorrelate } from "../../../worker/pipeline/turns/acoustic-features";
 
 export const lagByLagAutocorrelation: Autocorrelate = (x, n, maxLag) => {
   const r = new Float64Array(maxLag + 1);

@@ -1,6 +1,6 @@
 // A deterministic AiProvider test double: scripted transcripts and replies, fixed delays on an injected
 // clock, tone audio of a chosen length, optional failures, and a log of every call (with times and aborts).
-import type { AiProviderName, EmotionScores } from "../../../protocol/call";
+import type { AiProviderName, EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
 import { lexiconEmotions } from "../../../worker/ai/lexicon";

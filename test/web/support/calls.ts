@@ -1,5 +1,5 @@
 // A Call History row for the web's list tests.
-import type { CallSummary } from "../../../protocol/calls";
+import type { CallSummary } from "../../../protocol/call-history";
 
 export const callSummary = (id: string, startTime: number, status = "completed"): CallSummary => ({
   id,

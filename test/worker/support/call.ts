@@ -1,6 +1,6 @@
 // Test-call helpers: open /ws/call as a signed-in user and start a call with one of their Echoes.
 import { env } from "cloudflare:workers";
-import type { TranscriptEntry } from "../../../protocol/call";
+import type { TranscriptEntry } from "../../../protocol/call-messages";
 import { callSessionStub } from "../../../worker/call/internal-request";
 import { createEcho, type EchoRow } from "./echoes";
 import { createUser, type TestUser } from "./users";

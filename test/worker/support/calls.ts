@@ -1,6 +1,6 @@
 // Test calls with transcripts written straight to D1.
 import { env } from "cloudflare:workers";
-import type { TranscriptEntry } from "../../../protocol/call";
+import type { TranscriptEntry } from "../../../protocol/call-messages";
 import { db } from "../../../worker/db/client";
 import { calls, transcriptEntries } from "../../../worker/db/schema";
 

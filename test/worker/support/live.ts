@@ -2,7 +2,7 @@
 // /ws/live/:callId, typed caller turns, and a tap on a socket's binary (audio) frames.
 import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import type { TranscriptEntry } from "../../../protocol/call";
+import type { TranscriptEntry } from "../../../protocol/call-messages";
 import { type LiveAudioFrame, decodeLiveAudioFrame } from "../../../protocol/live";
 import { selectProvider } from "../../../worker/ai/select";
 import type { CallSession } from "../../../worker/call/CallSession";

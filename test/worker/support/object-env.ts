@@ -4,7 +4,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { onTestFinished } from "vitest";
 import type { CallSession } from "../../../worker/call/CallSession";
-import type { Env } from "../../../worker/env";
+import type { Env } from "../../../worker/config/env";
 import { callStub } from "./call";
 
 /** From now until the test ends, the call's object (and the runtime) sees `replace(real)` as `env[name]`. */

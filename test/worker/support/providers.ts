@@ -1,6 +1,6 @@
 // AI provider test doubles for call tests, injected into one call with CallSession.useProvider: they wrap
 // the real (offline) provider and change one thing.
-import type { EmotionScores } from "../../../protocol/call";
+import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../../../worker/ai/provider";
 

@@ -1,7 +1,7 @@
 // Providers for summary tests, injected with CallSession.useProvider or passed to summarizeCall: they
 // wrap the real (offline) provider for the conversation and claim a language model (name "workers-ai"),
 // answering only the summarization request differently.
-import type { EmotionScores } from "../../../protocol/call";
+import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { AiStepError } from "../../../worker/ai/errors";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../../../worker/ai/provider";

@@ -4,7 +4,7 @@
 // driven by the recognised words and the caller's emotions (no language model). Recognition is
 // approximate (a small 2015-era model): the provider says its words are recognised, the UI says they
 // may be wrong. Never in the production bundle (see available.ts).
-import type { EmotionScores } from "../../../protocol/call";
+import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiStageKey } from "../../../protocol/engines";
 import { upsample8to16 } from "../../audio/resample";

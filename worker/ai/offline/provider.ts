@@ -2,7 +2,7 @@
 // recogniser, so it never invents the caller's words — transcribe() reports how much speech it heard
 // ("[speech, 1.8 s]", recognized: false). Emotions from a word lexicon, replies composed in character
 // (offline/replies.ts), speech from a small formant synthesizer (offline/synth.ts).
-import type { EmotionScores } from "../../../protocol/call";
+import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { levelDb } from "../../audio/level";
 import { lexiconEmotions } from "../lexicon";

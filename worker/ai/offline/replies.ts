@@ -4,7 +4,7 @@
 // can't make out words, with an invitation to type. With local speech (engine "local") the words are
 // recognised: the reply acknowledges what was said and asks a follow-up about it, shaped by the
 // caller's mood. Varied by turn, deterministic for the same input.
-import type { CallType, EmotionScores } from "../../../protocol/call";
+import type { CallType, EmotionScores } from "../../../protocol/call-messages";
 import type { Expertise, Personality } from "../../../protocol/echo";
 import type { CallerTurnInfo, Persona } from "../provider";
 import { contentWords } from "../words";

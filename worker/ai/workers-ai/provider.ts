@@ -9,7 +9,7 @@
 // Every model failure becomes an AiStepError (worker/ai/errors.ts) whose message names the step and the
 // model, with `transient` set from the binding's error (binding-errors.ts) so the pipeline retries only
 // what a retry can fix. The pipeline owns deadlines; the signal it passes is handed to the binding.
-import type { AiStage, EmotionScores } from "../../../protocol/call";
+import type { AiStage, EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../../protocol/pcm16";
 import { resampleClip } from "../../audio/resample-rate";

@@ -1,6 +1,6 @@
 // Maps a sentiment model's verdict (distilbert-sst-2: probability the text is positive) onto the
 // emotion set, using the word lexicon to tell sadness, anger and fear apart. Pure.
-import type { EmotionScores } from "../../../protocol/call";
+import type { EmotionScores } from "../../../protocol/call-messages";
 import { lexiconCues, normalizeEmotions } from "../lexicon";
 
 /**

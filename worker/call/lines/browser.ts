@@ -2,19 +2,19 @@
 // messages. In: start_call (checked against the signed-in user and their active Echoes; only then is
 // the call row created), audio_data (base64 PCM16 → the call's audio entry point), text_input,
 // end_call, ping. Out: transcription, ai_response, audio_response, interrupt, error, call_ended, pong.
-import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../../../protocol/call";
+import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../../../protocol/call-messages";
 import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../../protocol/sockets";
 import { db } from "../../db/client";
 import { createTestCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
 import { personaOf } from "../../db/echoes";
-import type { Env } from "../../env";
+import type { Env } from "../../config/env";
 import { sessionIsLive } from "../../db/sessions";
 import { type EndedSessions, sessionIdOfTag } from "../../http/session-tag";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
 import type { CallAi, CallState } from "../store";
-import { freeOrphanedTestCalls } from "./test-call-slots";
+import { freeOrphanedTestCalls } from "../setup/test-call-slots";
 import { parseClientFrame } from "./browser-frames";
 import type { CallerLine, EndReason, LineHost } from "./line";
 

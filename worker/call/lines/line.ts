@@ -2,10 +2,10 @@
 // media stream). Each line owns its socket and its wire format: it turns what arrives into 16 kHz mono
 // PCM16 and typed text for the call (LineHost, the session's one entry point for caller input), and
 // sends the pipeline's output back in its own format (CallerLine).
-import type { ServerMessage } from "../../../protocol/call";
+import type { ServerMessage } from "../../../protocol/call-messages";
 import type { AiProvider } from "../../ai/provider";
 import type { FinalStatus } from "../../db/call-writes";
-import type { Env } from "../../env";
+import type { Env } from "../../config/env";
 import type { LiveEvent } from "../live-events";
 import type { CallAi, CallState, CallStore } from "../store";
 

@@ -5,20 +5,20 @@
 // frames that arrive while the token is checked are held and then processed in order. Then: 20 ms
 // μ-law frames → the call's audio entry point (phone-stream.ts decodes), keypad digits → linking
 // (phone-link.ts), `stop` → the call ends; the pipeline's reply audio goes back as paced μ-law frames.
-import type { ServerMessage } from "../../../protocol/call";
+import type { ServerMessage } from "../../../protocol/call-messages";
 import { RECORDING_NOTICE } from "../../../protocol/phone";
-import { readConfig } from "../../config";
+import { readConfig } from "../../config/config";
 import type { Answerer } from "../../db/answerer";
 import { closeQuietly } from "../../http/websocket";
 import { systemClock } from "../../pipeline/clock";
 import { readPipelineSettings } from "../../pipeline/settings";
-import { promptAudio } from "../../pipeline/spoken-lines";
+import { promptAudio } from "../../pipeline/reply/fallback-lines";
 import { verifyStreamToken } from "../../twilio/stream-token";
 import type { SocketGrant } from "../internal-request";
 import type { CallAi, CallState } from "../store";
 import type { CallerLine, EndReason, LineHost } from "./line";
-import { PhoneLinker } from "./phone-link";
-import { PhoneStream, type TwilioEvent } from "./phone-stream";
+import { PhoneLinker } from "../setup/phone-link";
+import { PhoneStream, type TwilioEvent } from "../../twilio/media-stream";
 
 /** A stream that has not sent a valid `start` this long after it connected is closed. */
 const START_TIMEOUT_MS = 10_000;

@@ -1,0 +1,65 @@
+import { createExecutionContext } from "cloudflare:test";
+import { app } from "../../../worker/app";
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { PublicConfig } from "../../../protocol/api";
+
+describe("public config", () => {
+  it("reports the phone number and the offline provider when no AI binding exists", async () => {
+    const res = await exports.default.fetch("https://echo.test/api/config");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as PublicConfig;
+    expect(body).toEqual({ phoneNumber: env.PUBLIC_PHONE_NUMBER, googleEnabled: false, aiProvider: "offline", aiEngines: body.aiEngines });
+    expect(body.aiEngines).toMatchObject({ recognizesSpeech: false, summary: "no speech recognition · rule-based replies · formant voice" });
+    expect(Object.values(body.aiEngines.stages).map((s) => s.engine)).toEqual(["offline", "offline", "offline", "offline", "offline"]);
+  });
+
+  it("refuses a cross-origin mutation with 403", async () => {
+    const res = await exports.default.fetch("https://echo.test/api/anything", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: { code: "forbidden-origin" } });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await exports.default.fetch("https://echo.test/api/nope");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: "not-found" } });
+  });
+
+  it("has the schema applied", async () => {
+    const tables = await env.DB.prepare("select name from sqlite_master where type='table' and name='users'").all();
+    expect(tables.results).toHaveLength(1);
+  });
+});
+
+describe("a configuration error", () => {
+  const broken = { ...env, GOOGLE_CLIENT_SECRET: "only-the-secret", GOOGLE_CLIENT_ID: "" };
+
+  it("answers the API with a JSON error naming the setting (503, not a bare 500)", async () => {
+    const res = await app.fetch(new Request("https://echo.test/api/config"), broken, createExecutionContext());
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("config");
+    expect(body.error.message).toContain("GOOGLE_CLIENT_ID is missing while GOOGLE_CLIENT_SECRET is set");
+  });
+
+  it("answers a person's browser with a readable page naming the setting", async () => {
+    const res = await app.fetch(new Request("https://echo.test/twilio/voice", { headers: { Accept: "text/html" } }), broken, createExecutionContext());
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Content-Type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toContain("<code>GOOGLE_CLIENT_ID</code>");
+    expect(html).toContain("is missing while GOOGLE_CLIENT_SECRET is set");
+  });
+});
+
+describe("pipeline settings", () => {
+  it("a bad deadline value is a configuration error naming it", async () => {
+    const res = await app.fetch(new Request("https://echo.test/api/config"), { ...env, AI_STT_DEADLINE_MS: "soon" }, createExecutionContext());
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('AI_STT_DEADLINE_MS must be a whole number in range (got "soon")');
+  });
+});

@@ -1,0 +1,98 @@
+// Linking a caller's number by keypad during a phone call: the caller types the 6-digit code from their
+// dashboard; a matching code links the number to their account, and the call continues with their
+// phone Echo and becomes theirs. Wrong codes are answered by voice; after MAX_CODE_ATTEMPTS the keypad
+// stops listening, and after LINK_FAILURE_LIMIT in an hour (across calls) the number must wait.
+import { answererForUser } from "../../db/answerer";
+import { clearThrottle, readThrottle, recordFailure } from "../../db/auth-throttle";
+import { db } from "../../db/client";
+import { claimPhoneCall, redeemLinkCode } from "../../db/phone";
+import { identifiableNumber } from "../../twilio/caller-id";
+import { KeypadCollector } from "./keypad";
+import type { LineHost } from "../lines/line";
+
+/** Wrong codes one calling number may type across its calls in LINK_THROTTLE_WINDOW_MS before it must wait. */
+export const LINK_FAILURE_LIMIT = 10;
+export const LINK_THROTTLE_WINDOW_MS = 60 * 60 * 1000;
+const throttleKey = (fromNumber: string) => `link-code:${fromNumber}`;
+
+export const SAY = {
+  linked: (echoName: string) => `Your number is now linked to your Echo account. You're now talking with ${echoName}.`,
+  wrongCode: "That code didn't match. Please check the six-digit code on your dashboard and type it again.",
+  locked: "That code didn't match either. Please get a new code on your dashboard and call again.",
+  noNumber: "Your caller ID is hidden, so I can't link this number. Please call again with your number shown.",
+  taken: "This number is already linked to another Echo account. Unlink it on that account's dashboard first, then call again.",
+  throttled: "Too many codes that didn't match were typed from this number. Please try again in an hour.",
+  failed: "Sorry, I couldn't link your number just now. Please type the code again in a moment.",
+} as const;
+
+export class PhoneLinker {
+  private readonly keypad = new KeypadCollector();
+  private linking: Promise<void> | null = null;
+  /** The link under way has linked the number (what fails after it does not undo it). */
+  private claimed = false;
+
+  constructor(
+    private readonly host: LineHost,
+    /** Speaks a fixed sentence to the caller (and keeps it in the transcript). */
+    private readonly say: (text: string) => Promise<void>,
+  ) {}
+
+  /** One keypad digit; a complete code starts the link. */
+  async onDigit(digit: string): Promise<void> {
+    const result = this.keypad.push(digit, Date.now());
+    if (result.kind !== "code" || this.linking) return;
+    this.claimed = false;
+    this.linking = this.link(result.code)
+      .catch(async (err: unknown) => {
+        // The call goes on (and can end: settled() never throws). Before the number was linked, the
+        // caller hears why nothing happened and keeps the attempt; after, the link stands.
+        console.error("keypad link failed", err);
+        if (this.claimed) return;
+        this.keypad.giveBack();
+        await this.say(SAY.failed).catch((e: unknown) => console.error("keypad link: the failure could not be said", e));
+      })
+      .finally(() => {
+        this.linking = null;
+      });
+    return this.linking;
+  }
+
+  /** Resolves once a link in progress is done (the call must not end half-linked); never rejects. */
+  async settled(): Promise<void> {
+    if (this.linking) await this.linking;
+  }
+
+  private async link(code: string): Promise<void> {
+    const { store, env } = this.host;
+    const state = store.state();
+    if (!state || state.phase !== "active") return;
+    const fromNumber = identifiableNumber(state.fromNumber);
+    if (!fromNumber) return this.say(SAY.noNumber);
+    const database = db(env.DB);
+    // Across calls too: a code is 1 in a million, but a caller who may call again and again must not
+    // be able to try them all.
+    const key = throttleKey(fromNumber);
+    const now = Date.now();
+    if (((await readThrottle(database, key))?.lockedUntil ?? 0) > now) return this.say(SAY.throttled);
+    const redeemed = await redeemLinkCode(database, code, fromNumber);
+    if (redeemed.kind === "taken") return this.say(SAY.taken);
+    if (redeemed.kind === "no-match") {
+      const row = await recordFailure(database, key, now, LINK_THROTTLE_WINDOW_MS, LINK_FAILURE_LIMIT);
+      if (row.lockedUntil > now) return this.say(SAY.throttled);
+      return this.say(this.keypad.attemptsLeft > 0 ? SAY.wrongCode : SAY.locked);
+    }
+    await clearThrottle(database, key);
+    const { userId } = redeemed;
+    const answerer = await answererForUser(database, userId);
+    const { removedParticipants } = await claimPhoneCall(database, state.callId, userId, answerer.echoId);
+    this.claimed = true;
+    const previousOwner = state.userId;
+    const next = store.updateState({ userId, echoId: answerer.echoId, echoName: answerer.echoName, persona: answerer.persona });
+    if (previousOwner !== userId) this.host.handOver(userId, removedParticipants);
+    await this.host.restartConversation();
+    // The call now appears on the new owner's dashboard (their phone panel refreshes on it too).
+    if (previousOwner && previousOwner !== userId) this.host.notifyOwner(state, "live_call_ended");
+    this.host.notifyOwner(next, "live_call_started");
+    await this.say(SAY.linked(answerer.echoName));
+  }
+}

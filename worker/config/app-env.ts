@@ -1,0 +1,10 @@
+import type { Env } from "./env";
+import type { users } from "../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Hono generics for every route: bindings plus the signed-in user (null when signed out). */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { user: UserRow | null; sessionId: string | null; /** When the session ends unless it is used again (epoch ms). */ sessionExpiresAt: number | null; /** When it began. */ sessionCreatedAt: number | null };
+}

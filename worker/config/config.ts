@@ -1,0 +1,89 @@
+// Configuration read from env. A missing or malformed setting gives one readable error naming it.
+import { z } from "zod";
+import type { AiProviderName } from "../../protocol/call-messages";
+import { providerNameOf, readAiSettings, type AiSettings } from "../ai/settings";
+import { ConfigError } from "./config-error";
+import type { Env } from "./env";
+import { PipelineSettingError, readPipelineSettings } from "../pipeline/settings";
+
+export { ConfigError };
+
+const phoneSchema = z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/);
+
+export interface AppConfig {
+  phoneNumber: string;
+  /**
+   * Public origin (e.g. https://echo.example.com) or null: use the request's own origin. https, or
+   * http only for a loopback host (a local Twilio simulator): Twilio's signatures cover the scheme.
+   */
+  publicHost: string | null;
+  /** The call's AI in one word ("mixed" when stages run on different engines). */
+  aiProvider: AiProviderName;
+  /** Which engine runs each AI stage, and the OpenAI-compatible endpoints. */
+  ai: AiSettings;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  twilioAuthToken: string | null;
+  /** Days a call recording is kept (RECORDING_RETENTION_DAYS, default 90). */
+  recordingRetentionDays: number;
+}
+
+export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function readPublicHost(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw.includes("://") ? raw : `https://${raw}`);
+  } catch {
+    throw new ConfigError("PUBLIC_HOST", `must be a host name or https URL (got "${raw}")`);
+  }
+  if (url.protocol === "https:") return url.origin;
+  if (url.protocol === "http:" && LOOPBACK.has(url.hostname)) return url.origin;
+  if (url.protocol === "http:") {
+    throw new ConfigError(
+      "PUBLIC_HOST",
+      `must be an https URL (got "${raw}"): Twilio signs the https URL it calls and streams media only over wss, so plain http is accepted only for localhost`,
+    );
+  }
+  throw new ConfigError("PUBLIC_HOST", `must be a host name or https URL (got "${raw}")`);
+}
+
+export function readConfig(env: Env): AppConfig {
+  const phone = env.PUBLIC_PHONE_NUMBER ?? "";
+  if (!phoneSchema.safeParse(phone).success) {
+    throw new ConfigError("PUBLIC_PHONE_NUMBER", `must be a phone number like +1 555 010 0199 (got "${phone}")`);
+  }
+  const publicHost = readPublicHost(env.PUBLIC_HOST?.trim());
+  const ai = readAiSettings(env);
+
+  let google: AppConfig["google"] = null;
+  if (env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET) {
+    if (!env.GOOGLE_CLIENT_ID) throw new ConfigError("GOOGLE_CLIENT_ID", "is missing while GOOGLE_CLIENT_SECRET is set");
+    if (!env.GOOGLE_CLIENT_SECRET) throw new ConfigError("GOOGLE_CLIENT_SECRET", "is missing while GOOGLE_CLIENT_ID is set");
+    const issuer = env.GOOGLE_ISSUER || "https://accounts.google.com";
+    if (!URL.canParse(issuer)) throw new ConfigError("GOOGLE_ISSUER", `must be a URL (got "${issuer}")`);
+    google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer };
+  }
+  try {
+    readPipelineSettings(env); // deadlines and retries: checked here so a bad value names itself on every route
+  } catch (err) {
+    if (err instanceof PipelineSettingError) throw new ConfigError(err.setting, err.problem);
+    throw err;
+  }
+  const retention = (env.RECORDING_RETENTION_DAYS ?? "").trim();
+  const recordingRetentionDays = retention === "" ? DEFAULT_RECORDING_RETENTION_DAYS : Number(retention);
+  if (!Number.isInteger(recordingRetentionDays) || recordingRetentionDays < 1) {
+    throw new ConfigError("RECORDING_RETENTION_DAYS", `must be a whole number of days, 1 or more (got "${retention}")`);
+  }
+  return {
+    phoneNumber: phone.trim(),
+    publicHost,
+    aiProvider: providerNameOf(ai),
+    ai,
+    google,
+    twilioAuthToken: env.TWILIO_AUTH_TOKEN || null,
+    recordingRetentionDays,
+  };
+}

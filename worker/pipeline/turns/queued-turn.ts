@@ -1,0 +1,61 @@
+// One caller turn as the conversation queues it: the detector's audio (with its VAD frames, for
+// prosody), typed text, or a streaming model's words, and what is known about how it ended; then the
+// same turn once heard, without its audio.
+import type { EmotionScores } from "../../../protocol/call-messages";
+import type { CallerTurnInfo, TranscriptionStream } from "../../ai/provider";
+import { FrameTrack } from "./frame-track";
+import type { ReplyTiming } from "../reply/spoken-reply";
+import type { Speculation } from "../reply/eager-reply";
+import type { StreamedTurn } from "./streaming-stt-turns";
+import type { TurnReport } from "../trail";
+import type { TurnEnd } from "./end-of-turn";
+
+export interface CallerTurn {
+  audio: Int16Array | null;
+  /** The VAD's frame analysis of `audio` (for prosody). */
+  frames: FrameTrack;
+  sampleRate: number;
+  text: string | null;
+  speechMs: number;
+  /** Clock time the turn was known to be over (end-of-turn fired, or text received). */
+  endedAt: number;
+  /** The provider's incremental transcription of `audio`, fed while the caller spoke (if it has one). */
+  stream?: TranscriptionStream;
+  endOfTurnMs: number | undefined;
+  /** Fallbacks taken before the turn was queued (e.g. the turn model failed: "turn:vad"). */
+  fallbacks: string[];
+  /** Set when a streaming model heard the turn (`text` holds its words). */
+  streamed?: StreamedTurn;
+}
+
+/** A caller turn once heard (transcribed, scored): what its reply needs, not its audio. */
+export interface HeardTurn {
+  turnId: string;
+  info: CallerTurnInfo;
+  emotions: EmotionScores;
+  timing: ReplyTiming;
+  report: TurnReport;
+  /** The streaming model's eager reply, adopted for this turn. */
+  speculation: Speculation | null;
+}
+
+/** A turn the detector heard (its words still to be transcribed). */
+export function spokenTurn(event: TurnEnd, endedAt: number, fallbacks: string[] = []): CallerTurn {
+  return {
+    audio: event.audio,
+    frames: event.frames,
+    sampleRate: event.sampleRate,
+    text: null,
+    speechMs: event.speechMs,
+    endedAt,
+    endOfTurnMs: event.atMs - event.lastSpeechMs,
+    fallbacks,
+  };
+}
+
+/** A turn whose words are already known: typed, or committed by a streaming model. */
+export function textTurn(text: string, endedAt: number, streamed?: StreamedTurn): CallerTurn {
+  const turn: CallerTurn = { audio: null, frames: new FrameTrack(0), sampleRate: 16000, text, speechMs: streamed?.speechMs ?? 0, endedAt, endOfTurnMs: undefined, fallbacks: [] };
+  if (streamed) turn.streamed = streamed;
+  return turn;
+}
