@@ -22,7 +22,7 @@ import { synthesizeSpeech } from "../worker/ai/offline/synth";
 import type { AiProvider, PcmAudio, Persona, ReplyRequest, Transcript } from "../worker/ai/provider";
 import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
-import type { Clock } from "../worker/pipeline/clock";
+import type { Clock } from "../worker/pipeline/core/clock";
 import { Conversation } from "../worker/pipeline/conversation";
 import { type Autocorrelate, voicing } from "../worker/pipeline/turns/acoustic-features";
 import { TurnDetector } from "../worker/pipeline/turns/end-of-turn";

@@ -1,10 +1,10 @@
 // The Hono app: API, WebSocket upgrades and Twilio webhooks. Everything else is the SPA (static assets).
 import { Hono } from "hono";
 import { timing } from "hono/timing";
-import type { AppEnv } from "./config/app-env";
+import type { AppEnv } from "./http/app-env";
 import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config/config";
-import { configErrorResponse } from "./config/error-response";
+import { configErrorResponse } from "./http/config-error-response";
 import { ApiError, handleError } from "./http/errors";
 import { apiBodyLimit } from "./http/body-limit";
 import { requireSameOrigin } from "./http/origin";

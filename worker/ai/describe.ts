@@ -2,7 +2,7 @@
 import { AI_STAGE_KEYS, type AiEngines } from "../../protocol/engines";
 import { ENGINES } from "./engines";
 import type { AiProvider } from "./provider";
-import type { AiSettings } from "./settings";
+import type { AiSettings } from "../config/ai-settings";
 
 export function describeEngines(settings: AiSettings): AiEngines {
   const stages = Object.fromEntries(

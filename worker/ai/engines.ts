@@ -1,12 +1,13 @@
-// The AI engines a call's stages can run on: which stages each can run, how to build it, and how to
-// name what runs a stage for people. Adding an engine is one entry here.
+// How each AI engine is built and how what runs a stage is named for people. Which engines exist and the
+// stages each can run: worker/config/engine-ids.ts (adding an engine is one entry there and one here).
 import type { AiStageKey } from "../../protocol/engines";
+import type { AiEngineId } from "../config/engine-ids";
 import type { Env } from "../config/env";
 import { createLocalSpeechProvider } from "./local/available";
 import { OfflineProvider } from "./offline/provider";
 import { OpenAiCompatibleEngine } from "./openai/provider";
 import type { AiProvider } from "./provider";
-import type { AiSettings } from "./settings";
+import type { AiSettings } from "../config/ai-settings";
 import { MODELS, WorkersAiProvider } from "./workers-ai/provider";
 
 export interface EngineContext {
@@ -23,7 +24,6 @@ export type EngineStages = Partial<
 };
 
 interface EngineDefinition {
-  stages: readonly AiStageKey[];
   create(context: EngineContext): EngineStages;
   /** What runs `stage` on this engine, for people (only asked for stages it runs). */
   label(stage: AiStageKey, settings: AiSettings): string;
@@ -35,7 +35,6 @@ const shortModel = (model: string) => model.replace(/^@cf\/[^/]+\//, "");
 
 export const ENGINES = {
   "workers-ai": {
-    stages: ["stt", "reply", "speech", "emotions", "turn"],
     create: ({ env, settings }) => {
       if (!env.AI) throw new Error("Workers AI needs the AI binding");
       return new WorkersAiProvider(env.AI, { stt: settings.workersAiStt });
@@ -44,35 +43,20 @@ export const ENGINES = {
       `Workers AI ${{ stt: shortModel(STT_MODELS[settings.workersAiStt]), reply: shortModel(MODELS.llm), speech: shortModel(MODELS.tts), emotions: `${shortModel(MODELS.sentiment)} + word lexicon`, turn: shortModel(MODELS.turn) }[stage]}`,
   },
   openai: {
-    stages: ["stt", "reply", "speech"],
     create: ({ settings }) => new OpenAiCompatibleEngine(settings.openai),
     label: (stage, settings) => {
       const endpoint = stage === "stt" || stage === "reply" || stage === "speech" ? settings.openai[stage] : null;
       return endpoint ? `${endpoint.vendor} ${endpoint.model}` : "OpenAI-compatible";
     },
   },
-  // PocketSphinx + flite on this machine (docs/local-speech.md); only in builds that carry the engines
-  // (LOCAL_SPEECH_AVAILABLE: local development and self-hosting, never the production bundle).
   local: {
-    stages: ["stt", "reply", "speech", "emotions", "turn"],
     create: () => createLocalSpeechProvider(),
     label: (stage) =>
       ({ stt: "Local speech", reply: "rule-based replies", speech: "flite voice", emotions: "word lexicon", turn: "voice activity" })[stage],
   },
   offline: {
-    stages: ["stt", "reply", "speech", "emotions", "turn"],
     create: () => new OfflineProvider(),
     label: (stage) =>
       ({ stt: "no speech recognition", reply: "rule-based replies", speech: "formant voice", emotions: "word lexicon", turn: "voice activity" })[stage],
   },
-} as const satisfies Record<string, EngineDefinition>;
-
-export type AiEngineId = keyof typeof ENGINES;
-export const AI_ENGINE_IDS = Object.keys(ENGINES) as [AiEngineId, ...AiEngineId[]];
-
-/** The engine built into Echo: runs every stage with no account and no network. */
-export const EMBEDDED_ENGINE: AiEngineId = "offline";
-
-export function engineRuns(engine: AiEngineId, stage: AiStageKey): boolean {
-  return (ENGINES[engine].stages as readonly AiStageKey[]).includes(stage);
-}
+} as const satisfies Record<AiEngineId, EngineDefinition>;

@@ -7,9 +7,10 @@ import { AI_STAGE_KEYS, type AiStageKey } from "../../protocol/engines";
 import { readConfig } from "../config/config";
 import type { Env } from "../config/env";
 import { describeEngines } from "./describe";
-import { ENGINES, type AiEngineId, type EngineStages } from "./engines";
+import type { AiEngineId } from "../config/engine-ids";
+import { ENGINES, type EngineStages } from "./engines";
 import type { AiProvider } from "./provider";
-import { providerNameOf, type AiSettings } from "./settings";
+import { providerNameOf, type AiSettings } from "../config/ai-settings";
 import { STEP_OF_STAGE, warmUpEngines } from "./warm-up";
 
 function missing(stage: AiStageKey, engine: AiEngineId): never {

@@ -2,7 +2,8 @@
 // the request arrived with, if any, is deleted first (rotation) and its sockets closed, then a new token
 // is set as the cookie.
 import type { Context } from "hono";
-import type { AppEnv, UserRow } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
+import type { UserRow } from "../db/users";
 import { db } from "../db/client";
 import { setSessionCookie } from "./middleware";
 import { createSession, invalidateSession } from "./session";

@@ -3,7 +3,7 @@
 // new account with Google's name and photo (§7: users/{uid} set on first Google sign-in if absent).
 // An email Google has not verified never creates or links an account: anyone can put an address they
 // do not own on a Google account, and it would then own (or squat) that address here.
-import type { UserRow } from "../config/app-env";
+import type { UserRow } from "../db/users";
 import type { Db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, findUserByGoogleSub, linkGoogle } from "../db/users";
 import { GoogleSignInError, type GoogleIdentity } from "./google";

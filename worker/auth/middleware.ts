@@ -1,7 +1,8 @@
 // Loads the signed-in user from the session cookie into c.var.user; requireUser answers 401 otherwise.
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppEnv, UserRow } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
+import type { UserRow } from "../db/users";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
 import { SESSION_COOKIE, validateSessionToken } from "./session";

@@ -1,7 +1,7 @@
 // Sessions the Lucia way: a random token in a cookie, only its SHA-256 in D1, sliding expiry, and an
 // absolute lifetime: however often it is used, a session ends SESSION_MAX_AGE_MS after its sign-in (a
 // stolen cookie does not live for ever by being used).
-import type { UserRow } from "../config/app-env";
+import type { UserRow } from "../db/users";
 import type { Db } from "../db/client";
 import { deleteSession, extendSession, insertSession, sessionWithUser } from "../db/sessions";
 import { randomToken, tokenHash } from "./token";

@@ -7,7 +7,7 @@
 // browser holds one such cookie: signing in there to another account moves the trust to that one.
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
 import { deleteTrustedBrowser, insertTrustedBrowser, renewTrustedBrowser, trustedBrowserEmail } from "../db/trusted-browsers";
 import { randomToken, tokenHash } from "./token";

@@ -21,7 +21,7 @@ import { VIEWER_TAG } from "./live-events";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";
 import { CallRecorder } from "../recordings/recorder";
-import { settledWithin } from "./settled-within";
+import { settledWithin } from "../lib/settled-within";
 import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";
 

@@ -6,10 +6,10 @@ import { describeProvider } from "../ai/describe";
 import { selectProvider } from "../ai/select";
 import type { Env } from "../config/env";
 import { Conversation } from "../pipeline/conversation";
-import type { PipelineEmit } from "../pipeline/events";
-import { readPipelineSettings } from "../pipeline/settings";
+import type { PipelineEmit } from "../pipeline/core/events";
+import { readPipelineSettings } from "../config/pipeline-settings";
 import type { CallAi, CallStore } from "./store";
-import { settledWithin } from "./settled-within";
+import { settledWithin } from "../lib/settled-within";
 
 /**
  * How long ending a call waits for the pipeline to wrap up its last turn: at least this, and always

@@ -1,6 +1,6 @@
 // One call to a Durable Object from the Worker (an RPC method of its stub): a deadline, and one retry
 // when the runtime says the error is transient (an overloaded object is not tried again).
-import { withDeadline } from "./settled-within";
+import { withDeadline } from "../lib/settled-within";
 
 /** Each call has this long; the retry as long again. */
 const OBJECT_CALL_DEADLINE_MS = 5_000;

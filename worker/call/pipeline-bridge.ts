@@ -5,7 +5,7 @@
 // just before that sentence's audio, then `ai_response {text: the whole reply as heard, entry,
 // final: true}`. `entry` always has the same id for one reply (clients replace it by id); a client
 // that only reads `text` sees each sentence, then the complete reply.
-import type { PipelineEvent } from "../pipeline/events";
+import type { PipelineEvent } from "../pipeline/core/events";
 import type { CallerLine } from "./lines/line";
 import type { LiveFanout } from "./live-events";
 import type { CallRecorder } from "../recordings/recorder";

@@ -1,10 +1,10 @@
 // Configuration read from env. A missing or malformed setting gives one readable error naming it.
 import { z } from "zod";
 import type { AiProviderName } from "../../protocol/call-messages";
-import { providerNameOf, readAiSettings, type AiSettings } from "../ai/settings";
+import { providerNameOf, readAiSettings, type AiSettings } from "./ai-settings";
 import { ConfigError } from "./config-error";
 import type { Env } from "./env";
-import { PipelineSettingError, readPipelineSettings } from "../pipeline/settings";
+import { PipelineSettingError, readPipelineSettings } from "./pipeline-settings";
 
 export { ConfigError };
 

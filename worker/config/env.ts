@@ -5,7 +5,7 @@
 // and retry settings (AI_STT_DEADLINE_MS …, worker/pipeline/settings.ts). Secrets come from `.dev.vars`
 // locally and `wrangler secret put` in production; see `.dev.vars.example`.
 // The per-stage AI engines and OpenAI-compatible servers (worker/ai/settings.ts) are optional extras too.
-import type { PipelineSettingVars } from "../pipeline/settings";
+import type { PipelineSettingVars } from "./pipeline-settings";
 import type { SettingName } from "./setting-names";
 
 export interface Env extends WranglerEnv, PipelineSettingVars {

@@ -2,7 +2,7 @@
 // worker/env.ts checks at compile time that this list and the Env interface agree. Test harnesses use
 // it to give every setting an explicit value, so a developer's .dev.vars never changes a test. The
 // pipeline's deadline and retry settings come from their own table, so that list cannot drift.
-import { PIPELINE_SETTING_NAMES } from "../pipeline/settings";
+import { PIPELINE_SETTING_NAMES } from "./pipeline-settings";
 
 export const SETTING_NAMES = [
   "PUBLIC_PHONE_NUMBER",

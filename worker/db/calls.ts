@@ -10,7 +10,7 @@ import {
   TRANSCRIPT_PREVIEW_CHARS,
 } from "../../protocol/call-history";
 import type { Db } from "./client";
-import { recordingOf } from "../recordings/rows";
+import { recordingOf } from "./recordings";
 import { callSummaries, calls, echoes, transcriptEntries } from "./schema";
 import { toRecap } from "./recap-row";
 

@@ -1,7 +1,7 @@
 // Session persistence: rows keyed by the SHA-256 of the session token (worker/auth/session.ts makes
 // and checks tokens; only their hashes reach the database).
 import { eq, lt, or } from "drizzle-orm";
-import type { UserRow } from "../config/app-env";
+import type { UserRow } from "./users";
 import type { Db } from "./client";
 import { sessions, users } from "./schema";
 

@@ -1,9 +1,11 @@
 // User persistence. Emails are stored lower-cased, so lookups and the unique index are case-insensitive.
 import { eq } from "drizzle-orm";
 import type { UserProfile } from "../../protocol/api";
-import type { UserRow } from "../config/app-env";
 import type { Db } from "./client";
 import { phoneLinkCodes, sessions, trustedBrowsers, users } from "./schema";
+
+/** A user as D1 stores it. */
+export type UserRow = typeof users.$inferSelect;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,6 +1,6 @@
 // Origin checks: state-changing requests and WebSocket upgrades must come from our own origin.
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "./app-env";
 import { errorBody } from "./errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

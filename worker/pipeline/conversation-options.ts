@@ -2,10 +2,10 @@
 // optional clock, ids, turn-taking and resilience settings tests and restarts set.
 import type { CallType } from "../../protocol/call-messages";
 import type { AiProvider, ChatMessage, Persona } from "../ai/provider";
-import type { Clock } from "./clock";
-import type { PipelineEmit } from "./events";
-import type { PipelineSettings } from "./settings";
-import type { TrailSink } from "./trail";
+import type { Clock } from "./core/clock";
+import type { PipelineEmit } from "./core/events";
+import type { PipelineSettings } from "../config/pipeline-settings";
+import type { TrailSink } from "./core/trail";
 import type { TurnOptions } from "./turns/end-of-turn";
 import type { VadOptions } from "./turns/vad";
 

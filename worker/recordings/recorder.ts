@@ -10,13 +10,21 @@
 import { Mixdown, MIX_SAMPLE_RATE } from "../audio/mixdown";
 import { db } from "../db/client";
 import { putChunk } from "./objects";
-import { markRecordingStarted, recordingOf } from "./rows";
+import { markRecordingStarted, recordingOf } from "../db/recordings";
 import type { Env } from "../config/env";
 import { type RecordingProgress, RecordingStorage } from "./storage";
-import { withDeadline } from "../call/settled-within";
-import type { CallState } from "../call/store";
+import { withDeadline } from "../lib/settled-within";
 
 /** Audio written per chunk object while the call runs (5 s of PCM16 at 16 kHz: 160 KB). */
+/** What the recorder reads of its call's state (the call object's store gives it). */
+export interface RecordedCall {
+  callId: string;
+  phase: "active" | "ended";
+  /** The call is recorded (the Echo's setting when the call started). */
+  record?: boolean;
+  callerConnectedAt: number | null;
+}
+
 export const CHUNK_MS = 5_000;
 const CHUNK_SAMPLES = (CHUNK_MS * MIX_SAMPLE_RATE) / 1000;
 /** Deadline of one R2 write. */
@@ -37,7 +45,7 @@ export class CallRecorder {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
-    private readonly store: { state(): Pick<CallState, "callId" | "phase" | "record" | "callerConnectedAt"> | null },
+    private readonly store: { state(): RecordedCall | null },
     private readonly now: () => number = Date.now,
     private readonly putTimeoutMs = PUT_TIMEOUT_MS,
   ) {

@@ -4,7 +4,7 @@
 import { readConfig } from "../config/config";
 import { db } from "../db/client";
 import { deleteRecordingObjects } from "./objects";
-import { clearRecording, expiredRecordings } from "./rows";
+import { clearRecording, expiredRecordings } from "../db/recordings";
 import type { Env } from "../config/env";
 
 /** Calls read per batch; a run goes on batch after batch until none is left (up to MAX_BATCHES). */

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { AUTH_ERROR_MESSAGES, type AuthErrorCode, type MeResponse, PASSWORD_MIN_LENGTH, signInSchema, signUpSchema } from "../../protocol/api";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { beginSession } from "../auth/begin-session";
 import { clearSessionCookie } from "../auth/middleware";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password";

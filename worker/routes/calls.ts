@@ -10,7 +10,7 @@ import {
   callListQuerySchema,
   callSearchQuerySchema,
 } from "../../protocol/call-history";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { exportFileName, transcriptJson, transcriptText } from "../export/transcript";
 import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts } from "../db/calls";

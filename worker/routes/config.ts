@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { PublicConfig } from "../../protocol/api";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { describeEngines } from "../ai/describe";
 import { readConfig } from "../config/config";
 

@@ -3,7 +3,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoPatchSchema, echoReplaceSchema } from "../../protocol/echo";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
 import { createEcho, getEcho, listEchoes, updateEcho } from "../db/echoes";

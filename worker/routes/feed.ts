@@ -1,7 +1,7 @@
 // GET /ws/feed: the signed-in user's change feed. Origin is checked by requireSameOrigin (app.ts),
 // the session here; the upgrade is handed to that user's UserFeed Durable Object.
 import { Hono } from "hono";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { socketSessionOf, writeSocketSession } from "../http/session-tag";
 import { acceptedUpgrade, protocolVersionRefusal, requireWebSocketUpgrade } from "../http/websocket";

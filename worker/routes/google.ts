@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { GENERIC_ERROR_MESSAGE, type GoogleAuthMessage } from "../../protocol/api";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { beginSession } from "../auth/begin-session";
 import { GoogleSignInError, type PendingAuthorization, completeAuthorization, startAuthorization } from "../auth/google";
 import { resolveGoogleUser } from "../auth/google-account";

@@ -2,7 +2,7 @@
 // Another user's Echo id answers 404, like every other object.
 import { Hono } from "hono";
 import { INSIGHT_BUCKET_DAYS, INSIGHT_PERIOD_DAYS, type InsightsView, insightsQuerySchema } from "../../protocol/insights";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
 import { insightsData } from "../db/insights/insights";

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
 import { type InviteResponse, type JoinResponse, type LiveCallList, MAX_INVITED_PER_CALL, inviteSchema } from "../../protocol/live";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { inviteThrottle } from "../auth/invite-throttle";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub } from "../call/internal-request";

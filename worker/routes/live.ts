@@ -3,7 +3,7 @@
 // else, and any unknown call, gets 404 — and the upgrade goes to the call's CallSession with the
 // verified user id.
 import { Hono } from "hono";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { socketSessionOf } from "../http/session-tag";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";

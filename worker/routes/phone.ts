@@ -2,7 +2,7 @@
 // they call from), unlinking, and which Echo answers their phone calls.
 import { Hono } from "hono";
 import { phoneEchoInputSchema, type PhoneLinkCode, type PhoneSettings } from "../../protocol/phone";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { readConfig } from "../config/config";
 import { db, type Db } from "../db/client";

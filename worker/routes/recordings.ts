@@ -3,13 +3,13 @@
 // and the people invited to the call (while they are participants) may listen; only the owner may
 // delete it (the transcript stays). Anyone else, and a call without a recording, gets 404.
 import { Hono } from "hono";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub } from "../call/internal-request";
 import { objectCall } from "../call/object-call";
 import { db } from "../db/client";
 import { deleteRecordingObjects, listChunks, recordingWav } from "../recordings/objects";
-import { clearRecording, recordingAccess } from "../recordings/rows";
+import { clearRecording, recordingAccess } from "../db/recordings";
 import { ApiError } from "../http/errors";
 import { parseRange } from "../http/range";
 

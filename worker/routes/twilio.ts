@@ -5,7 +5,7 @@
 // Without TWILIO_AUTH_TOKEN nothing is accepted: 503 with a message saying what to configure.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import type { PhoneCallSetup } from "../call/lines/phone";
 import { readConfig } from "../config/config";

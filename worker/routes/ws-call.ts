@@ -1,7 +1,7 @@
 // GET /ws/call: the browser test call socket. Origin and session are checked by the /ws/* middleware;
 // here the signed-in user gets a new call id and the upgrade goes to that call's CallSession.
 import { Hono } from "hono";
-import type { AppEnv } from "../config/app-env";
+import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import { socketSessionOf } from "../http/session-tag";

@@ -7,7 +7,7 @@ import { AiStepError } from "../ai/errors";
 import type { AiProvider, Persona } from "../ai/provider";
 import type { Db } from "../db/client";
 import { type RecapWrite, readSummarySource, saveRecap } from "../db/summaries";
-import { abortableStream } from "../pipeline/abortable";
+import { abortableStream } from "../pipeline/core/abortable";
 import { extractiveRecap } from "./extractive";
 import { failureText } from "./failure-text";
 import { callerEmotionMix, moodArc } from "./mood";

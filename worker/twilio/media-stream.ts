@@ -24,7 +24,6 @@ import {
 } from "./media-messages";
 import { MediaFrameReader } from "./media-scan";
 import { FrameLag } from "./frame-lag";
-import type { CallerLine, EndReason } from "../call/lines/line";
 import { PacedOutbox } from "./paced-outbox";
 import { REPLY_FRAMES_PER_MESSAGE, type ReplyAudio, replyFrames, replyMulaw } from "./reply-media";
 
@@ -69,7 +68,11 @@ const FRAMES_PER_BLOCK = 50;
 /** How long the stand-by pump timer waits while Twilio's frames are coming (well inside the lead). */
 const PUMP_STANDBY_MS = 100;
 
-export class PhoneStream implements CallerLine {
+/**
+ * One Twilio media stream, both directions. Its methods are the call's caller-line contract
+ * (worker/call/lines/line.ts CallerLine), matched by shape: this wire code knows nothing of calls.
+ */
+export class PhoneStream {
   readonly stats: TwilioStreamStats = {
     framesIn: 0,
     framesMissing: 0,
@@ -280,7 +283,7 @@ export class PhoneStream implements CallerLine {
    * Closing the stream socket ends <Connect><Stream>; with no TwiML after it Twilio hangs up. The close
    * reason carries the stream's statistics (visible in Twilio's debugger and in our logs).
    */
-  end(reason: EndReason, callId: string): void {
+  end(reason: string, callId: string): void {
     const summary = this.dispose();
     console.log(`twilio stream ${callId} ended (${reason}): ${summary}`);
     try {

@@ -4,7 +4,7 @@ import type { Persona } from "../../../worker/ai/provider";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { Conversation } from "../../../worker/pipeline/conversation";
 import type { ConversationOptions } from "../../../worker/pipeline/conversation-options";
-import type { PipelineEvent } from "../../../worker/pipeline/events";
+import type { PipelineEvent } from "../../../worker/pipeline/core/events";
 import { loadFixture, silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
 import { ChaosProvider, type Fault, type FaultMethod } from "../support/chaos-provider";

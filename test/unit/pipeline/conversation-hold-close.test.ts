@@ -5,7 +5,7 @@ import { concatPcm } from "../../../worker/audio/pcm";
 import { spokenUntil } from "../../../worker/pipeline/reply/spoken-reply";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
 import { Conversation } from "../../../worker/pipeline/conversation";
-import type { PipelineEvent } from "../../../worker/pipeline/events";
+import type { PipelineEvent } from "../../../worker/pipeline/core/events";
 import { loadFixture, silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
 import { PERSONA, hello, setup } from "./conversation-harness";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
 import { Conversation } from "../../../worker/pipeline/conversation";
-import type { PipelineEvent } from "../../../worker/pipeline/events";
+import type { PipelineEvent } from "../../../worker/pipeline/core/events";
 import { silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
 import { GREETING_CUE } from "../../../worker/pipeline/reply/persona";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { raceAbort } from "../../../worker/pipeline/abortable";
-import { DEFAULT_PIPELINE_SETTINGS, PIPELINE_SETTING_NAMES, PipelineSettingError, readPipelineSettings } from "../../../worker/pipeline/settings";
-import { backoffMs, runStep, StepFailure, type StepContext } from "../../../worker/pipeline/steps";
+import { raceAbort } from "../../../worker/pipeline/core/abortable";
+import { DEFAULT_PIPELINE_SETTINGS, PIPELINE_SETTING_NAMES, PipelineSettingError, readPipelineSettings } from "../../../worker/config/pipeline-settings";
+import { backoffMs, runStep, StepFailure, type StepContext } from "../../../worker/pipeline/core/ai-steps";
 import { stepError } from "../support/chaos-provider";
 import { ManualClock, settle } from "../support/manual-clock";
 

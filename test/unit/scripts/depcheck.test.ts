@@ -60,6 +60,18 @@ describe("dependency check", { timeout: 30_000 }, () => {
     expect(status).toBe(0);
   });
 
+  it("counts an import circle made only of type-only imports", () => {
+    const root = fixture({
+      "worker/ai/engines.ts": `import type { Settings } from "./settings";\nexport type Engine = { settings: Settings };\nexport const ENGINE_IDS = ["offline"];\n`,
+      "worker/ai/settings.ts": `import type { Engine } from "./engines";\nexport type Settings = { engine: Engine | null };\n`,
+      "web/lib/api.ts": `export const api = 1;\n`,
+      "protocol/call.ts": `export const PATH = "/ws/call";\n`,
+    });
+    const { status, output } = check(root);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/no-circular: worker\/ai\/(engines|settings)\.ts → /);
+  });
+
   it("fails, naming each broken rule and the import that breaks it", () => {
     const root = fixture({
       "protocol/call.ts": `import { session } from "../worker/call/session";\nexport const PATH = session;\n`,

@@ -7,7 +7,7 @@ import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { AiStepError, type AiStage } from "../../../worker/ai/errors";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
-import type { Clock } from "../../../worker/pipeline/clock";
+import type { Clock } from "../../../worker/pipeline/core/clock";
 import type { ScriptedProvider } from "./scripted-provider";
 
 /** "ok": this call behaves (to fault a later one). */

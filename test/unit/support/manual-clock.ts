@@ -1,6 +1,6 @@
 // A clock the test (or a bench) moves by hand: sleep() resolves only when advance()/advanceTo() passes
 // its deadline, so model latencies cost no wall time and every run sees exactly the latencies it drew.
-import { abortError, type Clock } from "../../../worker/pipeline/clock";
+import { abortError, type Clock } from "../../../worker/pipeline/core/clock";
 
 interface Timer {
   at: number;

@@ -4,7 +4,7 @@ import type { AiProviderName, EmotionScores } from "../../../protocol/call-messa
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
 import { lexiconEmotions } from "../../../worker/ai/lexicon";
-import type { Clock } from "../../../worker/pipeline/clock";
+import type { Clock } from "../../../worker/pipeline/core/clock";
 
 export interface ScriptedOptions {
   clock: Clock;

@@ -4,7 +4,7 @@
 // in a build with it: local-speech.test.ts.
 import { describe, expect, it } from "vitest";
 import { describeEngines } from "../../../worker/ai/describe";
-import { LOCAL_SPEECH_AVAILABLE } from "../../../worker/ai/local/available";
+import { LOCAL_SPEECH_AVAILABLE } from "../../../worker/config/local-speech-build";
 import { composeProvider } from "../../../worker/ai/select";
 import { ConfigError, readConfig } from "../../../worker/config/config";
 import type { Env } from "../../../worker/config/env";

@@ -9,7 +9,7 @@ import { AiStepError } from "../../../worker/ai/errors";
 import { OpenAiCompatibleEngine } from "../../../worker/ai/openai/provider";
 import { loadOpenAiSdk } from "../../../worker/ai/openai/sdk";
 import type { ReplyRequest } from "../../../worker/ai/provider";
-import { readAiSettings } from "../../../worker/ai/settings";
+import { readAiSettings } from "../../../worker/config/ai-settings";
 import { synthesizeSpeech } from "../../../worker/ai/offline/synth";
 import type { LoggedRequest } from "../../openai-server/server";
 import { eventually } from "../support/call";

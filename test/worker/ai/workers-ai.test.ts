@@ -9,7 +9,7 @@ import { base64ToBytes, pcm16ToBytes } from "../../../protocol/pcm16";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { parseWav } from "../../../worker/audio/wav";
 import { Conversation } from "../../../worker/pipeline/conversation";
-import type { PipelineEvent } from "../../../worker/pipeline/events";
+import type { PipelineEvent } from "../../../worker/pipeline/core/events";
 
 interface Call {
   model: string;

@@ -28,7 +28,7 @@ import weather from "../../fixtures/local-speech/weather.wav?inline";
 import { pcmFromWavDataUrl, streamAudio } from "../support/audio";
 import { callStub, startTestCall } from "../support/call";
 import { env } from "cloudflare:workers";
-import { LOCAL_SPEECH_AVAILABLE } from "../../../worker/ai/local/available";
+import { LOCAL_SPEECH_AVAILABLE } from "../../../worker/config/local-speech-build";
 import { pocketSphinx } from "../../../worker/ai/local/stt/assets";
 import { readConfig } from "../../../worker/config/config";
 import { selectProvider } from "../../../worker/ai/select";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseWav } from "../../../worker/audio/wav";
 import { db } from "../../../worker/db/client";
 import { deleteRecordingObjects, listChunks } from "../../../worker/recordings/objects";
-import { clearRecording } from "../../../worker/recordings/rows";
+import { clearRecording } from "../../../worker/db/recordings";
 import helloWav from "../../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl, silence, streamAudio } from "../support/audio";
 import { callRow, callStub, eventually } from "../support/call";

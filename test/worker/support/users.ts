@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { createSession, SESSION_COOKIE } from "../../../worker/auth/session";
 import { db } from "../../../worker/db/client";
 import { users } from "../../../worker/db/schema";
-import type { UserRow } from "../../../worker/config/app-env";
+import type { UserRow } from "../../../worker/db/users";
 
 /** The origin the test app serves (test env PUBLIC_HOST). */
 export const TEST_ORIGIN = "https://echo.test";

@@ -1,8 +1,6 @@
 // The production build's stand-in for available.ts: no local speech engines in the bundle.
 import type { AiProvider } from "../provider";
 
-export const LOCAL_SPEECH_AVAILABLE = false;
-
 export function createLocalSpeechProvider(): AiProvider {
   throw new Error("This build does not include local speech (it is for local development and self-hosting).");
 }

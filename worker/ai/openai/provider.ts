@@ -9,7 +9,7 @@ import type { VoiceStyle } from "../../../protocol/echo";
 import { buildWav } from "../../audio/wav";
 import type { AiStage } from "../errors";
 import type { PcmAudio, ReplyRequest, Transcript } from "../provider";
-import type { AiSettings, OpenAiEndpoint } from "../settings";
+import type { AiSettings, OpenAiEndpoint } from "../../config/ai-settings";
 import { abortReason, modelId, stepFailure, unusableAnswer, type StepTarget } from "./errors";
 import { loadOpenAiSdk, type OpenAiSdk } from "./sdk";
 import { decodeSpeechAudio, SpeechAudioError } from "./speech-audio";

@@ -21,7 +21,7 @@ import { DEFAULT_FLUX_OPTIONS, FLUX_MODEL, FluxTranscriber, type FluxOptions } f
 import { mp3Signature } from "../../audio/mp3-signature";
 import { sentimentEmotions } from "./sentiment";
 import { sseTextDeltas } from "./sse";
-import type { SttChoice } from "../stt-choice";
+import type { SttChoice } from "../../config/stt-choice";
 
 export const MODELS = {
   whisper: "@cf/openai/whisper-large-v3-turbo",

@@ -8,7 +8,8 @@ import { db } from "../../db/client";
 import { claimPhoneCall, redeemLinkCode } from "../../db/phone";
 import { identifiableNumber } from "../../twilio/caller-id";
 import { KeypadCollector } from "./keypad";
-import type { LineHost } from "../lines/line";
+import type { Env } from "../../config/env";
+import type { CallState, CallStore } from "../store";
 
 /** Wrong codes one calling number may type across its calls in LINK_THROTTLE_WINDOW_MS before it must wait. */
 export const LINK_FAILURE_LIMIT = 10;
@@ -25,6 +26,17 @@ export const SAY = {
   failed: "Sorry, I couldn't link your number just now. Please type the code again in a moment.",
 } as const;
 
+/** What linking needs of its call (the CallSession gives it, through the phone line). */
+export interface LinkHost {
+  readonly env: Env;
+  readonly store: CallStore;
+  /** The call changed hands: only `owner` may still watch; the former participants are told. */
+  handOver(owner: string, formerParticipants: string[]): void;
+  /** Ends the current conversation; the next input starts one from the stored state (the new persona). */
+  restartConversation(): Promise<void>;
+  notifyOwner(state: CallState, event: "live_call_started" | "live_call_ended"): void;
+}
+
 export class PhoneLinker {
   private readonly keypad = new KeypadCollector();
   private linking: Promise<void> | null = null;
@@ -32,7 +44,7 @@ export class PhoneLinker {
   private claimed = false;
 
   constructor(
-    private readonly host: LineHost,
+    private readonly host: LinkHost,
     /** Speaks a fixed sentence to the caller (and keeps it in the transcript). */
     private readonly say: (text: string) => Promise<void>,
   ) {}

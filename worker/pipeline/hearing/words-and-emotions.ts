@@ -7,8 +7,8 @@ import type { EmotionScores } from "../../../protocol/call-messages";
 import type { AiProvider, PcmAudio, TranscriptionStream } from "../../ai/provider";
 import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./prosody";
 import type { FrameTrack } from "../turns/frame-track";
-import { failure, runStep, StepFailure, type StepContext } from "../steps";
-import { logFailure, type TrailContext, type TurnReport } from "../trail";
+import { failure, runStep, StepFailure, type StepContext } from "../core/ai-steps";
+import { logFailure, type TrailContext, type TurnReport } from "../core/trail";
 
 export interface HearingDeps {
   provider: AiProvider;

@@ -3,10 +3,10 @@
 // settings.maxFailedTurns failed turns in a row, the goodbye and `gave_up`. A turn answered in full
 // resets the count. One log line per turn either way (trail.ts).
 import type { TurnOutcome } from "../../../protocol/call-messages";
-import type { PipelineEmit } from "../events";
+import type { PipelineEmit } from "../core/events";
 import type { ReplyOutcome, ScriptedLine } from "./spoken-reply";
 import { SPOKEN_LINES, type LineKind, type SpokenLines } from "./fallback-lines";
-import { logFailure, logTurn, type TrailContext, TurnReport } from "../trail";
+import { logFailure, logTurn, type TrailContext, TurnReport } from "../core/trail";
 
 /** The error event's code per failed stage (the browser's `error {code}`). */
 const ERROR_CODES = { transcribe: "stt_failed", turn: "turn_detect_failed", emotions: "emotion_failed", reply: "llm_failed", speech: "tts_failed" } as const;

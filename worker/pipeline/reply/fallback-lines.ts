@@ -6,7 +6,7 @@
 import type { VoiceStyle } from "../../../protocol/echo";
 import { SYNTH_SAMPLE_RATE, synthesizeSpeech } from "../../ai/offline/synth";
 import type { AiProvider, PcmAudio } from "../../ai/provider";
-import { runStep, type StepContext } from "../steps";
+import { runStep, type StepContext } from "../core/ai-steps";
 
 export const SPOKEN_LINES = {
   apology: "Sorry, I lost you for a moment. Could you say that again?",

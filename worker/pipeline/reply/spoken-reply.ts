@@ -9,12 +9,12 @@
 // Knows only events and the AiProvider interface.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
 import type { AiProvider, PcmAudio, ReplyRequest } from "../../ai/provider";
-import { isAbortError, type Clock } from "../clock";
-import type { PipelineEmit } from "../events";
+import { isAbortError, type Clock } from "../core/clock";
+import type { PipelineEmit } from "../core/events";
 import { guardedReply } from "./text-stream";
 import { hasWords, SentenceChunker } from "./sentences";
-import { failure, runStep, type StepContext, type StepFailure } from "../steps";
-import type { TurnReport } from "../trail";
+import { failure, runStep, type StepContext, type StepFailure } from "../core/ai-steps";
+import type { TurnReport } from "../core/trail";
 
 export interface PlayedSentence {
   text: string;

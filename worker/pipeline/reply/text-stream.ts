@@ -3,9 +3,9 @@
 // token has arrived nothing is retried (the caller may already hear it): a failure after that ends the
 // stream with a StepFailure. Cancelled at once when `signal` fires (barge-in, end of call).
 import type { AiProvider, ReplyRequest } from "../../ai/provider";
-import { raceAbort } from "../abortable";
-import { abortError, isAbortError } from "../clock";
-import { backoffMs, deadlineController, failure, isTransient, stageTimeout, type StepContext } from "../steps";
+import { raceAbort } from "../core/abortable";
+import { abortError, isAbortError } from "../core/clock";
+import { backoffMs, deadlineController, failure, isTransient, stageTimeout, type StepContext } from "../core/ai-steps";
 
 export async function* guardedReply(
   ctx: StepContext,

@@ -4,9 +4,9 @@
 // settings.turnModelMs: late, the turn counts as complete; failing, the VAD decides (logged once per
 // call, never shown to the caller). Knows only the provider interface and the pipeline's steps.
 import type { AiProvider } from "../../ai/provider";
-import { isAbortError } from "../clock";
-import { runStep, StepFailure, type StepContext } from "../steps";
-import { logFailure, type TrailContext } from "../trail";
+import { isAbortError } from "../core/clock";
+import { runStep, StepFailure, type StepContext } from "../core/ai-steps";
+import { logFailure, type TrailContext } from "../core/trail";
 import { mergeTurnEnds, type TurnEnd } from "./end-of-turn";
 
 /** The turn model hears at most the turn's last 8 s. */

@@ -7,11 +7,11 @@ import type { CallType } from "../../../protocol/call-messages";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../../ai/provider";
 import { wordEmotions } from "../hearing/words-and-emotions";
 import { buildMessages } from "../reply/persona";
-import { Speculation } from "../reply/eager-reply";
-import type { StepContext } from "../steps";
-import { StreamingTurns, type StreamedTurn } from "./streaming-stt-turns";
-import { logFailure, type TrailContext } from "../trail";
-import type { TurnEnd } from "./end-of-turn";
+import { Speculation } from "./eager-reply";
+import type { StepContext } from "../core/ai-steps";
+import { StreamingTurns, type StreamedTurn } from "./model-turns";
+import { logFailure, type TrailContext } from "../core/trail";
+import type { TurnEnd } from "../turns/end-of-turn";
 
 export interface StreamTurnsHost {
   provider: AiProvider;

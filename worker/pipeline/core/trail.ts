@@ -2,9 +2,9 @@
 // the turn runs, stored with its assistant entry (TurnOutcome) and logged as one JSON line per turn, plus
 // one JSON line per failure with its cause — `wrangler tail` shows both. No failure is swallowed: every
 // one lands here.
-import type { AiStage, TurnOutcome } from "../../protocol/call-messages";
-import { AiStepError } from "../ai/errors";
-import { StepFailure } from "./steps";
+import type { AiStage, TurnOutcome } from "../../../protocol/call-messages";
+import { AiStepError } from "../../ai/errors";
+import { StepFailure } from "./ai-steps";
 
 /** Where log lines go (console in production; tests capture them). */
 export interface TrailSink {

@@ -8,10 +8,10 @@
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest } from "../../ai/provider";
-import { raceAbort } from "../abortable";
-import { abortError } from "../clock";
-import { hasWords, SentenceChunker } from "./sentences";
-import { runStep, type StepContext } from "../steps";
+import { raceAbort } from "../core/abortable";
+import { abortError } from "../core/clock";
+import { hasWords, SentenceChunker } from "../reply/sentences";
+import { runStep, type StepContext } from "../core/ai-steps";
 
 export interface SpeculationDeps {
   provider: AiProvider;

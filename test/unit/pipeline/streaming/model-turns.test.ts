@@ -7,7 +7,7 @@ import { AiStepError } from "../../../../worker/ai/errors";
 import { silence } from "../../support/fixtures";
 import { settle } from "../../support/manual-clock";
 import { ScriptedTranscriber } from "../../support/scripted-transcriber";
-import { NO_WORDS_GRACE_MS } from "../../../../worker/pipeline/turns/streaming-wiring";
+import { NO_WORDS_GRACE_MS } from "../../../../worker/pipeline/streaming/wiring";
 import { hello, setup } from "../conversation-harness";
 
 const said = (t: ReturnType<typeof setup>) => t.of("assistant_text").map((l) => l.event.delta).join("");

@@ -3,8 +3,8 @@
 // opening the URL. The message names the setting (ConfigError). 503: the service is not usable until the
 // operator fixes its configuration; nothing is wrong with the request.
 import type { Context } from "hono";
-import type { ConfigError } from "./config-error";
-import { errorBody } from "../http/errors";
+import type { ConfigError } from "../config/config-error";
+import { errorBody } from "./errors";
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

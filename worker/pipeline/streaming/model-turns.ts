@@ -7,7 +7,7 @@
 // back to the VAD and whole-turn speech-to-text for the rest of the call. Knows only the provider
 // interface and the host's callbacks.
 import type { AiProvider, StreamingTranscriber, StreamingTurnEvent } from "../../ai/provider";
-import type { Speculation } from "../reply/eager-reply";
+import type { Speculation } from "./eager-reply";
 
 export interface StreamedTurn {
   text: string;

@@ -1,7 +1,5 @@
-import type { Env } from "./env";
-import type { users } from "../db/schema";
-
-export type UserRow = typeof users.$inferSelect;
+import type { Env } from "../config/env";
+import type { UserRow } from "../db/users";
 
 /** Hono generics for every route: bindings plus the signed-in user (null when signed out). */
 export interface AppEnv {

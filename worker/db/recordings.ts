@@ -2,9 +2,9 @@
 // which ones the retention job removes. The audio itself is in R2 (recording-objects.ts).
 import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
 import { type CallRecording, recordingUrl } from "../../protocol/call-history";
-import { CALL_IN_PROGRESS } from "../db/call-writes";
-import type { Db } from "../db/client";
-import { callParticipants, calls } from "../db/schema";
+import { CALL_IN_PROGRESS } from "./call-writes";
+import type { Db } from "./client";
+import { callParticipants, calls } from "./schema";
 
 /** The call's recording as Call Details shows it (null: none). */
 export async function recordingOf(database: Db, callId: string): Promise<CallRecording | null> {

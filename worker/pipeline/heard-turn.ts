@@ -3,13 +3,13 @@
 // history; a streaming model's eager reply is adopted if it was built on this very history. Returns
 // what the turn's reply needs, or null when the conversation closed meanwhile (the turn is kept in the
 // transcript, not answered).
-import type { CallerTurn, HeardTurn } from "../turns/queued-turn";
-import type { ChatHistory } from "../reply/chat-history";
-import type { Clock } from "../clock";
-import type { PipelineEmit } from "../events";
-import { callerEmotions, transcribeTurn, type HearingDeps } from "./words-and-emotions";
-import type { StreamTurns } from "../turns/streaming-wiring";
-import { logTurn, TurnReport, type TrailContext } from "../trail";
+import type { CallerTurn, HeardTurn } from "./queued-turn";
+import type { ChatHistory } from "./reply/chat-history";
+import type { Clock } from "./core/clock";
+import type { PipelineEmit } from "./core/events";
+import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing/words-and-emotions";
+import type { StreamTurns } from "./streaming/wiring";
+import { logTurn, TurnReport, type TrailContext } from "./core/trail";
 
 export interface HearTurnHost {
   hearing: HearingDeps;

@@ -1,14 +1,14 @@
 // One caller turn as the conversation queues it: the detector's audio (with its VAD frames, for
 // prosody), typed text, or a streaming model's words, and what is known about how it ended; then the
 // same turn once heard, without its audio.
-import type { EmotionScores } from "../../../protocol/call-messages";
-import type { CallerTurnInfo, TranscriptionStream } from "../../ai/provider";
-import { FrameTrack } from "./frame-track";
-import type { ReplyTiming } from "../reply/spoken-reply";
-import type { Speculation } from "../reply/eager-reply";
-import type { StreamedTurn } from "./streaming-stt-turns";
-import type { TurnReport } from "../trail";
-import type { TurnEnd } from "./end-of-turn";
+import type { EmotionScores } from "../../protocol/call-messages";
+import type { CallerTurnInfo, TranscriptionStream } from "../ai/provider";
+import { FrameTrack } from "./turns/frame-track";
+import type { ReplyTiming } from "./reply/spoken-reply";
+import type { Speculation } from "./streaming/eager-reply";
+import type { StreamedTurn } from "./streaming/model-turns";
+import type { TurnReport } from "./core/trail";
+import type { TurnEnd } from "./turns/end-of-turn";
 
 export interface CallerTurn {
   audio: Int16Array | null;

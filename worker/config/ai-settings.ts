@@ -6,10 +6,10 @@ import { z } from "zod";
 import type { AiProviderName } from "../../protocol/call-messages";
 import { AI_STAGE_KEYS, type AiStageKey } from "../../protocol/engines";
 import { VOICE_STYLES, type VoiceStyle } from "../../protocol/echo";
-import { ConfigError } from "../config/config-error";
-import type { Env } from "../config/env";
-import { AI_ENGINE_IDS, EMBEDDED_ENGINE, engineRuns, type AiEngineId } from "./engines";
-import { LOCAL_SPEECH_AVAILABLE } from "./local/available";
+import { ConfigError } from "./config-error";
+import type { Env } from "./env";
+import { AI_ENGINE_IDS, EMBEDDED_ENGINE, engineRuns, type AiEngineId } from "./engine-ids";
+import { LOCAL_SPEECH_AVAILABLE } from "./local-speech-build";
 import { STT_CHOICES, type SttChoice } from "./stt-choice";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";

@@ -3,10 +3,10 @@
 // (AiStepError.transient, or an attempt the deadline cut short is not retried — time is up) is retried
 // after a jittered exponential backoff while the deadline leaves room. Whatever still fails comes out as
 // a StepFailure naming the stage, with the retries it took. Provider-agnostic: knows only AiStepError.
-import { AiStepError, type AiStage } from "../ai/errors";
+import { AiStepError, type AiStage } from "../../ai/errors";
 import { raceAbort } from "./abortable";
 import { abortError, isAbortError, type Clock } from "./clock";
-import type { PipelineSettings } from "./settings";
+import type { PipelineSettings } from "../../config/pipeline-settings";
 
 export interface StepContext {
   clock: Clock;
