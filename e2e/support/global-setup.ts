@@ -1,19 +1,14 @@
-// Starts the real app as it deploys, for the browser tests: the production build (`vite build`: the
-// SPA's chunks and the Worker bundle, without the local speech engines), served by `vite preview` (the
-// built Worker, its Durable Objects and D1 in workerd) on a free port, with a fresh local state folder,
-// migrated. Tears it down afterwards. Against `vite dev` the same suite cost more (every fresh browser
+// Starts the real app as it deploys, for the browser tests: the production build served by `vite
+// preview` (scripts/preview-app.ts) on a free port, with a fresh local state folder, migrated. Tears it
+// down afterwards. Against `vite dev` the same suite cost more (every fresh browser
 // context fetched the SPA's ~150 source modules one by one through Vite, and React ran its development
 // build): 713 → 413 s for the browser suite in a full `npm test` on a 2-core machine, with the change
 // to the workerd projects (vitest.config.ts) in the same run.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error plain ESM helper shared with `npm run dev`
-import { migrateLocal } from "../../scripts/local-db.mjs";
-import { buildApp } from "../../scripts/build-app";
-import { freePort, startServer } from "../../scripts/local-server";
-import { writeIsolatedConfig } from "../../test/local-settings";
+import { startPreviewApp } from "../../scripts/preview-app";
 import { startMockOidcProvider } from "../../test/oidc-server/provider";
 
 /** The Google account the local OIDC provider signs in as in browser tests (e2e/auth.test.ts). */
@@ -41,35 +36,21 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(join(tmpdir(), "echo-e2e-"));
-  migrateLocal(stateDir);
-  const port = await freePort();
   // Google sign-in against a local OIDC provider, Twilio webhooks signed with a known token. Every
   // setting is written to the app's own .dev.vars (beside its copy of the config), so the developer's
   // .dev.vars changes nothing here.
   const oidc = await startMockOidcProvider({ defaultIdentity: E2E_GOOGLE_IDENTITY });
-  const settingsDir = join(stateDir, "settings");
-  mkdirSync(settingsDir);
-  const configPath = writeIsolatedConfig(settingsDir, {
+  const app = await startPreviewApp(stateDir, {
     GOOGLE_CLIENT_ID: "echo-e2e-client",
     GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
     GOOGLE_ISSUER: oidc.issuer,
     TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
   });
-  const baseURL = `http://localhost:${port}`;
-  // The build (in the state folder) carries these settings into its own .dev.vars for `vite preview`.
-  const env = { ...process.env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port) };
-  const buildDir = join(stateDir, "build");
-  const restoreDeployConfig = await buildApp(buildDir, env);
-  const server = await startServer({
-    args: ["vite", "preview", "--outDir", buildDir, "--port", String(port), "--strictPort"],
-    env,
-    readyURL: `${baseURL}/api/config`,
-  }).finally(restoreDeployConfig);
-  project.provide("baseURL", baseURL);
+  project.provide("baseURL", app.baseURL);
   project.provide("stateDir", stateDir);
-  project.provide("builtWorkerConfig", join(buildDir, "echo", "wrangler.json"));
+  project.provide("builtWorkerConfig", app.builtWorkerConfig);
   return async () => {
-    await server.stop();
+    await app.stop();
     await oidc.stop();
     rmSync(stateDir, { recursive: true, force: true });
   };

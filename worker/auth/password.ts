@@ -10,7 +10,7 @@ export interface ScryptParams {
   p: number;
 }
 
-/** 16 MiB, ~tens of ms per hash in workerd (see README "Accounts and sessions"). */
+/** 16 MiB, ~tens of ms per hash in workerd (see docs/accounts.md, "What guards an account"). */
 export const SCRYPT_PARAMS: ScryptParams = { N: 2 ** 14, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;

@@ -4,6 +4,6 @@ export class ConfigError extends Error {
     readonly setting: string,
     problem: string,
   ) {
-    super(`Configuration error: ${setting} ${problem}. See .dev.vars.example and the README.`);
+    super(`Configuration error: ${setting} ${problem}. See .dev.vars.example and docs/configuration.md.`);
   }
 }

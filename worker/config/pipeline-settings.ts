@@ -68,7 +68,7 @@ export class PipelineSettingError extends Error {
     readonly setting: string,
     readonly problem: string,
   ) {
-    super(`Configuration error: ${setting} ${problem}. See the README's pipeline settings.`);
+    super(`Configuration error: ${setting} ${problem}. See docs/configuration.md, "When the AI is slow or fails".`);
   }
 }
 
