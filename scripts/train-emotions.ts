@@ -12,11 +12,12 @@ import { gzipSync } from "node:zlib";
 import type { EmotionScores } from "../protocol/call";
 import { decodeWeights } from "../worker/emotion/weights-format";
 import { softmax, toScores, wordsEmotions } from "../worker/emotion/words-model";
+import { topsWith } from "./emotion/calibrate";
 import { hasSplit, readSplit } from "./emotion/goemotions";
 import { lexiconEmotions } from "./emotion/lexicon";
 import { blendScores, tuneBlend } from "./emotion/lexicon-blend";
 import { evaluate, formatEvaluation, topEmotion, type Evaluation } from "./emotion/metrics";
-import { chooseSettings, DEFAULT_SETTINGS, featurize, fitFinal, quantize } from "./emotion/words-training";
+import { chooseSettings, DEFAULT_SETTINGS, featurize, fitFinal, quantize, rowLogits } from "./emotion/words-training";
 
 const OUT_DIR = join(import.meta.dirname, "..", "worker", "emotion");
 export const WEIGHTS_PATH = join(OUT_DIR, "words-weights.json");
@@ -76,8 +77,11 @@ if (hasSplit(dataDir, "dev")) {
   const weights = decodeWeights(file);
   const ours: EmotionScores[] = devLines.map((l) => wordsEmotions(l.text, weights));
   const lexicon = devLines.map((l) => lexiconEmotions(l.text));
+  // The same model before int8 quantisation and pruning: what they cost.
+  const float = rowLogits(model, vocab, featurize(devLines)).map((z) => topsWith([z], chosen.offsets)[0]!);
   const figures = {
     wordsModel: evaluate(ours.map(topEmotion), gold),
+    wordsModelUnquantized: evaluate(float, gold),
     lexicon: evaluate(lexicon.map(topEmotion), gold),
     lexiconBlend: evaluate(ours.map((s, i) => topEmotion(blendScores(s, lexicon[i] ?? {}, blend.share))), gold),
   };
