@@ -1,9 +1,9 @@
 // The old hand-made lexicon (scripts/emotion/lexicon.ts), kept as the reference the words model is
 // measured against (`npm run bench -- emotion`): its behaviour stays what it was, so the comparison is fair.
 import { describe, expect, it } from "vitest";
-import { EMOTIONS } from "../../../protocol/call";
-import { lexiconEmotions } from "../../../scripts/emotion/lexicon";
-import { topEmotions } from "../../../worker/pipeline/emotion";
+import { EMOTIONS } from "../../../../protocol/call";
+import { lexiconEmotions } from "../../../../scripts/emotion/lexicon";
+import { topEmotions } from "../../../../worker/pipeline/emotion";
 
 const top = (scores: Record<string, number>) => topEmotions(scores, 1)[0]!.emotion;
 const sum = (scores: Record<string, number>) => Object.values(scores).reduce((a, b) => a + b, 0);
