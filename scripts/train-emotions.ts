@@ -20,8 +20,8 @@ import { evaluate, formatEvaluation, topEmotion, type Evaluation } from "./emoti
 import { chooseSettings, DEFAULT_SETTINGS, featurize, fitFinal, quantize, rowLogits } from "./emotion/words-training";
 
 const OUT_DIR = join(import.meta.dirname, "..", "worker", "emotion");
-export const WEIGHTS_PATH = join(OUT_DIR, "words-weights.json");
-export const FIGURES_PATH = join(OUT_DIR, "words-figures.json");
+const WEIGHTS_PATH = join(OUT_DIR, "words-weights.json");
+const FIGURES_PATH = join(OUT_DIR, "words-figures.json");
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
