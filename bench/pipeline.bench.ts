@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { EmotionScores } from "../protocol/call-messages";
-import { lexiconEmotions } from "../worker/ai/lexicon";
+import { wordsEmotions } from "../worker/emotion/words-model";
 import { synthesizeSpeech } from "../worker/ai/offline/synth";
 import type { AiProvider, PcmAudio, Persona, ReplyRequest, Transcript } from "../worker/ai/provider";
 import { concatPcm } from "../worker/audio/pcm";
@@ -51,7 +51,7 @@ class InstantProvider implements AiProvider {
     return { text: "I had a really good day today", recognized: true };
   }
   async textEmotions(text: string): Promise<EmotionScores> {
-    return lexiconEmotions(text);
+    return wordsEmotions(text);
   }
   async *reply(_request: ReplyRequest): AsyncIterable<string> {
     yield "Sure. ";

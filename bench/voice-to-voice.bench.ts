@@ -10,7 +10,7 @@
 //   Flux EagerEndOfTurn 110 ms after the last word — Deepgram/Telnyx: eager mode saves ~150–250 ms
 //   Whisper large-v3-turbo (Workers AI), a ~2 s turn: 450 ms — typical, not published
 //   smart-turn-v2 (Workers AI): 60 ms — ~12 ms model time published by Pipecat, plus the binding's round trip
-//   distilbert sentiment: 40 ms — typical
+//   emotions: none (the words model runs in the Worker, well under 1 ms: `npm run bench -- emotion`)
 //   Llama 3.3 70B fp8-fast first token 300 ms, then 15 ms per token — typical Workers AI figures
 //   Aura-1 first audio of a sentence: 200 ms — Deepgram publishes "sub-250 ms" time to first byte
 // The VAD's own end-of-turn delay is not assumed: the real detector decides on the real audio.
@@ -19,7 +19,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { EmotionScores } from "../protocol/call-messages";
 import type { VoiceStyle } from "../protocol/echo";
-import { lexiconEmotions } from "../worker/ai/lexicon";
+import { wordsEmotions } from "../worker/emotion/words-model";
 import type { AiProvider, PcmAudio, ReplyRequest, StreamingTranscriber, Transcript, TranscriberOptions, TurnEndVerdict } from "../worker/ai/provider";
 import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
@@ -37,7 +37,6 @@ export const ASSUMED_MS = {
   fluxEagerEndOfTurn: 110,
   whisper: 450,
   smartTurn: 60,
-  sentiment: 40,
   llmFirstToken: 300,
   llmPerToken: 15,
   ttsFirstAudio: 200,
@@ -73,9 +72,8 @@ class TimedModels implements AiProvider {
     await this.clock.sleep(ASSUMED_MS.whisper * this.spread(), signal);
     return { text: "I had a really good day today", recognized: true };
   }
-  async textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
-    await this.clock.sleep(ASSUMED_MS.sentiment * this.spread(), signal);
-    return lexiconEmotions(text);
+  async textEmotions(text: string): Promise<EmotionScores> {
+    return wordsEmotions(text);
   }
   async *reply(_request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
     await this.clock.sleep(ASSUMED_MS.llmFirstToken * this.spread(), signal);

@@ -5,7 +5,7 @@
 // browser tests (e2e/support/global-setup.ts) and `npm run screenshots` (scripts/screenshots.ts).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { SettingName } from "../worker/setting-names.ts";
+import type { SettingName } from "../worker/config/setting-names.ts";
 import { writeIsolatedConfig } from "../test/local-settings";
 // @ts-expect-error plain ESM helper shared with `npm run dev`
 import { migrateLocal } from "./local-db.mjs";

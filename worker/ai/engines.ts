@@ -31,6 +31,9 @@ interface EngineDefinition {
 
 const STT_MODELS = { flux: MODELS.flux, whisper: MODELS.whisper, "nova-3": MODELS.nova } as const;
 
+/** Every engine scores emotions with the same words model (worker/emotion/), in the Worker. */
+const WORDS_MODEL_LABEL = "words model";
+
 const shortModel = (model: string) => model.replace(/^@cf\/[^/]+\//, "");
 
 export const ENGINES = {
@@ -40,7 +43,9 @@ export const ENGINES = {
       return new WorkersAiProvider(env.AI, { stt: settings.workersAiStt });
     },
     label: (stage, settings) =>
-      `Workers AI ${{ stt: shortModel(STT_MODELS[settings.workersAiStt]), reply: shortModel(MODELS.llm), speech: shortModel(MODELS.tts), emotions: `${shortModel(MODELS.sentiment)} + word lexicon`, turn: shortModel(MODELS.turn) }[stage]}`,
+      stage === "emotions"
+        ? WORDS_MODEL_LABEL
+        : `Workers AI ${{ stt: shortModel(STT_MODELS[settings.workersAiStt]), reply: shortModel(MODELS.llm), speech: shortModel(MODELS.tts), turn: shortModel(MODELS.turn) }[stage]}`,
   },
   openai: {
     create: ({ settings }) => new OpenAiCompatibleEngine(settings.openai),
@@ -52,11 +57,11 @@ export const ENGINES = {
   local: {
     create: () => createLocalSpeechProvider(),
     label: (stage) =>
-      ({ stt: "Local speech", reply: "rule-based replies", speech: "flite voice", emotions: "word lexicon", turn: "voice activity" })[stage],
+      ({ stt: "Local speech", reply: "rule-based replies", speech: "flite voice", emotions: WORDS_MODEL_LABEL, turn: "voice activity" })[stage],
   },
   offline: {
     create: () => new OfflineProvider(),
     label: (stage) =>
-      ({ stt: "no speech recognition", reply: "rule-based replies", speech: "formant voice", emotions: "word lexicon", turn: "voice activity" })[stage],
+      ({ stt: "no speech recognition", reply: "rule-based replies", speech: "formant voice", emotions: WORDS_MODEL_LABEL, turn: "voice activity" })[stage],
   },
 } as const satisfies Record<AiEngineId, EngineDefinition>;

@@ -3,7 +3,7 @@
 import type { AiProviderName, EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
-import { lexiconEmotions } from "../../../worker/ai/lexicon";
+import { wordsEmotions } from "../../../worker/emotion/words-model";
 import type { Clock } from "../../../worker/pipeline/core/clock";
 
 export interface ScriptedOptions {
@@ -63,7 +63,7 @@ export class ScriptedProvider implements AiProvider {
   }
 
   async textEmotions(text: string): Promise<EmotionScores> {
-    return lexiconEmotions(text);
+    return wordsEmotions(text);
   }
 
   async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {

@@ -1,6 +1,6 @@
 // The workers-ai provider inside workerd, against a stand-in AI binding that answers with the models'
 // documented shapes (whisper {text}, nova-3 results.channels, llama SSE stream, aura-1 raw linear16 stream,
-// smart-turn {is_complete, probability}, distilbert [{label, score}]) and fails the way the binding does.
+// smart-turn {is_complete, probability}) and fails the way the binding does.
 import { describe, expect, it } from "vitest";
 import type { Persona, ReplyRequest } from "../../../worker/ai/provider";
 import { synthesizeSpeech } from "../../../worker/ai/offline/synth";
@@ -72,10 +72,6 @@ const defaults: Record<string, Handler> = {
   [MODELS.llm]: (_inputs, signal) => sse(llmEvents("Hi there! It is good to hear from you. How can I help?"), { signal }),
   [MODELS.tts]: () => pcmStream(TONE),
   [MODELS.turn]: () => ({ is_complete: true, probability: 0.93 }),
-  [MODELS.sentiment]: () => [
-    { label: "NEGATIVE", score: 0.02 },
-    { label: "POSITIVE", score: 0.98 },
-  ],
 };
 
 const persona: Persona = { name: "Nova", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" };
@@ -217,7 +213,7 @@ describe("workers-ai provider: speech synthesis", () => {
   });
 });
 
-describe("workers-ai provider: turn model and sentiment", () => {
+describe("workers-ai provider: turn model and emotions", () => {
   it("asks smart-turn-v2 about the last audio as a 16-bit WAV in audio {body, contentType}", async () => {
     const { ai, calls } = standIn({ ...defaults, [MODELS.turn]: () => ({ is_complete: false, probability: 0.21 }) });
     const provider = new WorkersAiProvider(ai);
@@ -231,18 +227,15 @@ describe("workers-ai provider: turn model and sentiment", () => {
     expect(new WorkersAiProvider(ai, { turnModel: false }).detectTurnEnd).toBeUndefined();
   });
 
-  it("maps distilbert sentiment onto emotions, blended with the words", async () => {
-    const { ai } = standIn({
-      [MODELS.sentiment]: (inputs) =>
-        String(inputs.text).includes("scared")
-          ? [{ label: "NEGATIVE", score: 0.97 }, { label: "POSITIVE", score: 0.03 }]
-          : [{ label: "NEGATIVE", score: 0.02 }, { label: "POSITIVE", score: 0.98 }],
-    });
+  it("scores emotions with the words model in the Worker: no binding call", async () => {
+    const { ai, calls } = standIn(defaults);
     const p = new WorkersAiProvider(ai);
-    const happy = await p.textEmotions("That was a lovely day");
+    const happy = await p.textEmotions("That was a lovely day, thank you so much!");
     expect(Object.entries(happy).sort((a, b) => b[1] - a[1])[0]![0]).toBe("joy");
-    const scared = await p.textEmotions("I'm scared about the surgery");
+    const scared = await p.textEmotions("I'm really scared about the surgery tomorrow");
     expect(Object.entries(scared).sort((a, b) => b[1] - a[1])[0]![0]).toBe("fear");
+    expect(calls).toEqual([]);
+    expect(p.models.emotions).toBeUndefined();
   });
 });
 

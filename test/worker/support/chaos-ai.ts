@@ -1,6 +1,6 @@
 // A stand-in for the Workers AI binding (env.AI) that answers with the models' documented shapes —
 // whisper {text}, llama SSE `data: {"response"}` events, aura raw linear16 bytes, smart-turn
-// {is_complete, probability}, distilbert [{label, score}] — and fails the ways the real binding does,
+// {is_complete, probability} — and fails the ways the real binding does,
 // on demand: a hang (until the caller's AbortSignal fires), a slow first token, thrown errors with the
 // binding's messages (3040 out of capacity, HTTP 429 / 500, 5007…), a malformed stream event, a stream
 // cut mid-sentence, an empty transcript, MP3 bytes instead of PCM. Faults are queued per model and
@@ -99,11 +99,6 @@ export class ChaosAi {
       }
       case MODELS.turn:
         return { is_complete: true, probability: 0.9 };
-      case MODELS.sentiment:
-        return [
-          { label: "NEGATIVE", score: 0.2 },
-          { label: "POSITIVE", score: 0.8 },
-        ];
       default:
         throw new Error(`AiError: 5007: No such model ${model} or task`);
     }

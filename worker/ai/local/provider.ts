@@ -1,14 +1,14 @@
 // The embedded local speech provider: real words both ways, offline. Speech-to-text is PocketSphinx
 // (WebAssembly, US-English model), decoded incrementally while the caller speaks; speech is flite
 // (a distinct voice per Echo voice style, 16 kHz). Replies are the rule-based in-character replies,
-// driven by the recognised words and the caller's emotions (no language model). Recognition is
+// driven by the recognised words and the caller's emotions (the words model, worker/emotion/; no language model). Recognition is
 // approximate (a small 2015-era model): the provider says its words are recognised, the UI says they
 // may be wrong. Never in the production bundle (see available.ts).
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiStageKey } from "../../../protocol/engines";
 import { upsample8to16 } from "../../audio/resample";
-import { lexiconEmotions } from "../lexicon";
+import { wordsEmotions } from "../../emotion/words-model";
 import { composeReply } from "../offline/replies";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
 import { SpeechMemo } from "../speech-memo";
@@ -58,7 +58,7 @@ export class LocalSpeechProvider implements AiProvider {
 
   async textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
     throwIfAborted(signal);
-    return lexiconEmotions(text);
+    return wordsEmotions(text);
   }
 
   async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {

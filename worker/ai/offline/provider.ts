@@ -1,11 +1,11 @@
 // The embedded offline provider: no network, deterministic. Honest about its limits: it has no speech
 // recogniser, so it never invents the caller's words — transcribe() reports how much speech it heard
-// ("[speech, 1.8 s]", recognized: false). Emotions from a word lexicon, replies composed in character
+// ("[speech, 1.8 s]", recognized: false). Emotions from the words model (worker/emotion/), replies composed in character
 // (offline/replies.ts), speech from a small formant synthesizer (offline/synth.ts).
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { levelDb } from "../../audio/level";
-import { lexiconEmotions } from "../lexicon";
+import { wordsEmotions } from "../../emotion/words-model";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../provider";
 import { SpeechMemo } from "../speech-memo";
 import { composeReply } from "./replies";
@@ -41,7 +41,7 @@ export class OfflineProvider implements AiProvider {
 
   async textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
     throwIfAborted(signal);
-    return lexiconEmotions(text);
+    return wordsEmotions(text);
   }
 
   async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {

@@ -5,7 +5,8 @@
 //   LLM  @cf/meta/llama-3.3-70b-instruct-fp8-fast, stream: true (SSE)
 //   TTS  @cf/deepgram/aura-1, raw linear16 at 16 kHz (container "none"; never MP3, a Worker can't decode it)
 //   turn @cf/pipecat-ai/smart-turn-v2 (16 kHz 16-bit WAV ≤ 8 s as audio {body, contentType} → {is_complete, probability})
-//   mood @cf/huggingface/distilbert-sst-2-int8 sentiment, mapped onto emotions with the word lexicon
+//   mood not a model: the words model (worker/emotion/) runs in the Worker, as on every engine; the
+//        distilbert-sst-2 sentiment model it replaced could not be shown to help (docs/emotion.md)
 // Every model failure becomes an AiStepError (worker/ai/errors.ts) whose message names the step and the
 // model, with `transient` set from the binding's error (binding-errors.ts) so the pipeline retries only
 // what a retry can fix. The pipeline owns deadlines; the signal it passes is handed to the binding.
@@ -19,7 +20,7 @@ import { AiStepError } from "../errors";
 import { badOutput, bindingStepError } from "./binding-errors";
 import { DEFAULT_FLUX_OPTIONS, FLUX_MODEL, FluxTranscriber, type FluxOptions } from "./flux";
 import { mp3Signature } from "../../audio/mp3-signature";
-import { sentimentEmotions } from "./sentiment";
+import { wordsEmotions } from "../../emotion/words-model";
 import { sseTextDeltas } from "./sse";
 import type { SttChoice } from "../../config/stt-choice";
 
@@ -30,7 +31,6 @@ export const MODELS = {
   llm: "@cf/meta/llama-3.3-70b-instruct-fp8-fast",
   tts: "@cf/deepgram/aura-1",
   turn: "@cf/pipecat-ai/smart-turn-v2",
-  sentiment: "@cf/huggingface/distilbert-sst-2-int8",
 } as const;
 
 export const SPEAKERS = {
@@ -116,7 +116,6 @@ export class WorkersAiProvider implements AiProvider {
       transcribe: { flux: MODELS.flux, whisper: MODELS.whisper, "nova-3": MODELS.nova }[this.options.stt],
       reply: MODELS.llm,
       speech: MODELS.tts,
-      emotions: MODELS.sentiment,
       ...(this.options.turnModel ? { turn: MODELS.turn } : {}),
     };
   }
@@ -140,12 +139,10 @@ export class WorkersAiProvider implements AiProvider {
     return { text: result.text.trim(), recognized: true };
   }
 
+  /** The words model, in the Worker: no binding call. */
   async textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
-    const result = await step("emotions", "Sentiment", MODELS.sentiment, () => this.ai.run(MODELS.sentiment, { text }, { signal }), signal);
-    if (!Array.isArray(result)) throw badOutput("emotions", "Sentiment", MODELS.sentiment, "unexpected output");
-    let positive = 0.5;
-    for (const item of result) if (item.label?.toUpperCase() === "POSITIVE" && typeof item.score === "number") positive = item.score;
-    return sentimentEmotions(text, positive);
+    if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
+    return wordsEmotions(text);
   }
 
   async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {

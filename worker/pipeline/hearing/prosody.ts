@@ -3,7 +3,7 @@
 // (syllable peaks in the energy envelope) — maps it onto the same emotions, and blends the two.
 // Emotion set (protocol EMOTIONS): joy, sadness, anger, fear, surprise, calm; an entry's scores sum to 1.
 import { EMOTIONS, type EmotionScores } from "../../../protocol/call-messages";
-import { normalizeEmotions } from "../../ai/lexicon";
+import { normalizeEmotions } from "../../emotion/scores";
 import { levelDb } from "../../audio/level";
 import { voicing } from "../turns/acoustic-features";
 import { FrameTrack } from "../turns/frame-track";

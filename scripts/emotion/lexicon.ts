@@ -1,10 +1,12 @@
-// Lexicon-based emotion scoring of text, used by both providers (the offline one on its own, the
-// Workers AI one blended with a sentiment model). Scores cover EMOTIONS and sum to 1; "calm" takes the
-// weight of text without emotional cues. Handles negation ("not happy") within its clause ("No, I'm
-// happy" is happy: punctuation and "but" end a clause), a negated "stop" ("can't stop laughing" is joy),
-// words that are a cue only in a phrase or a use ("fed up", "stop it", a plea for help), intensifiers
+// The hand-made word lexicon that scored emotions before the trained words model (worker/emotion/),
+// kept only so `npm run bench -- emotion` and the training script can measure it beside the model on
+// the same lines; no engine uses it. Scores cover EMOTIONS and sum to 1; "calm" takes the weight of
+// text without emotional cues. Handles negation ("not happy") within its clause ("No, I'm happy" is
+// happy: punctuation and "but" end a clause), a negated "stop" ("can't stop laughing" is joy), words
+// that are a cue only in a phrase or a use ("fed up", "stop it", a plea for help), intensifiers
 // ("really sad"), exclamation and question marks. Pure and deterministic.
-import { EMOTIONS, type EmotionName, type EmotionScores } from "../../protocol/call-messages";
+import type { EmotionName, EmotionScores } from "../../protocol/call-messages";
+import { emptyEmotions, normalizeEmotions } from "../../worker/emotion/scores";
 
 const WORDS: Record<Exclude<EmotionName, "calm">, string[]> = {
   joy: [
@@ -71,19 +73,6 @@ const NEGATED: Record<EmotionName, EmotionName> = {
   surprise: "calm",
   calm: "fear",
 };
-
-export function emptyEmotions(): Record<EmotionName, number> {
-  return { joy: 0, sadness: 0, anger: 0, fear: 0, surprise: 0, calm: 0 };
-}
-
-/** Scales raw weights to scores that sum to 1 (all calm when there is no weight at all), 3 decimals. */
-export function normalizeEmotions(raw: Partial<Record<string, number>>): EmotionScores {
-  let total = 0;
-  for (const e of EMOTIONS) total += Math.max(0, raw[e] ?? 0);
-  const out: EmotionScores = {};
-  for (const e of EMOTIONS) out[e] = total > 0 ? Math.round((Math.max(0, raw[e] ?? 0) / total) * 1000) / 1000 : e === "calm" ? 1 : 0;
-  return out;
-}
 
 /** Where the clause that holds tokens[i] ends: the index of its boundary, or tokens.length. */
 function clauseEnd(tokens: readonly string[], i: number): number {
