@@ -9,7 +9,7 @@ import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiStageKey } from "../../../protocol/engines";
 import { upsample8to16 } from "../../audio/resample";
 import { lexiconEmotions } from "../lexicon";
-import { composeReply } from "../offline/replies";
+import { dialogueReply } from "../offline/replies";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
 import { SpeechMemo } from "../speech-memo";
 import { pocketSphinx } from "./stt/assets";
@@ -18,6 +18,7 @@ import { IncrementalTranscription } from "./stt/stream";
 import { runFlite } from "./tts/flite";
 import { FLITE_MODULE } from "./tts/flite-module";
 import { FLITE_VOICES } from "./tts/voices";
+import { winkLanguage } from "./wink-language";
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
@@ -61,12 +62,8 @@ export class LocalSpeechProvider implements AiProvider {
     return lexiconEmotions(text);
   }
 
-  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
-    const text = composeReply(request.persona, request.turn, request.callerEmotions, request.callType, "local");
-    for (const piece of text.match(/\S+\s*/g) ?? []) {
-      throwIfAborted(signal);
-      yield piece;
-    }
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+    return dialogueReply(request, { language: winkLanguage, engine: "local" }, signal);
   }
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
