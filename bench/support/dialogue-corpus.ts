@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { lexiconEmotions } from "../../worker/ai/lexicon";
 import type { ChatMessage, Persona, ReplyRequest } from "../../worker/ai/provider";
 import type { Intent } from "../../worker/ai/offline/dialogue/intents";
+import type { Language } from "../../worker/ai/offline/dialogue/language";
+import { topicPhrase } from "../../worker/ai/offline/dialogue/reflect";
 import { sentenceKey, sentencesOf } from "../../worker/ai/offline/dialogue/thread";
 
 const DIR = join(import.meta.dirname, "../../test/fixtures/dialogue");
@@ -41,6 +43,28 @@ export function corpusLines(): CorpusLine[] {
     });
 }
 
+/** test/fixtures/dialogue/topics.tsv: a caller line and a fragment of the topic a follow-up should take up. */
+export function corpusTopics(): Array<{ line: string; topic: string }> {
+  return readFileSync(join(DIR, "topics.tsv"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() && !l.startsWith("#"))
+    .map((l) => {
+      const [line = "", topic = ""] = l.split("\t");
+      return { line, topic: topic.trim() };
+    });
+}
+
+/** The share of topics.tsv lines whose reflected topic (the tagger's noun phrases) contains the expected one, and the misses. */
+export function topicAccuracy(language: Language, form: LineForm = "typed"): { share: number; missed: Array<{ line: string; expected: string; got: string | null }> } {
+  const topics = corpusTopics();
+  const missed: Array<{ line: string; expected: string; got: string | null }> = [];
+  for (const { line, topic } of topics) {
+    const got = topicPhrase(language.tag(form === "spoken" ? asSpoken(line) : line))?.reflected ?? null;
+    if (!got?.toLowerCase().includes(topic.toLowerCase())) missed.push({ line, expected: topic, got });
+  }
+  return { share: (topics.length - missed.length) / topics.length, missed };
+}
+
 export function corpusThreads(): CorpusThread[] {
   return JSON.parse(readFileSync(join(DIR, "threads.json"), "utf8")) as CorpusThread[];
 }
@@ -57,13 +81,21 @@ export interface Answered {
 
 export type Answer = (request: ReplyRequest) => Answered;
 
-/** The reply request for `text` after `history` (a typed browser turn, as the pipeline builds it). */
-export function requestFor(text: string, history: ChatMessage[], index: number, emotions: "lexicon" | "none" = "lexicon"): ReplyRequest {
+/** How the line reaches the Echo: typed as written, or as speech-to-text gives it (lowercase, no punctuation). */
+export type LineForm = "typed" | "spoken";
+
+export function asSpoken(text: string): string {
+  return text.toLowerCase().replace(/[.,!?;:…]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** The reply request for `text` after `history` (a browser turn, typed or recognised, as the pipeline builds it). */
+export function requestFor(text: string, history: ChatMessage[], index: number, emotions: "lexicon" | "none" = "lexicon", form: LineForm = "typed"): ReplyRequest {
+  const said = form === "spoken" ? asSpoken(text) : text;
   return {
     persona: CORPUS_PERSONA,
-    messages: [{ role: "system", content: "(system prompt)" }, ...history, { role: "user", content: text }],
-    callerEmotions: emotions === "lexicon" ? lexiconEmotions(text) : {},
-    turn: { text, recognized: true, typed: true, speechMs: 0, index },
+    messages: [{ role: "system", content: "(system prompt)" }, ...history, { role: "user", content: said }],
+    callerEmotions: emotions === "lexicon" ? lexiconEmotions(said) : {},
+    turn: { text: said, recognized: true, typed: form === "typed", speechMs: form === "typed" ? 0 : 2000, index },
     callType: "browser_test",
   };
 }
@@ -82,7 +114,7 @@ export interface CorpusFigures {
   threadFailures: string[];
 }
 
-export function runCorpus(answer: Answer): CorpusFigures {
+export function runCorpus(answer: Answer, form: LineForm = "typed"): CorpusFigures {
   const lines = corpusLines();
   let right = 0;
   let withFragment = 0;
@@ -91,7 +123,7 @@ export function runCorpus(answer: Answer): CorpusFigures {
   const misread: CorpusFigures["misread"] = [];
   const missed: CorpusFigures["missed"] = [];
   lines.forEach((l, i) => {
-    const reply = answer(requestFor(l.line, [], i % 2));
+    const reply = answer(requestFor(l.line, [], i % 2, "lexicon", form));
     maxWords = Math.max(maxWords, reply.text.split(/\s+/).length);
     if (reply.intent === l.intent) right++;
     else misread.push({ line: l.line, expected: l.intent, got: reply.intent });
@@ -109,7 +141,7 @@ export function runCorpus(answer: Answer): CorpusFigures {
     const history: ChatMessage[] = [];
     const said = new Set<string>();
     thread.turns.forEach((turn, index) => {
-      const reply = answer(requestFor(turn.caller, history, index, thread.emotions));
+      const reply = answer(requestFor(turn.caller, history, index, thread.emotions, form));
       maxWords = Math.max(maxWords, reply.text.split(/\s+/).length);
       for (const sentence of sentencesOf(reply.text)) {
         const key = sentenceKey(sentence);
@@ -121,9 +153,9 @@ export function runCorpus(answer: Answer): CorpusFigures {
       }
       const where = `${thread.name}, turn ${index + 1} ("${turn.caller}" → "${reply.text}")`;
       if (turn.intent && reply.intent !== turn.intent) threadFailures.push(`${where}: intent ${reply.intent}, expected ${turn.intent}`);
-      for (const fragment of turn.contains ?? []) if (!reply.text.includes(fragment)) threadFailures.push(`${where}: lacks "${fragment}"`);
+      for (const fragment of turn.contains ?? []) if (!reply.text.toLowerCase().includes(fragment.toLowerCase())) threadFailures.push(`${where}: lacks "${fragment}"`);
       if (Boolean(turn.closes) !== reply.closesCall) threadFailures.push(`${where}: closesCall ${reply.closesCall}`);
-      history.push({ role: "user", content: turn.caller }, { role: "assistant", content: reply.text });
+      history.push({ role: "user", content: form === "spoken" ? asSpoken(turn.caller) : turn.caller }, { role: "assistant", content: reply.text });
     });
   }
   return {

@@ -4,11 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { callRow, eventually, startTestCall } from "./support/call";
 
-interface Reply {
-  type: "ai_response";
-  text: string;
-  final?: boolean;
-}
+type Reply = { type: "ai_response"; text: string; final?: boolean };
 
 describe("goodbye ends the call", { timeout: 30_000 }, () => {
   it("a typed goodbye gets a closing line, then call_ended, and the call is completed", async () => {

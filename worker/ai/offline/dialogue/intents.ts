@@ -69,7 +69,11 @@ export function nameIn(text: string, tokens: readonly Token[]): string | undefin
     // "Hi, I'm Sam", "I am Sam." — a proper noun right after "I am", ending the clause.
     for (let i = 0; i + 2 < tokens.length; i++) {
       const [a, b, c, d] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!, tokens[i + 3]];
-      if (a.lower === "i" && b.lower === "am" && c.pos === "PROPN" && /^[A-Z]/.test(c.text) && (!d || d.pos === "PUNCT" || d.lower === "and")) name = c.lower;
+      const ends = !d || d.pos === "PUNCT" || d.lower === "and";
+      const capitalised = c.pos === "PROPN" && /^[A-Z]/.test(c.text);
+      // Speech-to-text writes no capitals: after a greeting ("hi i'm sam") a lone noun is taken as a name.
+      const greeted = GREETING.test(tokens[0]?.lower ?? "") && (c.pos === "NOUN" || c.pos === "PROPN");
+      if (a.lower === "i" && b.lower === "am" && ends && (capitalised || greeted)) name = c.lower;
     }
   }
   if (!name || NOT_NAMES.has(name) || lexiconEmotions(name).calm !== 1) return undefined;
@@ -78,7 +82,8 @@ export function nameIn(text: string, tokens: readonly Token[]): string | undefin
 
 export function readTurn(text: string, tokens: readonly Token[]): Reading {
   const words = wordsOf(tokens);
-  const lower = words.join(" ");
+  // Leading fillers say nothing of what the caller is doing ("and what's the date?", "okay so how are you").
+  const lower = words.join(" ").replace(/^((and|so|okay|ok|well|oh|um|uh|but|then) )+(?=\w+ \w+)/, "");
   const spelt = tokens.map((t) => t.lower).join(" ").replace(/ ([.,!?;:])/g, "$1");
   if (words.length === 0 || FILLER.test(lower)) return { intent: "unclear" };
   if (GOODBYE.test(spelt)) return { intent: "goodbye" };

@@ -160,7 +160,7 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
       const cannot = reading.question === "factual" || (reading.intent === "request" && reading.request !== "help" && reading.request !== "joke");
       if (cannot) slots.add(OFFERS);
       if (reading.question === "advice" || reading.request === "help") askFollowUp(slots, mood, topic, request);
-      else if (reading.question !== "caller_name" || callerName) slots.add(["Anything else you'd like to know?", "What else is on your mind?", "Is there anything else?"]);
+      else if (reading.request !== "joke" && (reading.question !== "caller_name" || callerName)) slots.add(["Anything else you'd like to know?", "What else is on your mind?", "Is there anything else?"]);
       return trim(slots, reply(reading.intent), 1);
     }
     case "unclear":
