@@ -33,8 +33,9 @@ export interface CorpusThread {
   turns: ThreadTurn[];
 }
 
-export function corpusLines(): CorpusLine[] {
-  return readFileSync(join(DIR, "lines.tsv"), "utf8")
+/** `file`: lines.tsv (the corpus the rules were written with) or holdout.tsv (written after, never tuned on). */
+export function corpusLines(file: "lines.tsv" | "holdout.tsv" = "lines.tsv"): CorpusLine[] {
+  return readFileSync(join(DIR, file), "utf8")
     .split("\n")
     .filter((l) => l.trim() && !l.startsWith("#"))
     .map((l) => {
@@ -114,8 +115,8 @@ export interface CorpusFigures {
   threadFailures: string[];
 }
 
-export function runCorpus(answer: Answer, form: LineForm = "typed"): CorpusFigures {
-  const lines = corpusLines();
+export function runCorpus(answer: Answer, form: LineForm = "typed", file: "lines.tsv" | "holdout.tsv" = "lines.tsv"): CorpusFigures {
+  const lines = corpusLines(file);
   let right = 0;
   let withFragment = 0;
   let reflected = 0;

@@ -24,13 +24,13 @@ export interface Reading {
 }
 
 const GOODBYE =
-  /\b(good ?bye|bye(-bye)?|see (you|ya)( later| soon)?|talk (to you )?(later|soon)|take care|good ?night|that is all( for now)?|i will let you go|(have|need|got|gotta) (to )?(go|run)( now)?\s*[.!,]*$|(have|need|got|gotta) (to )?(go|run) now|hang up now)\b/;
+  /\b(good ?bye|bye(-bye)?|see (you|ya)( later| soon)?|(talk|speak) (to you )?(later|soon)|catch you later|take care|good ?night|that is all( for now)?|i will let you go|(have|need|got|gotta) (to )?(go|run)( now)?\s*[.!,]*$|(have|need|got|gotta) (to )?(go|run) now|hang up now)\b/;
 const THANKS = /\b(thanks|thank you|thank u|thx|cheers|appreciate (it|that|you))\b/;
 const SMALL_TALK = /\b(how are you|how is it going|how are things|how have you been|what is up|how is your day|how do you do|how are you doing|you doing okay)\b/;
 const GREETING = /^(hi|hello|hey|hiya|howdy|yo|good (morning|afternoon|evening)|greetings)\b/;
 const BACKCHANNEL = /^(yes|yeah|yep|no|nope|okay|ok|sure|right|alright|mm+|mhm|uh-huh|i see|got it|fine|cool|great|true)[.!]*$/;
 const FILLER = /^(um+|uh+|er+|hmm+|huh|ah+|eh)[.!?]*$/;
-const NAME = /\b(?:my name is|name is|call me|i am called|this is)\s+([a-z][a-z'-]+)/;
+const NAME = /\b(?:my name is|my name's|name is|call me|i am called|this is)\s+([a-z][a-z'-]+)/;
 const NOT_NAMES = new Set("not so very really just here back fine good okay ok sorry sure glad tired sad happy worried a the it that me".split(" "));
 const REQUESTS: Array<[RequestKind, RegExp]> = [
   ["reminder", /\b(remind me|set (a |an )?reminder|reminder (for|to|about)|do not let me forget|make sure i remember)\b/],
