@@ -35,9 +35,11 @@ export class LocalSpeechProvider implements AiProvider {
 
   /**
    * Loads the recogniser (once per isolate, ~1–2 s) at call start, before the caller's first turn;
-   * not when the call's speech-to-text runs on another engine.
+   * not when the call's speech-to-text runs on another engine. Likewise the replies' tagger.
    */
   async warmUp(stages?: ReadonlySet<AiStageKey>): Promise<void> {
+    // The replies' tagger (wink-nlp's model, ~0.2 s once per isolate) loads now, not in the first reply.
+    if (!stages || stages.has("reply")) winkLanguage.tag("Hello.");
     if (!stages || stages.has("stt")) await this.loadRecognizer();
   }
 

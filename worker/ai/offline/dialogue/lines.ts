@@ -50,17 +50,31 @@ export const REFLECTIONS: Record<Mood, string[]> = {
 
 /** Follow-ups about the caller's topic ({topic}: "your dad"), by mood. */
 export const TOPIC_QUESTIONS: Record<Mood, string[]> = {
-  sadness: ["What do you miss most about {topic}?", "What's been the hardest part about {topic}?", "How long has {topic} been weighing on you?", "Would you like to tell me more about {topic}?"],
+  sadness: ["What's been the hardest part about {topic}?", "Would you like to tell me more about {topic}?", "How long has {topic} been on your mind?"],
   fear: ["What worries you most about {topic}?", "What would help you feel steadier about {topic}?", "What's the part of {topic} you keep coming back to?"],
   anger: ["What about {topic} bothers you most?", "What would feel fair about {topic}?", "What happened with {topic}?"],
   joy: ["How are you feeling about {topic}?", "What's the best part of {topic}?", "How did {topic} come about?"],
   surprise: ["How did you find out about {topic}?", "What do you make of {topic}?"],
-  calm: ["Tell me more about {topic}?", "What matters most to you about {topic}?", "How do you feel about {topic}?", "What's next with {topic}?"],
+  calm: ["Would you like to tell me more about {topic}?", "What matters most to you about {topic}?", "How do you feel about {topic}?", "What's next with {topic}?"],
+};
+
+/** People a caller talks about: their follow-ups ask about the person, not "the hardest part about your dad". */
+export const PEOPLE = new Set(
+  "dad father mum mom mother mama papa parents brother sister son daughter kids children child baby wife husband partner girlfriend boyfriend friend friends boss manager teacher grandmother grandma grandfather grandpa grandkids grandson granddaughter aunt uncle cousin neighbour neighbor neighbours neighbors colleague family".split(" "),
+);
+
+export const PERSON_QUESTIONS: Record<Mood, string[]> = {
+  sadness: ["What do you miss most about {topic}?", "Would you like to tell me about {topic}?", "What was {topic} like?"],
+  fear: ["What worries you about {topic}?", "Have you been able to talk with {topic}?"],
+  anger: ["What happened with {topic}?", "How do things usually go with {topic}?"],
+  joy: ["How is {topic} doing?", "What's {topic} like?"],
+  surprise: ["How did {topic} take it?", "What did {topic} say?"],
+  calm: ["How are things with {topic}?", "What's {topic} like?", "Would you like to tell me about {topic}?"],
 };
 
 /** Follow-ups with no topic, by mood. */
 export const MOOD_QUESTIONS: Record<Mood, string[]> = {
-  sadness: ["Do you want to talk about it?", "What's weighing on you most?", "How are you holding up?"],
+  sadness: ["Do you want to talk about it?", "What's weighing on you most?", "How are you holding up?", "How long have you been carrying this?"],
   fear: ["What's worrying you most?", "What would help right now?"],
   anger: ["What happened?", "What would help you let some of it go?"],
   joy: ["What made it so good?", "How are you celebrating?"],

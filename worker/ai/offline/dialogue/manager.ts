@@ -10,8 +10,8 @@ import type { ReplyRequest } from "../../provider";
 import { answerQuestion, answerRequest, greetingLines, OFFERS, OFFLINE_SPEECH_BROWSER, OFFLINE_SPEECH_PHONE, PLEASE_REPEAT, type AnswerContext } from "./answers";
 import { readTurn, type Intent, type Reading } from "./intents";
 import type { Language, Token } from "./language";
-import { CLOSINGS, EXPERTISE_QUESTIONS, GENTLE_CLOSINGS, MOOD_OPENINGS, MOOD_QUESTIONS, moodOf, OPENINGS, REFLECTIONS, TOPIC_QUESTIONS, type Mood } from "./lines";
-import { nounPhrases, reflectClause, topicPhrase } from "./reflect";
+import { CLOSINGS, EXPERTISE_QUESTIONS, GENTLE_CLOSINGS, MOOD_OPENINGS, MOOD_QUESTIONS, moodOf, OPENINGS, PEOPLE, PERSON_QUESTIONS, REFLECTIONS, TOPIC_QUESTIONS, type Mood } from "./lines";
+import { nounPhrases, reflectClause, topicPhrase, type NounPhrase } from "./reflect";
 import { readThread, sentenceKey, sentencesOf, type Thread } from "./thread";
 
 export interface DialogueOptions {
@@ -88,8 +88,9 @@ function openingsFor(mood: Mood, request: ReplyRequest, intent: Intent): string[
 }
 
 /** The follow-up: about the caller's topic if there is one (the thread's, for a follow-up with none), else by mood, else the expertise's. */
-function askFollowUp(slots: Slots, mood: Mood, topic: string | null, request: ReplyRequest): void {
-  if (topic && slots.add(TOPIC_QUESTIONS[mood].map((q) => fill(q, { topic })))) return;
+function askFollowUp(slots: Slots, mood: Mood, topic: NounPhrase | null, request: ReplyRequest): void {
+  const questions = topic && PEOPLE.has(topic.head) ? PERSON_QUESTIONS[mood] : TOPIC_QUESTIONS[mood];
+  if (topic && slots.add(questions.map((q) => fill(q, { topic: topic.reflected })))) return;
   if (!slots.add(MOOD_QUESTIONS[mood])) slots.add(EXPERTISE_QUESTIONS[request.persona.expertise]);
 }
 
@@ -99,7 +100,7 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
   const thread = readThread(request.messages, turn?.text ?? null, options.language, persona.name);
   const seed = hashString(`${persona.name}|${turn?.index ?? -1}|${turn?.text ?? ""}`);
   const slots = new Slots(thread, seed);
-  const mood = moodOf(request.callerEmotions);
+  const heard = moodOf(request.callerEmotions);
   const reply = (intent: Intent | null, closesCall = false, reflection: string | null = null): DialogueReply => ({ text: slots.text, closesCall, intent, reflection });
 
   if (!turn) {
@@ -118,7 +119,9 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
   const reading = readTurn(turn.text, tokens);
   const callerName = reading.name ?? thread.callerName;
   const own = topicPhrase(tokens);
-  const topic = own?.reflected ?? thread.topic?.reflected ?? null;
+  const topic = own ?? thread.topic ?? null;
+  // A follow-up with no topic of its own ("It's been really hard.") keeps the thread's mood when it sounds calm.
+  const mood: Mood = heard === "calm" && !own && thread.topic ? thread.topicMood : heard;
   const context: AnswerContext = {
     persona,
     now: (options.now ?? (() => new Date()))(),

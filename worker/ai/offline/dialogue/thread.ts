@@ -1,18 +1,21 @@
 // The call so far, rebuilt from the reply request's history on every turn (nothing hidden, so a Durable
 // Object restart loses nothing): the caller's earlier lines, the name they gave, the topic thread (the
-// last thing they talked about, reflected: "your dad"), and every sentence and question the Echo has
+// last thing they talked about, reflected: "your dad", and how that line sounded), and every sentence and question the Echo has
 // said, so no sentence is said twice and no question asked twice. Pure.
+import { lexiconEmotions } from "../../lexicon";
 import type { ChatMessage } from "../../provider";
 import { nameIn } from "./intents";
 import type { Language } from "./language";
+import { moodOf, type Mood } from "./lines";
 import { topicPhrase, type NounPhrase } from "./reflect";
 
 export interface Thread {
   /** The caller's lines before this turn, oldest first. */
   earlier: string[];
   callerName: string | null;
-  /** The latest topic the caller brought up before this turn. */
+  /** The latest topic the caller brought up before this turn, and how its line sounded (word lexicon). */
   topic: NounPhrase | null;
+  topicMood: Mood;
   /** Every sentence the Echo said in this call (normalised: see sentenceKey). */
   said: Set<string>;
   /** How many replies the Echo has given. */
@@ -42,13 +45,18 @@ export function readThread(messages: readonly ChatMessage[], current: string | n
   const replies = lines(messages, "assistant");
   let callerName: string | null = null;
   let topic: NounPhrase | null = null;
+  let topicMood: Mood = "calm";
   for (const line of callerLines) {
     const tokens = language.tag(line);
     callerName = nameIn(line, tokens) ?? callerName;
-    topic = topicPhrase(tokens) ?? topic;
+    const own = topicPhrase(tokens);
+    if (own) {
+      topic = own;
+      topicMood = moodOf(lexiconEmotions(line));
+    }
   }
   const said = new Set<string>();
   for (const reply of replies) for (const sentence of sentencesOf(reply)) said.add(sentenceKey(sentence));
   const introduced = replies.some((r) => r.includes(`I'm ${echoName}`));
-  return { earlier: callerLines, callerName, topic, said, replies: replies.length, introduced };
+  return { earlier: callerLines, callerName, topic, topicMood, said, replies: replies.length, introduced };
 }
