@@ -1,8 +1,8 @@
 // What the local Echo can answer itself, said plainly: the time and date (in the owner's time zone when
 // the request has one, else the server's, and it says which), what it is and can do, its name and
 // expertise, the caller's name (if they gave it in this call). Everything else it says honestly it
-// can't look up running locally, or can't do yet (reminders, callbacks, messages), and offers what it
-// can. Each answer is a list of ways to say it: the manager takes the first not yet said.
+// can't look up running locally (or offline), or can't do yet (reminders, callbacks, messages), and
+// offers what it can. Each answer is a list of ways to say it: the manager takes the first not yet said.
 import type { Persona } from "../../provider";
 import type { QuestionKind, RequestKind } from "./intents";
 import { EXPERTISE_PHRASE } from "./lines";
@@ -25,6 +25,11 @@ function clock(context: AnswerContext): { zone: string; where: string } {
   return { zone: context.serverTimeZone, where: `on the server's clock, ${context.serverTimeZone}` };
 }
 
+/** How the Echo names its situation: "locally" (local speech) or "offline" (no speech recognition, e.g. production's fallback). */
+export function placeOf(c: Pick<AnswerContext, "engine">): string {
+  return c.engine === "local" ? "locally" : "offline";
+}
+
 /** "3:05 pm". */
 export function spokenTime(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true, timeZone }).format(now).replace(/\s?AM$/, " am").replace(/\s?PM$/, " pm");
@@ -37,21 +42,22 @@ export function spokenDate(now: Date, timeZone: string): string {
 
 export function answerQuestion(kind: QuestionKind, c: AnswerContext): string[] {
   const { persona } = c;
-  const { zone, where } = clock(c);
+  const { zone, where: clockWhere } = clock(c);
+  const where = placeOf(c);
   switch (kind) {
     case "time":
-      return [`It's ${spokenTime(c.now, zone)} ${where}.`, `Right now it's ${spokenTime(c.now, zone)}, ${where}.`];
+      return [`It's ${spokenTime(c.now, zone)} ${clockWhere}.`, `Right now it's ${spokenTime(c.now, zone)}, ${clockWhere}.`];
     case "date":
-      return [`Today is ${spokenDate(c.now, zone)}, ${where}.`, `It's ${spokenDate(c.now, zone)}, ${where}.`];
+      return [`Today is ${spokenDate(c.now, zone)}, ${clockWhere}.`, `It's ${spokenDate(c.now, zone)}, ${clockWhere}.`];
     case "identity":
       return [
         `I'm ${persona.name}, an AI voice assistant${persona.description ? `: ${persona.description.replace(/[.!]+$/, "")}` : ""}.`,
-        `I'm ${persona.name}, an AI assistant running locally, with simple rules instead of a language model.`,
+        `I'm ${persona.name}, an AI assistant running ${where}, on simple rules instead of a language model.`,
       ];
     case "abilities":
       return [
-        `I'm good for ${EXPERTISE_PHRASE[persona.expertise]}. Running locally, I can listen, reflect things back, and tell you the time and date.`,
-        `I can listen and talk things through, and tell you the time or date. I can't look things up locally.`,
+        `I'm good for ${EXPERTISE_PHRASE[persona.expertise]}. Running ${where}, I can listen, reflect things back, and tell you the time and date.`,
+        `I can listen and talk things through, and tell you the time or date. I can't look things up ${where}.`,
       ];
     case "caller_name":
       return c.callerName ? [`You told me your name is ${c.callerName}.`, `You're ${c.callerName}, if I heard you right.`] : ["You haven't told me your name yet. What should I call you?"];
@@ -61,11 +67,11 @@ export function answerQuestion(kind: QuestionKind, c: AnswerContext): string[] {
         `Let's work through${c.subject ? ` ${c.subject}` : " it"} together, one step at a time.`,
       ];
     case "opinion":
-      return ["I'm a simple local assistant, so I don't have real opinions.", "Honestly, I don't have opinions of my own running locally."];
+      return ["I'm a simple rule-based assistant, so I don't have real opinions.", `Honestly, I don't have opinions of my own running ${where}.`];
     case "factual":
       return c.subject
-        ? [`Running locally, I can't look things up, so I can't tell you about ${c.subject}.`, `I can't look up ${c.subject} while I'm running locally, sorry.`]
-        : ["Running locally, I can't look things up, so I can't tell you that.", "I'm sorry, I can't look that up while I'm running locally."];
+        ? [`Running ${where}, I can't look things up, so I can't tell you about ${c.subject}.`, `I can't look up ${c.subject} while I'm running ${where}, sorry.`]
+        : [`Running ${where}, I can't look things up, so I can't tell you that.`, `I'm sorry, I can't look that up while I'm running ${where}.`];
   }
 }
 
@@ -73,19 +79,20 @@ export function answerQuestion(kind: QuestionKind, c: AnswerContext): string[] {
 export const OFFERS = ["I can tell you the time, or just listen.", "I'm happy to just listen, though.", "But I can still talk it through with you."];
 
 export function answerRequest(kind: RequestKind, c: AnswerContext): string[] {
+  const where = placeOf(c);
   switch (kind) {
     case "reminder":
-      return ["I can't set reminders yet when I'm running locally.", "I can't do reminders locally yet, sorry."];
+      return [`I can't set reminders yet when I'm running ${where}.`, `I can't do reminders ${where} yet, sorry.`];
     case "callback":
-      return ["I can't call you back yet when I'm running locally.", "I'm sorry, I can't do callbacks locally yet."];
+      return [`I can't call you back yet when I'm running ${where}.`, `I'm sorry, I can't do callbacks ${where} yet.`];
     case "message":
-      return ["I can't send messages for you yet, running locally.", "I'm sorry, I can't send messages locally yet."];
+      return [`I can't send messages for you yet, running ${where}.`, `I'm sorry, I can't send messages ${where} yet.`];
     case "alarm":
-      return ["I can't set alarms or timers locally yet.", "Sorry, I can't do alarms or timers yet."];
+      return [`I can't set alarms or timers ${where} yet.`, "Sorry, I can't do alarms or timers yet."];
     case "media":
-      return ["I can't play anything for you, running locally.", "Sorry, I can't play music."];
+      return [`I can't play anything for you, running ${where}.`, "Sorry, I can't play music."];
     case "lookup":
-      return ["Running locally, I can't look things up or book anything.", "I can't search or book things while I'm running locally."];
+      return [`Running ${where}, I can't look things up or book anything.`, `I can't search or book things while I'm running ${where}.`];
     case "joke":
       return ["Why did the phone wear glasses? It lost its contacts.", "I'd tell you a joke about time travel, but you didn't like it.", "Why don't scientists trust atoms? They make up everything."];
     case "help":

@@ -159,7 +159,7 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
     case "question":
     case "request": {
       const answers = reading.intent === "question" ? answerQuestion(reading.question ?? "factual", context) : answerRequest(reading.request ?? "help", context);
-      if (!slots.add(answers)) slots.add(["As I said, that's beyond what I can do locally."]);
+      if (!slots.add(answers)) slots.add(["As I said, that's beyond what I can do for now."]);
       const cannot = reading.question === "factual" || (reading.intent === "request" && reading.request !== "help" && reading.request !== "joke");
       if (cannot) slots.add(OFFERS);
       if (reading.question === "advice" || reading.request === "help") askFollowUp(slots, mood, topic, request);

@@ -49,6 +49,13 @@ describe("dialogue manager: what it answers itself", () => {
     expect(text).not.toMatch(/good question about/);
   });
 
+  it("names its situation by engine: locally with local speech, offline for the offline engine (also production's fallback)", () => {
+    expect(say("What's the capital of Australia?").text).toMatch(/locally/);
+    const offline = say("What's the capital of Australia?", {}, { ...local, engine: "offline", language: lightLanguage }).text;
+    expect(offline).toMatch(/offline/);
+    expect(offline).not.toMatch(/locally/);
+  });
+
   it("says honestly it can't set reminders or call back yet", () => {
     expect(say("Can you remind me to call my mother tomorrow?").text).toMatch(/can't (set|do) reminders/);
     expect(say("Please call me back tonight.").text).toMatch(/can't (call you back|do callbacks)/);
