@@ -11,7 +11,7 @@ import { answerQuestion, answerRequest, greetingLines, OFFERS, OFFLINE_SPEECH_BR
 import { readTurn, type Intent, type Reading } from "./intents";
 import type { Language, Token } from "./language";
 import { CLOSINGS, EXPERTISE_QUESTIONS, GENTLE_CLOSINGS, MOOD_OPENINGS, MOOD_QUESTIONS, moodOf, OPENINGS, PEOPLE, PERSON_QUESTIONS, REFLECTIONS, TOPIC_QUESTIONS, type Mood } from "./lines";
-import { nounPhrases, reflectClause, topicPhrase, type NounPhrase } from "./reflect";
+import { nounPhrases, reflectAboutEcho, reflectClause, topicPhrase, type NounPhrase } from "./reflect";
 import { readThread, sentenceKey, sentencesOf, type Thread } from "./thread";
 
 export interface DialogueOptions {
@@ -173,8 +173,18 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
     case "feeling":
     case "news": {
       const clause = reflectClause(tokens);
-      slots.add(openingsFor(mood, request, reading.intent));
+      const aboutEcho = clause ? null : reflectAboutEcho(tokens);
       let reflection: string | null = null;
+      if (aboutEcho) {
+        // About the Echo: a complaint owned ("You never listen to me." → "I'm sorry it feels like I never
+        // listen to you."), praise taken gladly, anything else said back.
+        const complaint = mood === "anger" || mood === "sadness" || /\b(never|not|no|always)\b/.test(turn.text.toLowerCase());
+        const said = complaint ? [`I'm sorry it feels like ${aboutEcho}.`, `I hear that ${aboutEcho}, and I'm sorry.`] : mood === "joy" ? [`I'm so glad ${aboutEcho}!`] : [`So ${aboutEcho}.`];
+        if (slots.add(said)) reflection = aboutEcho;
+        slots.add(complaint ? ["What could I do better?", "How can I help right now?"] : ["What else is on your mind?", "Is there more you'd like to talk about?"]);
+        return trim(slots, reply(reading.intent, false, reflection), 0);
+      }
+      slots.add(openingsFor(mood, request, reading.intent));
       if (clause) {
         if (slots.add(REFLECTIONS[mood].map((r) => fill(r, { clause, Clause: capitalise(clause) })))) reflection = clause;
       } else if (own && slots.add([`You mentioned ${own.reflected}.`, `So this is about ${own.reflected}.`])) reflection = own.reflected;

@@ -86,15 +86,26 @@ export function reflectClause(tokens: readonly Token[], maxWords = 10): string |
     const t = tokens[i]!;
     const subject = t.lower === "i" || t.lower === "we" || t.lower === "my" || t.lower === "our";
     if (!subject) continue;
-    const next = tokens[i + 1];
-    if (!next || next.pos === "PUNCT") continue;
-    const end = clauseEnd(tokens, i);
-    const length = tokens.slice(i, end).filter((x) => x.pos !== "PUNCT").length;
-    if (length < 2) continue;
-    if (length > maxWords) return null;
-    return swapPerson(tokens, i, end);
+    const reflected = clauseFrom(tokens, i, maxWords);
+    if (reflected !== undefined) return reflected;
   }
   return null;
+}
+
+/** The clause from `i` reflected; null past `maxWords`, undefined when too short to be one. */
+function clauseFrom(tokens: readonly Token[], i: number, maxWords: number): string | null | undefined {
+  const next = tokens[i + 1];
+  if (!next || next.pos === "PUNCT") return undefined;
+  const end = clauseEnd(tokens, i);
+  const length = tokens.slice(i, end).filter((x) => x.pos !== "PUNCT").length;
+  if (length < 2) return undefined;
+  return length > maxWords ? null : swapPerson(tokens, i, end);
+}
+
+/** A clause about the Echo itself ("you never listen to me" → "I never listen to you"), or null. */
+export function reflectAboutEcho(tokens: readonly Token[], maxWords = 10): string | null {
+  const i = tokens.findIndex((t, at) => t.lower === "you" && youIsSubject(tokens, at) && (at === 0 || tokens[at - 1]!.pos === "PUNCT" || tokens[at - 1]!.pos === "CCONJ" || tokens[at - 1]!.pos === "ADV"));
+  return i < 0 ? null : (clauseFrom(tokens, i, maxWords) ?? null);
 }
 
 export interface NounPhrase {

@@ -75,6 +75,12 @@ describe("dialogue manager: listening", () => {
     expect(say("My boss yelled at me and I'm furious.", { callerEmotions: { anger: 0.8 } }).text).toMatch(/^(I hear you|That sounds really frustrating|That would upset anyone|Okay, let's look at it calmly)/);
   });
 
+  it("owns a complaint about itself instead of bouncing it back", () => {
+    const { text, reflection } = say("You never listen to me.", { callerEmotions: { anger: 0.5 } });
+    expect(reflection).toBe("I never listen to you");
+    expect(text).toMatch(/sorry/);
+  });
+
   it("treats typed text as heard, however short; only unrecognised speech gets the please-repeat line", () => {
     expect(say("Hi again, it's me.").text).not.toMatch(/make out|repeat/);
     const unheard: CallerTurnInfo = { text: "[speech, 1.2 s]", recognized: false, typed: false, speechMs: 1200, index: 1 };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { winkLanguage } from "../../../../../worker/ai/local/wink-language";
 import { lightLanguage } from "../../../../../worker/ai/offline/dialogue/light-tagger";
-import { nounPhrases, reflectClause, swapPerson, topicPhrase } from "../../../../../worker/ai/offline/dialogue/reflect";
+import { nounPhrases, reflectAboutEcho, reflectClause, swapPerson, topicPhrase } from "../../../../../worker/ai/offline/dialogue/reflect";
 
 describe.each([winkLanguage, lightLanguage])("reflection with the $name tagger", (language) => {
   const swap = (text: string) => swapPerson(language.tag(text));
@@ -24,6 +24,12 @@ describe.each([winkLanguage, lightLanguage])("reflection with the $name tagger",
     expect(clause("I'm worried about my exams next week.")).toBe("you're worried about your exams next week");
     expect(clause("Okay, so I can't sleep because my neighbours are loud")).toBe("you can't sleep");
     expect(clause("What time is it?")).toBeNull();
+  });
+
+  it("turns a clause about the Echo round too", () => {
+    expect(reflectAboutEcho(language.tag("You never listen to me."))).toBe("I never listen to you");
+    expect(reflectAboutEcho(language.tag("Honestly you really helped me today"))).toBe("I really helped you today");
+    expect(reflectAboutEcho(language.tag("I told you about it"))).toBeNull();
   });
 
   it("finds noun phrases with their possessive and a trailing time", () => {
