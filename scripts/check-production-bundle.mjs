@@ -1,4 +1,4 @@
-// Fails the production build if the local speech engines got into it: they are far over Cloudflare's
+// Fails the production build if the local speech engines (or the local Echo's wink-nlp tagger) got into it: they are far over Cloudflare's
 // upload limit and meant for local development and self-hosting only (vite.config.ts leaves them out).
 // Checks every file the build wrote for the engines' marks and the bundle's total size.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -7,7 +7,8 @@ import { join } from "node:path";
 const DIST = process.argv[2] ?? "dist";
 /** Cloudflare's limit for a Worker bundle on the paid plan (compressed 10 MB; raw size is a safe bound). */
 const MAX_WORKER_BYTES = 10 * 1024 * 1024;
-const MARKS = ["_echo_decoder_new", "acmod_process_cep", "Trie Language Model", "cmu_us_slt"];
+/** PocketSphinx, its model, flite; and wink-nlp (the local Echo's tagger, worker/ai/local/wink-language.ts). */
+const MARKS = ["_echo_decoder_new", "acmod_process_cep", "Trie Language Model", "cmu_us_slt", "wink-nlp: word vectors are not loaded"];
 
 function files(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));

@@ -39,6 +39,13 @@ export interface CallerTurnInfo {
   index: number;
 }
 
+/**
+ * A reply stream yields this, alone and after its last words, when the reply closes the call (the caller
+ * said goodbye; a model engine could map an "end the call politely" tool to it). The pipeline strips it
+ * and, once the reply has played to its end without being cut off, ends the call (`echo_ended`).
+ */
+export const END_OF_CALL = "\u241eend-of-call\u241e";
+
 export interface ReplyRequest {
   persona: Persona;
   /** System prompt built from the persona and caller emotions, then the conversation so far. */
@@ -52,6 +59,8 @@ export interface ReplyRequest {
    * cap for a spoken reply (256). A call's summary asks for more (worker/summary/summarize.ts).
    */
   maxTokens?: number;
+  /** The owner's time zone (IANA name), when known: a reply that tells the time uses it; else the server's. */
+  timeZone?: string;
 }
 
 /**

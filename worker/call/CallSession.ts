@@ -61,6 +61,9 @@ export class CallSession extends DurableObject<Env> {
       gaveUp: (reason) => {
         this.finish("failed", reason).catch((err: unknown) => console.error("ending a failed call failed", this.store.state()?.callId, err));
       },
+      echoEnded: (reason) => {
+        this.finish("completed", reason).catch((err: unknown) => console.error("ending a call the Echo closed failed", this.store.state()?.callId, err));
+      },
     });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
     const host: LineHost = {

@@ -26,6 +26,8 @@ export interface BridgeDeps {
   recorder: Pick<CallRecorder, "assistant" | "interrupt" | "offsetAt">;
   /** The AI kept failing and the goodbye has played: end the call as failed. */
   gaveUp: (reason: string) => void;
+  /** The Echo said goodbye and it has played: end the call as completed. */
+  echoEnded: (reason: string) => void;
 }
 
 export class PipelineBridge {
@@ -54,6 +56,9 @@ export class PipelineBridge {
         return;
       case "gave_up":
         this.deps.gaveUp(event.reason);
+        return;
+      case "echo_ended":
+        this.deps.echoEnded(event.reason);
         return;
     }
   }

@@ -20,7 +20,8 @@
 // that still fails becomes an `error` event, and the caller hears a short apology in the Echo's voice
 // (spoken-lines.ts) as an ordinary assistant reply, so every caller line plays it; the transcript keeps
 // every line and the apology's entry records the failure (TurnOutcome). After settings.maxFailedTurns
-// failed turns in a row the Echo says goodbye and the conversation emits `gave_up`. The turn model
+// failed turns in a row the Echo says goodbye and the conversation emits `gave_up`; a reply the provider
+// marks as closing (END_OF_CALL) is followed, once heard in full, by `echo_ended`. The turn model
 // (turn-hold.ts) and text emotions fail quietly (the VAD decides; prosody scores the turn), logged once
 // per call. One JSON log line per turn and per failure (trail.ts).
 //
@@ -347,6 +348,11 @@ export class Conversation {
     const { turnId, info, report } = heard;
     const outcome = report.failure ? null : await this.runReply(turnId, info, heard.emotions, heard.timing, report, heard.speculation?.adopt());
     await this.failures.after(info.index, turnId, report, outcome, "apology");
+    // A closing reply heard to its end (a goodbye): the conversation stops and the call ends.
+    if (outcome?.closesCall && !outcome.interrupted && !outcome.failure && !this.closed) {
+      this.closed = true;
+      this.emit({ type: "echo_ended", reason: "echo_said_goodbye" });
+    }
   }
 
   /** A scripted line (an apology, the goodbye) played as the assistant's reply. */

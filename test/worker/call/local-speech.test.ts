@@ -134,3 +134,22 @@ describe("local speech configuration", () => {
     expect(() => readConfig({ ...env, AI_EMOTIONS: "openai" })).toThrow(/AI_EMOTIONS is "openai", which has no emotion scores; choose one of workers-ai, local, offline/);
   });
 });
+
+describe("the local Echo's dialogue manager in workerd", { timeout: 60_000 }, () => {
+  it("tags with wink-nlp inside workerd (no fs, eval or run-time wasm), and reflects the caller's words", async () => {
+    const provider = new LocalSpeechProvider();
+    let text = "";
+    const turn = { text: "i miss my dad so much since he passed", recognized: true, typed: false, speechMs: 2500, index: 1 };
+    for await (const delta of provider.reply({ persona: { name: "Ada", description: "", personality: "empathetic", expertise: "general", instructions: "", voiceStyle: "default" }, messages: [], callerEmotions: { sadness: 0.7 }, turn })) text += delta;
+    expect(text).toContain("you miss your dad");
+  });
+
+  it("a typed goodbye to the local Echo gets a closing line, then call_ended", async () => {
+    const { socket, callId, provider } = await startTestCall();
+    expect(provider).toBe("local");
+    socket.send({ type: "text_input", text: "Okay, I have to go now. Goodbye!" });
+    const closing = await socket.next<{ type: string; text: string; final?: boolean }>((m) => m.type === "ai_response" && m.final === true, 20_000);
+    expect(closing.text).toMatch(/bye/i);
+    expect(await socket.next("call_ended", 20_000)).toMatchObject({ callId, reason: "echo_said_goodbye" });
+  });
+});

@@ -7,7 +7,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { LiveCallList } from "../../../protocol/live";
 import type { PhoneLinkCode, PhoneSettings } from "../../../protocol/phone";
-import { composeReply } from "../../../worker/ai/offline/replies";
+import { respond } from "../../../worker/ai/offline/dialogue/manager";
+import { lightLanguage } from "../../../worker/ai/offline/dialogue/light-tagger";
 import { selectProvider } from "../../../worker/ai/select";
 import type { CallSession } from "../../../worker/call/CallSession";
 import { splitSentences } from "../../../worker/pipeline/reply/sentences";
@@ -44,7 +45,7 @@ async function settings(user: TestUser): Promise<PhoneSettings> {
 const marks = (call: TwilioCall) => call.outboundOf("mark").length;
 
 /** An unknown caller is greeted first by the built-in assistant (offline provider): its text and sentences. */
-const GREETING = composeReply(DEFAULT_ASSISTANT, null, {}, "phone");
+const GREETING = respond({ persona: DEFAULT_ASSISTANT, messages: [], callerEmotions: {}, turn: null, callType: "phone" }, { language: lightLanguage, engine: "offline" }).text;
 const GREETING_MARKS = splitSentences(GREETING).length;
 
 /** Hangs up, then waits until the call's row says completed; returns it. */

@@ -9,7 +9,7 @@ import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiStageKey } from "../../../protocol/engines";
 import { upsample8to16 } from "../../audio/resample";
 import { wordsEmotions } from "../../emotion/words-model";
-import { composeReply } from "../offline/replies";
+import { dialogueReply } from "../offline/replies";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
 import { SpeechMemo } from "../speech-memo";
 import { pocketSphinx } from "./stt/assets";
@@ -18,6 +18,7 @@ import { IncrementalTranscription } from "./stt/stream";
 import { runFlite } from "./tts/flite";
 import { FLITE_MODULE } from "./tts/flite-module";
 import { FLITE_VOICES } from "./tts/voices";
+import { winkLanguage } from "./wink-language";
 
 function throwIfAborted(signal?: AbortSignal): void {
   if (signal?.aborted) throw new DOMException("The operation was aborted.", "AbortError");
@@ -34,9 +35,11 @@ export class LocalSpeechProvider implements AiProvider {
 
   /**
    * Loads the recogniser (once per isolate, ~1–2 s) at call start, before the caller's first turn;
-   * not when the call's speech-to-text runs on another engine.
+   * not when the call's speech-to-text runs on another engine. Likewise the replies' tagger.
    */
   async warmUp(stages?: ReadonlySet<AiStageKey>): Promise<void> {
+    // The replies' tagger (wink-nlp's model, ~0.2 s once per isolate) loads now, not in the first reply.
+    if (!stages || stages.has("reply")) winkLanguage.tag("Hello.");
     if (!stages || stages.has("stt")) await this.loadRecognizer();
   }
 
@@ -61,12 +64,8 @@ export class LocalSpeechProvider implements AiProvider {
     return wordsEmotions(text);
   }
 
-  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
-    const text = composeReply(request.persona, request.turn, request.callerEmotions, request.callType, "local");
-    for (const piece of text.match(/\S+\s*/g) ?? []) {
-      throwIfAborted(signal);
-      yield piece;
-    }
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+    return dialogueReply(request, { language: winkLanguage, engine: "local" }, signal);
   }
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {

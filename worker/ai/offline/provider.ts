@@ -1,14 +1,16 @@
 // The embedded offline provider: no network, deterministic. Honest about its limits: it has no speech
 // recogniser, so it never invents the caller's words — transcribe() reports how much speech it heard
-// ("[speech, 1.8 s]", recognized: false). Emotions from the words model (worker/emotion/), replies composed in character
-// (offline/replies.ts), speech from a small formant synthesizer (offline/synth.ts).
+// ("[speech, 1.8 s]", recognized: false). Emotions from the words model (worker/emotion/), replies from
+// the dialogue manager with the built-in lexicon tagger (offline/replies.ts, dialogue/), speech from a
+// small formant synthesizer (offline/synth.ts).
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { levelDb } from "../../audio/level";
 import { wordsEmotions } from "../../emotion/words-model";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../provider";
 import { SpeechMemo } from "../speech-memo";
-import { composeReply } from "./replies";
+import { lightLanguage } from "./dialogue/light-tagger";
+import { dialogueReply } from "./replies";
 import { SYNTH_SAMPLE_RATE, synthesizeSpeech } from "./synth";
 
 /** Milliseconds from the first to the last 20 ms frame within 35 dB of the loudest one. */
@@ -44,13 +46,11 @@ export class OfflineProvider implements AiProvider {
     return wordsEmotions(text);
   }
 
-  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
-    const text = composeReply(request.persona, request.turn, request.callerEmotions, request.callType);
-    // Streamed word by word, like a model would.
-    for (const piece of text.match(/\S+\s*/g) ?? []) {
-      throwIfAborted(signal);
-      yield piece;
-    }
+  /** `now`: the clock the replies tell the time by (tests inject one). */
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+    return dialogueReply(request, { language: lightLanguage, engine: "offline", now: this.now }, signal);
   }
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {

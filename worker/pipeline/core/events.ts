@@ -52,6 +52,8 @@ export type PipelineEvent =
    * The AI kept failing (settings.maxFailedTurns turns in a row): the goodbye has been said and played,
    * the conversation has stopped; the owner ends the call as failed with `reason`.
    */
-  | { type: "gave_up"; reason: string; message: string };
+  | { type: "gave_up"; reason: string; message: string }
+  /** The Echo's reply closed the call (END_OF_CALL: a goodbye) and has played: the owner ends the call as completed. */
+  | { type: "echo_ended"; reason: string };
 
 export type PipelineEmit = (event: PipelineEvent) => void;

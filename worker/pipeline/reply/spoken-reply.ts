@@ -8,7 +8,7 @@
 // reply the caller would hear none of does.
 // Knows only events and the AiProvider interface.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
-import type { AiProvider, PcmAudio, ReplyRequest } from "../../ai/provider";
+import { END_OF_CALL, type AiProvider, type PcmAudio, type ReplyRequest } from "../../ai/provider";
 import { isAbortError, type Clock } from "../core/clock";
 import type { PipelineEmit } from "../core/events";
 import { guardedReply } from "./text-stream";
@@ -84,6 +84,8 @@ export interface ReplyOutcome {
   interrupted: boolean;
   /** The step that broke the reply (after its retries), or null. */
   failure: StepFailure | null;
+  /** The provider said this reply closes the call (END_OF_CALL). */
+  closesCall: boolean;
 }
 
 /** A line said as is (an apology, a goodbye): its text and ready audio. */
@@ -141,6 +143,7 @@ export class Reply {
     emit({ type: "assistant_started", replyId, turnId, at: clock.now() });
 
     let fullText = "";
+    let closesCall = false;
     let firstTokenAt: number | null = null;
     let firstAudioAt: number | null = null;
     let audioIndex = 0;
@@ -186,7 +189,8 @@ export class Reply {
 
     try {
       for await (const delta of guardedReply(steps, provider, request, signal, () => report.retry("reply"))) {
-        if (!delta) continue;
+        if (delta === END_OF_CALL) closesCall = true;
+        if (!delta || delta === END_OF_CALL) continue;
         firstTokenAt ??= clock.now();
         fullText += delta;
         emit({ type: "assistant_text", replyId, delta });
@@ -229,7 +233,7 @@ export class Reply {
     if (firstAudioAt !== null) report.stageMs.firstAudioMs = firstAudioAt - timing.turnEndedAt;
     const emotions = text ? await this.emotionsOf(text) : {};
     emit({ type: "assistant_done", replyId, text, spokenText, interrupted, emotions, latency, outcome: report.outcome(), at: clock.now() });
-    return { text, spokenText, interrupted, failure: this.failure };
+    return { text, spokenText, interrupted, failure: this.failure, closesCall };
   }
 
   /** Says a ready line (apology, goodbye) like a one-sentence reply: barge-in cuts it like any reply. */
@@ -246,7 +250,7 @@ export class Reply {
     const interrupted = this.interruptedAt !== null;
     const spokenText = interrupted ? spokenUntil(this.sentences, this.interruptedAt ?? 0) : line.text;
     emit({ type: "assistant_done", replyId, text: line.text, spokenText, interrupted, emotions: {}, latency: null, outcome: report.outcome(line.status), at: clock.now() });
-    return { text: line.text, spokenText, interrupted, failure: null };
+    return { text: line.text, spokenText, interrupted, failure: null, closesCall: false };
   }
 
   private async drain(): Promise<void> {
