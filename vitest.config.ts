@@ -19,7 +19,7 @@ const UNIT_TESTS = ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"];
 const UNIT_ISOLATED = [
   "test/unit/ai/local/pocketsphinx-pool.test.ts",
   "test/unit/ai/local/wasi.test.ts",
-  "test/unit/bench/workerd-gc.test.ts",
+  "test/unit/bench/diagnostics/workerd-gc.test.ts",
   "test/unit/pipeline/conversation-memory.test.ts",
   "test/unit/scripts/production-bundle.test.ts",
   "test/unit/scripts/depcheck.test.ts",

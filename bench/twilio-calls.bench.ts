@@ -43,10 +43,10 @@ import { type BenchContext, defineBench, type Figure, stats } from "./support/be
 import { capacity } from "./support/capacity";
 import { freePort } from "../scripts/local-server";
 import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
-import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
-import { collectServiceGarbage } from "./support/service-isolates";
+import { cpuSecondsBetween, cpuSecondsByPid } from "./diagnostics/process-cpu";
+import { collectServiceGarbage } from "./diagnostics/service-isolates";
 import type { CallResult, TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
-import { type GcPause, LONG_PAUSE_MS, parseGcLine, summarizeGc, traceWorkerdGc } from "./support/workerd-gc";
+import { type GcPause, LONG_PAUSE_MS, parseGcLine, summarizeGc, traceWorkerdGc } from "./diagnostics/workerd-gc";
 
 const COUNTS = (process.env.TWILIO_BENCH_COUNTS ?? "25,50,75,100,150").split(",").map(Number).filter((n) => n > 0);
 const CURVES = (process.env.TWILIO_BENCH_CURVES ?? "reference,listening,talking").split(",");

@@ -3,8 +3,8 @@
 // protocol) types it on the keypad; the card shows the number linked without a reload; the user picks
 // their phone Echo (the Test Call alert then names it) and unlinks the number.
 import { describe, expect, inject, it } from "vitest";
-import { TwilioCall } from "../test/worker/support/twilio-sim";
-import { httpNetwork } from "../test/worker/support/twilio-webhooks";
+import { TwilioCall } from "../test/support/twilio-sim";
+import { httpNetwork } from "../test/support/twilio-webhooks";
 import { signUpViaApi } from "./support/auth";
 import { collectDialogs, useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";

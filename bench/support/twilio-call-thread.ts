@@ -6,8 +6,8 @@
 // keeps the simulator's own timers (50 frames/s per call) from queueing behind one another.
 import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import { TwilioCall } from "../../test/worker/support/twilio-sim";
-import { httpNetwork, type SimNetwork } from "../../test/worker/support/twilio-webhooks";
+import { TwilioCall } from "../../test/support/twilio-sim";
+import { httpNetwork, type SimNetwork } from "../../test/support/twilio-webhooks";
 import { parseWav } from "../../worker/audio/wav";
 
 export interface TwilioThreadInput {

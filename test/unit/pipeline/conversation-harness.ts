@@ -1,6 +1,7 @@
-// Drives a Conversation with a ScriptedProvider (optionally behind a ChaosProvider's faults) on a
-// ManualClock and records the events and the trail's log lines with their times.
-import type { Persona } from "../../../worker/ai/provider";
+// Drives a Conversation on a ManualClock and records the events and the trail's log lines with their
+// times: with a ScriptedProvider (optionally behind a ChaosProvider's faults) — setup() — or with a
+// provider of the test's own — setupWith().
+import type { AiProvider, Persona } from "../../../worker/ai/provider";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { Conversation } from "../../../worker/pipeline/conversation";
 import type { ConversationOptions } from "../../../worker/pipeline/conversation-options";
@@ -44,11 +45,20 @@ export function setup(
   const clock = new ManualClock();
   const provider = new ScriptedProvider({ clock, ...script });
   const chaos = new ChaosProvider(provider, clock, faults);
+  return { provider, chaos, ...drive(streaming ? streaming.attach(chaos) : chaos, clock, options) };
+}
+
+/** The same harness around a provider of the test's own (e.g. a real engine: OfflineProvider). */
+export function setupWith(provider: AiProvider, options: Partial<ConversationOptions> = {}) {
+  return drive(provider, new ManualClock(), options);
+}
+
+function drive(provider: AiProvider, clock: ManualClock, options: Partial<ConversationOptions>) {
   const log: Logged[] = [];
   const trail: TrailLine[] = [];
   let ids = 0;
   const conversation = new Conversation({
-    provider: streaming ? streaming.attach(chaos) : chaos,
+    provider,
     persona: PERSONA,
     clock,
     newId: () => `id${++ids}`,
@@ -71,5 +81,5 @@ export function setup(
       await clock.advance((part.length * 1000) / 16000);
     }
   };
-  return { clock, provider, chaos, conversation, log, trail, types, of, speak };
+  return { clock, conversation, log, trail, types, of, speak };
 }

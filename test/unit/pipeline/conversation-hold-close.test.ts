@@ -4,11 +4,9 @@ import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { spokenUntil } from "../../../worker/pipeline/reply/spoken-reply";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
-import { Conversation } from "../../../worker/pipeline/conversation";
-import type { PipelineEvent } from "../../../worker/pipeline/core/events";
+import { tone } from "../../support/audio";
 import { loadFixture, silence } from "../support/fixtures";
-import { ManualClock } from "../support/manual-clock";
-import { PERSONA, hello, setup } from "./conversation-harness";
+import { hello, setup, setupWith } from "./conversation-harness";
 
 describe("Conversation: end-of-turn model", () => {
   it("holds the turn while the model says the caller isn't done, and merges the next speech into it", async () => {
@@ -36,9 +34,9 @@ describe("Conversation: end-of-turn model", () => {
   });
 
   it("a steady tone after a held turn (taken for speech, then dropped) does not keep the turn waiting", async () => {
-    const tone = new Int16Array(700 * 16).map((_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 300 * i) / 16000)));
+    const hum = tone(300, 700, { amplitude: 6000 });
     const t = setup({ turnModel: () => ({ complete: false, probability: 0.2 }), replies: [["Yes?"]] }, { turnHoldMs: 1200 });
-    await t.speak(concatPcm([hello(), tone, silence(3000)]), 320);
+    await t.speak(concatPcm([hello(), hum, silence(3000)]), 320);
     await t.clock.advance(2000);
     await t.conversation.idle();
     expect(t.of("caller_turn")).toHaveLength(1);
@@ -57,16 +55,11 @@ describe("Conversation: end-of-turn model", () => {
 
 describe("Conversation: with the offline provider", () => {
   it("shows unrecognised speech honestly and answers in character that it can't make out words", async () => {
-    const clock = new ManualClock();
-    const log: PipelineEvent[] = [];
-    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, clock, emit: (e) => log.push(e) });
-    const audio = concatPcm([loadFixture("speech-hello"), silence(500)]);
-    for (let i = 0; i < audio.length; i += 4096) {
-      conversation.pushAudio(audio.subarray(i, i + 4096));
-      await clock.advance(256);
-    }
+    const { clock, conversation, log: logged, speak } = setupWith(new OfflineProvider());
+    await speak(concatPcm([loadFixture("speech-hello"), silence(500)]));
     await clock.advance(60_000);
     await conversation.idle();
+    const log = logged.map((l) => l.event);
     const turn = log.find((e) => e.type === "caller_turn");
     expect(turn).toMatchObject({ recognized: false, text: expect.stringMatching(/^\[speech, (1\.9|2\.0) s\]$/) });
     const done = log.find((e) => e.type === "assistant_done");

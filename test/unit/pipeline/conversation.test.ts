@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
-import { Conversation } from "../../../worker/pipeline/conversation";
-import type { PipelineEvent } from "../../../worker/pipeline/core/events";
 import { silence } from "../support/fixtures";
-import { ManualClock } from "../support/manual-clock";
 import { GREETING_CUE } from "../../../worker/pipeline/reply/persona";
-import { PERSONA, hello, setup } from "./conversation-harness";
+import { hello, setup, setupWith } from "./conversation-harness";
 
 describe("Conversation: a spoken turn", () => {
   it("emits caller_turn, assistant_started, text, audio in order, then assistant_done after playback", async () => {
@@ -112,12 +109,11 @@ describe("Conversation: greeting", () => {
   });
 
   it("the offline greeting introduces the Echo and says honestly that it runs offline", async () => {
-    const clock = new ManualClock();
-    const log: PipelineEvent[] = [];
-    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, clock, emit: (e) => log.push(e) });
+    const { clock, conversation, log: logged } = setupWith(new OfflineProvider());
     conversation.greet();
     await clock.advance(60_000);
     await conversation.idle();
+    const log = logged.map((l) => l.event);
     const done = log.find((e) => e.type === "assistant_done");
     expect(done).toMatchObject({ text: expect.stringContaining("I'm Nova") });
     expect(done?.type === "assistant_done" && done.text).toMatch(/offline.*type/i);

@@ -18,6 +18,4 @@ export function loadFixture(name: FixtureName): Int16Array {
   return wav.samples;
 }
 
-export function silence(ms: number, sampleRate = 16000): Int16Array {
-  return new Int16Array(Math.round((ms * sampleRate) / 1000));
-}
+export { silence } from "../../support/audio";

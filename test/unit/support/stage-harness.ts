@@ -15,7 +15,4 @@ export function runStage<In, Out>(stage: Stage<In, Out>, inputs: Iterable<In>): 
   return out;
 }
 
-/** Cuts audio into chunks of `chunk` samples (the browser sends 4096, Twilio 160 after decoding). */
-export function* chunks(samples: Int16Array, chunk: number): Generator<Int16Array> {
-  for (let i = 0; i < samples.length; i += chunk) yield samples.subarray(i, i + chunk);
-}
+export { chunks } from "../../support/audio";

@@ -12,8 +12,8 @@ import helloWav from "../../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl } from "../support/audio";
 import { callStub, d1Transcript, eventually } from "../support/call";
 import { BINDING_ERRORS, ChaosAi } from "../support/chaos-ai";
-import { TwilioCall } from "../support/twilio-sim";
-import { callBySid, fetcherNetwork } from "../support/twilio-webhooks";
+import { TwilioCall } from "../../support/twilio-sim";
+import { callBySid, fetcherNetwork } from "../../support/twilio-webhooks";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");
 

@@ -19,8 +19,8 @@ import { createEcho } from "../support/echoes";
 import { api } from "../support/live";
 import { ChaosAi } from "../support/chaos-ai";
 import { HeldProvider } from "../support/providers";
-import { TwilioCall } from "../support/twilio-sim";
-import { callBySid, fetcherNetwork } from "../support/twilio-webhooks";
+import { TwilioCall } from "../../support/twilio-sim";
+import { callBySid, fetcherNetwork } from "../../support/twilio-webhooks";
 import { getRecording, peak, recordingStartedAt } from "../support/recordings";
 import { createUser } from "../support/users";
 

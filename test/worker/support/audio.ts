@@ -4,18 +4,15 @@ import { base64ToBytes, pcm16ToBase64 } from "../../../protocol/pcm16";
 import { parseWav } from "../../../worker/audio/wav";
 import type { TestSocket } from "./ws";
 
-/** The browser's ScriptProcessor buffer (spec §9). */
-export const BROWSER_CHUNK_SAMPLES = 4096;
+import { BROWSER_CHUNK_SAMPLES, chunks } from "../../support/audio";
+
+export { BROWSER_CHUNK_SAMPLES, silence } from "../../support/audio";
 
 export function pcmFromWavDataUrl(dataUrl: string): Int16Array {
   const b64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
   const wav = parseWav(base64ToBytes(b64));
   if (wav.sampleRate !== 16000) throw new Error(`fixture must be 16 kHz (got ${wav.sampleRate})`);
   return wav.samples;
-}
-
-export function silence(ms: number): Int16Array {
-  return new Int16Array(Math.round((ms * 16000) / 1000));
 }
 
 /**
@@ -25,10 +22,11 @@ export function silence(ms: number): Int16Array {
 export async function streamAudio(socket: TestSocket, pcm: Int16Array, speed = 1): Promise<void> {
   const frameMs = (BROWSER_CHUNK_SAMPLES * 1000) / 16000;
   const t0 = Date.now();
-  for (let i = 0, n = 0; i < pcm.length; i += BROWSER_CHUNK_SAMPLES, n++) {
-    const chunk = pcm.subarray(i, i + BROWSER_CHUNK_SAMPLES);
+  let n = 0;
+  for (const chunk of chunks(pcm)) {
     socket.send({ type: "audio_data", data: pcm16ToBase64(chunk), timestamp: t0 + n * frameMs });
     const wait = t0 + ((n + 1) * frameMs) / speed - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    n++;
   }
 }

@@ -13,8 +13,8 @@ import helloWav from "../../fixtures/speech-hello.wav?inline";
 import waitWav from "../../fixtures/speech-wait.wav?inline";
 import { pcmFromWavDataUrl } from "../support/audio";
 import { d1Transcript, eventually } from "../support/call";
-import { TwilioCall } from "../support/twilio-sim";
-import { callBySid, fetcherNetwork } from "../support/twilio-webhooks";
+import { TwilioCall } from "../../support/twilio-sim";
+import { callBySid, fetcherNetwork } from "../../support/twilio-webhooks";
 import { rng } from "../../../scripts/seed/prng";
 
 const MESSAGES = 10_000;

@@ -11,8 +11,8 @@ import type { CallSession } from "../../../worker/call/CallSession";
 import helloWav from "../../fixtures/speech-hello.wav?inline";
 import { pcmFromWavDataUrl } from "../support/audio";
 import { callStub, d1Transcript, eventually } from "../support/call";
-import { TwilioCall } from "../support/twilio-sim";
-import { callBySid, fetcherNetwork } from "../support/twilio-webhooks";
+import { TwilioCall } from "../../support/twilio-sim";
+import { callBySid, fetcherNetwork } from "../../support/twilio-webhooks";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");
 

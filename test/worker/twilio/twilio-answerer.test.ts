@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../../worker/db/client";
 import { users } from "../../../worker/db/schema";
 import { createEcho } from "../support/echoes";
-import { TwilioCall } from "../support/twilio-sim";
-import { callBySid, fetcherNetwork } from "../support/twilio-webhooks";
+import { TwilioCall } from "../../support/twilio-sim";
+import { callBySid, fetcherNetwork } from "../../support/twilio-webhooks";
 import { createUser } from "../support/users";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");

@@ -14,8 +14,8 @@ import waitWav from "../../fixtures/speech-wait.wav?inline";
 import { pcmFromWavDataUrl } from "../support/audio";
 import { callRow, d1Transcript, eventually, totals } from "../support/call";
 import { createEcho } from "../support/echoes";
-import { TwilioCall } from "../support/twilio-sim";
-import { callBySid, fetcherNetwork } from "../support/twilio-webhooks";
+import { TwilioCall } from "../../support/twilio-sim";
+import { callBySid, fetcherNetwork } from "../../support/twilio-webhooks";
 import { createUser } from "../support/users";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");

@@ -6,7 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import twilio from "twilio";
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
-import { parseConnectStream, voiceParams } from "../support/twilio-webhooks";
+import { parseConnectStream, voiceParams } from "../../support/twilio-webhooks";
 
 const HOST = "http://localhost:8787";
 const localEnv = { ...env, PUBLIC_HOST: HOST };

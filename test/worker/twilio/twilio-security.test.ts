@@ -9,8 +9,8 @@ import { app } from "../../../worker/app";
 import { createStreamToken } from "../../../worker/twilio/stream-token";
 import { eventually, startTestCall } from "../support/call";
 import { createEcho } from "../support/echoes";
-import { TwilioCall } from "../support/twilio-sim";
-import { callBySid, fetcherNetwork, postSigned, statusParams, voiceParams } from "../support/twilio-webhooks";
+import { TwilioCall } from "../../support/twilio-sim";
+import { callBySid, fetcherNetwork, postSigned, statusParams, voiceParams } from "../../support/twilio-webhooks";
 import { createUser } from "../support/users";
 
 const net = fetcherNetwork(exports.default, "https://echo.test");

@@ -3,6 +3,7 @@ import { levelDb } from "../../../../worker/audio/level";
 import { concatPcm } from "../../../../worker/audio/pcm";
 import { TurnDetector, type TurnEvent } from "../../../../worker/pipeline/turns/end-of-turn";
 import { SPEECH_END_MS, loadFixture, silence } from "../../support/fixtures";
+import { tone } from "../../../support/audio";
 import { chunks, runStage } from "../../support/stage-harness";
 
 function run(audio: Int16Array, options: ConstructorParameters<typeof TurnDetector>[0] = {}, chunk = 4096): TurnEvent[] {
@@ -107,7 +108,6 @@ describe("TurnDetector", () => {
 });
 
 describe("TurnDetector: steady sounds that start mid-call", () => {
-  const tone = (hz: number, ms: number) => new Int16Array(ms * 16).map((_, i) => Math.round(3000 * Math.sin((2 * Math.PI * hz * i) / 16000)));
 
   it("never makes a turn of a hum or a tone, and learns it as the new noise floor", () => {
     for (const hz of [50, 100, 1000]) {

@@ -16,7 +16,7 @@
 // The HTTP side (network, signed webhooks, TwiML parsing, the call row) is in twilio-webhooks.ts.
 import * as alawmulawModule from "alawmulaw";
 import twilio from "twilio";
-import { twilioOutboundSchema, type TwilioOutbound } from "../../../worker/twilio/media-messages";
+import { twilioOutboundSchema, type TwilioOutbound } from "../../worker/twilio/media-messages";
 import { parseConnectStream, type ParsedTwiml, postSigned, type SimNetwork, voiceParams } from "./twilio-webhooks";
 
 /** The `alawmulaw` package (a UMD bundle under Node, ES modules under Vite). */

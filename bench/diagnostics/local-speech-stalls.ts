@@ -3,19 +3,19 @@
 // speaking the held-apart fixture set at real-time pace) in workerd under a V8 CPU profile. Prints
 // every synchronous block over 15 ms with the functions it spent its time in, and the ping round
 // trips over 30 ms. A diagnostic, not a bench: the profiler itself slows the isolate.
-// Usage: npx tsx bench/local-speech-stalls.ts [utterances] [out.cpuprofile]
+// Usage: npx tsx bench/diagnostics/local-speech-stalls.ts [utterances] [out.cpuprofile]
 // PROFILE=0: no profile (the other call's ping p99 idle and during decodes, as the bench measures it);
 // SKIP=n: start at the set's nth utterance; WORKER_LOG=file: workerd's log lines, time-stamped.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CALL_SOCKET_PATH, livePath, versionedPath } from "../protocol/sockets";
-import { parseWav } from "../worker/audio/wav";
-import { CallClient } from "./support/call-client";
-import { stats } from "./support/bench";
-import { startLocalSpeechWorker } from "./support/local-speech-worker";
-import { longTasks } from "./support/long-tasks";
-import { PingProbe } from "./support/ping-probe";
-import { connectProfiler } from "./support/workerd-profile";
+import { CALL_SOCKET_PATH, livePath, versionedPath } from "../../protocol/sockets";
+import { parseWav } from "../../worker/audio/wav";
+import { CallClient } from "../support/call-client";
+import { stats } from "../support/bench";
+import { startLocalSpeechWorker } from "../support/local-speech-worker";
+import { longTasks } from "./long-tasks";
+import { PingProbe } from "../support/ping-probe";
+import { connectProfiler } from "./workerd-profile";
 
 const utterances = Number(process.argv[2] ?? 5);
 /** SKIP=n: start at the set's nth utterance. */

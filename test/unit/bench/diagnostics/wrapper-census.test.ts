@@ -1,7 +1,7 @@
 // The wrapper census's reading of perf's call chains: chains as `perf script -F ip,sym` prints them
 // (abridged from a real recording at 100 talking calls), each named by the nearest runtime entry point.
 import { describe, expect, it } from "vitest";
-import { census, parseCallChains, wrapperSource } from "../../../bench/support/wrapper-census";
+import { census, parseCallChains, wrapperSource } from "../../../../bench/diagnostics/wrapper-census";
 
 const SHIM = ["\t 3a28960 workerd::jsg::HeapTracer::allocateShim", "\t 3a29b19 workerd::jsg::Wrappable::attachWrapper", "\t 3a29e99 workerd::jsg::Wrappable::attachOpaqueWrapper"];
 /** A send made inside the message handler of an inbound frame. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listeningSockets, serviceTargets } from "../../../bench/support/service-isolates";
+import { listeningSockets, serviceTargets } from "../../../../bench/diagnostics/service-isolates";
 
 // Lines as Linux writes them (this machine's, with a workerd entry socket and its inspector).
 const PROC_NET_TCP = `  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode

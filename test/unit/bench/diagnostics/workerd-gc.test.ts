@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type GcPause, largestIsolate, lineBufferedEnv, parseGcLine, summarizeGc, traceWorkerdGc } from "../../../bench/support/workerd-gc";
+import { type GcPause, largestIsolate, lineBufferedEnv, parseGcLine, summarizeGc, traceWorkerdGc } from "../../../../bench/diagnostics/workerd-gc";
 
 // Lines as local workerd's V8 prints them with --trace-gc (copied from a twilio-calls run).
 const FULL = "[22274:0x32d53fc7a000]     9875 ms: Mark-Compact 49.1 (64.9) -> 14.6 (64.9) MB, pooled: 0.0 MB, 25.69 / 0.00 ms (average mu = 0.997, current mu = 0.997) allocation limit; GC in old space requested";

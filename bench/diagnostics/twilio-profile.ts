@@ -1,7 +1,7 @@
 // Where workerd's CPU goes during simulated phone calls: starts the Worker with its V8 inspector, runs
 // PROFILE_CALLS (25) listening or talking calls (the twilio-calls bench's simulator), takes a CPU profile
 // of the steady state and prints self and total time per function, plus workerd's CPU per call.
-// Usage: npx tsx bench/twilio-profile.ts [listening|talking|reference] [calls] [out.cpuprofile]
+// Usage: npx tsx bench/diagnostics/twilio-profile.ts [listening|talking|reference] [calls] [out.cpuprofile]
 // reference: listening calls against the twilio-calls bench's reference (bench/reference-phone), the
 // floor to hold a profile of ours against.
 // PROFILE=0: no profile, only workerd's CPU over the same window (the profiler's own cost left out).
@@ -22,14 +22,14 @@
 import { appendFileSync, cpSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { REFERENCE_PHONE_CONFIG, startDevWorker } from "./support/dev-worker";
-import { cpuSecondsBetween, cpuSecondsByPid } from "./support/process-cpu";
-import type { TwilioThreadInput, TwilioThreadMessage } from "./support/twilio-call-thread";
-import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./support/workerd-gc";
-import { heapGroups } from "./support/heap-snapshot";
-import { longTasks } from "./support/long-tasks";
-import { recordWrapperCensus } from "./support/wrapper-census";
-import { allocations, connectProfiler, type HeapNode, selfTimes, totalTimes } from "./support/workerd-profile";
+import { REFERENCE_PHONE_CONFIG, startDevWorker } from "../support/dev-worker";
+import { cpuSecondsBetween, cpuSecondsByPid } from "./process-cpu";
+import type { TwilioThreadInput, TwilioThreadMessage } from "../support/twilio-call-thread";
+import { parseGcLine, summarizeGc, traceWorkerdGc, type GcPause } from "./workerd-gc";
+import { heapGroups } from "./heap-snapshot";
+import { longTasks } from "./long-tasks";
+import { recordWrapperCensus } from "./wrapper-census";
+import { allocations, connectProfiler, type HeapNode, selfTimes, totalTimes } from "./workerd-profile";
 
 const kind = process.argv[2] ?? "listening";
 const calls = Number(process.argv[3] ?? 25);

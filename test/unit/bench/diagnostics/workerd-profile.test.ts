@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CpuProfile, selfTimes, totalTimes } from "../../../bench/support/workerd-profile";
+import { type CpuProfile, selfTimes, totalTimes } from "../../../../bench/diagnostics/workerd-profile";
 
 const frame = (functionName: string, url = "file:///tmp/dev/index.js", lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 0 });
 
