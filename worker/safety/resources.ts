@@ -27,8 +27,10 @@ export const DEFAULT_SAFETY_RESOURCES: SafetyResources = {
 };
 
 /** A phrase the Echo speaks: one line of plain words with a number in it, no markup. */
+const missing = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? `is missing (${what})` : undefined);
+
 const phraseSchema = z
-  .string()
+  .string({ error: missing("null: no such line here") })
   .trim()
   .min(5)
   .max(160)
@@ -36,7 +38,7 @@ const phraseSchema = z
   .regex(/[0-9]/, "must include the number to call or text");
 
 const resourcesSchema = z.strictObject({
-  emergency: z.string().trim().regex(/^\+?[0-9][0-9 -]{0,14}$/, "must be the number to dial, e.g. 112"),
+  emergency: z.string({ error: missing("the number to dial, e.g. 112") }).trim().regex(/^\+?[0-9][0-9 -]{0,14}$/, "must be the number to dial, e.g. 112"),
   crisisLine: phraseSchema.nullable(),
   abuseLine: phraseSchema.nullable(),
 });
