@@ -49,8 +49,9 @@ function lastWords(s: string, n: number): string[] {
 
 /** The first match of `rule` in `text` that its guards let through, or null. */
 function findHit(rule: SafetyRule, text: string): Hit | null {
-  rule.pattern.lastIndex = 0;
-  for (const match of text.matchAll(rule.pattern)) {
+  const re = rule.pattern; // global: exec walks the matches (matchAll would clone the expression each call)
+  re.lastIndex = 0;
+  for (let match = re.exec(text); match !== null; match = re.exec(text)) {
     const start = match.index;
     const end = start + match[0].length;
     const before = text.slice(Math.max(0, start - GUARD_WINDOW), start);
@@ -58,6 +59,7 @@ function findHit(rule: SafetyRule, text: string): Hit | null {
     if (rule.needBefore && !rule.needBefore.test(before) && !rule.needBefore.test(match[0])) continue;
     if (rule.unlessBefore?.test(before)) continue;
     if (rule.unlessAfter?.test(after)) continue;
+    re.lastIndex = 0;
     const negated = rule.negatable === true && (lastWords(before, 3).some((w) => NEGATORS.has(w)) || match[0].split(" ").some((w) => NEGATORS.has(w)));
     return { rule, negated };
   }
