@@ -7,8 +7,9 @@
 //
 // Rules:
 // - An explicit cue hits; emotions never clear it.
-// - A borderline cue ("I can't do this anymore") hits as self-harm only when sadness + fear ≥
-//   BORDERLINE_DISTRESS in the turn's emotion scores.
+// - A borderline cue hits only when the turn's emotion scores show it: "I can't do this anymore" (self-
+//   harm) when sadness + fear ≥ BORDERLINE_DISTRESS; family hyperbole ("my mom is going to kill me when
+//   she sees this", abuse) when fear alone ≥ BORDERLINE_FEAR.
 // - A negated cue ("I would never hurt myself", "I'm not suicidal") still hits, marked `negated`: a
 //   caller who raises it at all hears a gentle line with the numbers (worker/safety/resources.ts).
 // - Several categories in one turn: the most urgent decides (protocol/safety.ts SAFETY_CATEGORIES).
@@ -32,8 +33,10 @@ export interface SafetyVerdict {
   negated: boolean;
 }
 
-/** sadness + fear at or above this (scores of a turn sum to 1) makes a borderline cue count. */
+/** sadness + fear at or above this (scores of a turn sum to 1) makes a "distress" cue count. */
 export const BORDERLINE_DISTRESS = 0.5;
+/** fear at or above this makes a "fear" cue count. */
+export const BORDERLINE_FEAR = 0.5;
 
 const NEGATORS = new Set(["not", "never", "wont", "wouldnt", "dont", "doesnt", "didnt", "isnt", "arent", "no", "stopped", "quit", "nt"]);
 
@@ -66,9 +69,10 @@ function findHit(rule: SafetyRule, text: string): Hit | null {
   return null;
 }
 
-function distressed(emotions: EmotionScores | undefined): boolean {
-  if (!emotions) return false;
-  return (emotions.sadness ?? 0) + (emotions.fear ?? 0) >= BORDERLINE_DISTRESS;
+function shows(emotions: EmotionScores | undefined, kind: SafetyRule["borderline"]): boolean {
+  if (!emotions || !kind) return false;
+  const fear = emotions.fear ?? 0;
+  return kind === "fear" ? fear >= BORDERLINE_FEAR : (emotions.sadness ?? 0) + fear >= BORDERLINE_DISTRESS;
 }
 
 function verdictOf(hits: Hit[], basis: SafetyVerdict["basis"], negated: boolean): SafetyVerdict {
@@ -90,7 +94,7 @@ export function checkSafety(text: string, emotions?: EmotionScores): SafetyVerdi
   }
   const explicit = hits.filter((x) => !x.rule.borderline && !x.negated);
   if (explicit.length > 0) return verdictOf(explicit, "words", false);
-  const borderline = distressed(emotions) ? hits.filter((x) => x.rule.borderline) : [];
+  const borderline = hits.filter((x) => shows(emotions, x.rule.borderline));
   if (borderline.length > 0) return verdictOf(borderline, "emotion", false);
   const negated = hits.filter((x) => x.negated);
   if (negated.length > 0) return verdictOf(negated, "words", true);

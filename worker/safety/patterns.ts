@@ -12,14 +12,15 @@ const REL =
 const G = {
   REL,
   SELF3: "himself|herself|themselves|themself",
-  OBJ: `him|her|them|my (?:students|patients|pupils|colleagues|colleague|clients|teammates|class)|someone|somebody|people|everyone|everybody|anyone|anybody|my (?:${REL})|his (?:${REL})|her (?:${REL})|their (?:${REL})|the people|those people|that guy|this guy|that girl|the kids|the baby|a kid|my moms boyfriend`,
+  OBJ: `him|her|them|other people|others|my (?:students|patients|pupils|colleagues|colleague|clients|teammates|class)|someone|somebody|people|everyone|everybody|anyone|anybody|my (?:${REL})|his (?:${REL})|her (?:${REL})|their (?:${REL})|the people|those people|that guy|this guy|that girl|the kids|the baby|a kid|my moms boyfriend`,
   ABUSER: `he|she|they|hes|shes|theyre|my (?:${REL})|my moms (?:boyfriend|husband)|my dads (?:girlfriend|wife)|her (?:boyfriend|husband)|his (?:girlfriend|wife)`,
+  FAMILY: "mom|mum|mother|dad|father|parents|sister|brother|boss|teacher|coach|grandma|grandpa|nan|gran|aunt|uncle|friend|friends|wife|husband|girlfriend|boyfriend|partner|roommate|moms|mums|dads|wifes|husbands|bosss|girlfriends|boyfriends",
   PARTNER: "he|she|hes|shes|my (?:husband|wife|boyfriend|girlfriend|partner|bf|gf|fiance|fiancee|ex|spouse)",
-  VICTIM: "me|us|my mom|my mum|my mother|my dad|my kids|my children|my sister|my brother|my son|my daughter|the kids|the baby|her|him",
+  VICTIM: `me|us|(?:my|our) (?:${REL})|the kids|the baby|her|him`,
   HARMV:
     "kill|killing|murder|murdering|hurt|hurting|harm|harming|stab|stabbing|shoot|shooting|strangle|strangling|beat|beating|attack|attacking|choke|choking|poison|poisoning|punch|punching|smother|smothering|drown|drowning|run over",
   INTENT:
-    "going to|want to|wants to|wanted to|about to|plan to|plans to|planning to|planning on|thinking about|thinking of|thought about|thoughts of|thoughts about|urge to|urges to|tempted to|ready to|feel like|might|will|ill|hell|shell|could end up|try to|trying to|intend to|keep thinking about|fantasize about|fantasise about|fantasizing about|fantasising about|going to go|snap and|lose it and|lose control and|and",
+    "going to|want to|wants to|wanted to|about to|plan to|plans to|planning to|planning on|thinking about|thinking of|thought about|think about|thought of|thoughts of|thoughts about|urge to|urges to|tempted to|ready to|feel like|might|will|ill|hell|shell|could end up|try to|trying to|intend to|keep thinking about|fantasize about|fantasise about|fantasizing about|fantasising about|going to go|snap and|lose it and|lose control and|and",
   ABUSEV:
     "hits|hit|hitting|beats|beat|beating|beaten|beats up|beat up|punches|punched|punching|slaps|slapped|slapping|kicks|kicked|kicking|chokes|choked|choking|strangles|strangled|strangling|pushes|pushed|pushing|shoves|shoved|shoving|burns|burned|burnt|bites|drags|dragged|hurts|hurting|abuses|abused|abusing|attacks|attacked|attacking|smacks|smacked|whips|whipped|stabs|stabbed|threatens|threatened|threatening|knocked|rapes|raped|raping|molests|molested|molesting",
   PERSON: `i|im|he|she|they|hes|shes|theyre|my (?:${REL}|grandad|granny|nan|husband)|someone|somebody|a man|a woman|a guy|a lady|the baby|the kid|him|her|them`,
@@ -29,6 +30,8 @@ const G = {
 const FICTION_BEFORE = near(`(?:in|on) (?:the|that|this|a|an) (?:${FICTION_WORDS})|(?:the|that|this|a|an) (?:${FICTION_WORDS}){gap2} (?:where|when|about|in which)|villain|hero|heroine|protagonist|character|characters|actor|actress|narrator|the killer`);
 const GYM_AFTER = after("{lead4}(?:workout|working out|gym|bench|benching|lifting|push ups|pushups|chest day|leg day|training|run|running|yoga|sleeping on it)");
 const NOT_A_PERSON_BEFORE = before(`(?:${DEVICE_BEFORE}){gap3}`);
+
+const THREAT = "(?:going to|will|would|wants to|want to|hed|shed|hell|shell|ll|about to) (?:kill|hurt|murder|beat|strangle|choke|stab|shoot|drown|burn|break) (?:me|us|my kids|the kids|the baby|my children|my mom|my mum|my neck|my arm)";
 
 const s = (id: string, source: string, extra: Partial<SafetyRule> = {}): SafetyRule => ({ id: `self_harm.${id}`, category: "self_harm", pattern: rx(source, G), ...extra });
 const h = (id: string, source: string, extra: Partial<SafetyRule> = {}): SafetyRule => ({ id: `harm_to_others.${id}`, category: "harm_to_others", pattern: rx(source, G), ...extra });
@@ -47,6 +50,7 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
   s("not_live", "(?:dont|no longer|never) (?:want|wants) to (?:live|be alive|exist|be here anymore|wake up|go on|go on living|keep living|keep going|be around anymore)", {
     unlessAfter: after("(?:in|with|near|there|at|on|together|like that|as a|up|until|till|early|for|at the)"),
   }),
+  s("better_for_everyone", "(?:better off|happier|easier|better)(?: for| to) (?:everyone|everybody|my family|them|people|all of them|the world)(?: [a-z0-9]+){0,1} (?:without me|if i (?:was|were|wasnt|werent) (?:gone|dead|here|around|alive)|if i (?:died|disappeared))"),
   s("better_off_without_me", "(?:everyone|everybody|the world|my family|my kids|people|they|all|world|nobody|no one)(?: [a-z0-9]+){0,4} (?:better off|happier|easier|be fine) (?:without me|if i (?:was|were|wasnt|werent|wasnt here|was gone|were gone|was dead|were dead|died|disappeared|left for good|wasnt around|werent around)|if i (?:died|disappeared|was not here))"),
   s("no_reason_to_live", "(?:no|nothing|not any|whats the|what the|dont see the|dont see any|cant see the|cant see any|see no|lost my|lost the|lost all|theres no|is there a) (?:reason|point|purpose|will){gap3} (?:to|in|of|for) (?:keep |go on |going on |even )?(?:live|living|being alive|be alive|staying alive|stay alive|life|existing|exist|being here|go on|going on|getting up|wake up|waking up)"),
   s("nothing_to_live_for", "(?:nothing|no one|nobody|no reason|not much) (?:left )?to live for|(?:not|isnt|aint) worth living|life (?:isnt|is not|aint|not) worth (?:it|living)"),
@@ -57,9 +61,10 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
   s("if_i_was_gone", "(?:care|notice|miss me|matter|cry|even know|be sad)(?: [a-z0-9]+){0,1} if i (?:was dead|were dead|was gone|were gone|died|disappeared|wasnt here|wasnt around|werent here|was not here|killed myself)", {
     unlessAfter: after("(?:for|on|to|until|till|tomorrow|this|next|over)"),
   }),
+  s("keep_living", "(?:cant|cannot|unable to|dont think i can|not sure i can|no longer) (?:keep living|go on living|keep being alive|live like this anymore|live with this anymore)|thinking about (?:dying|death|being dead|not being here|not existing|not waking up|ending things|ending it all)|(?:pills|tablets|gun|knife|razor|rope|blade|noose) (?:in front of me|in my hand|in my hands|next to me|are ready|is ready|ready to go)"),
   s("stop_existing", "(?:stop|cease) (?:existing|being alive)|(?:want|wish|like) to (?:stop|cease) (?:living|existing)|(?:sleep|rest) forever and never"),
   s("end_it_all", "end(?:ing)? it all|end(?:ing)? everything|(?:end|ending|finish|finishing) (?:it|things) (?:tonight|today|now|soon|this week|this weekend|for good|once and for all)|done with (?:life|living|being alive)|(?:tired|sick) of (?:living|being alive|life)|give up on life|gave up on life"),
-  s("self_injury", "(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|hurts|harm|harming|starve|starving|punish|punishing|punched|punching|hit|hitting) myself|selfharm|self harming|cutting again|started cutting|cut my (?:wrists|wrist|arms|thighs|legs)", {
+  s("self_injury", "(?:cut|cutting|cuts|burn|burning|burned|burnt|hurt|hurting|hurts|harm|harming|starve|starving|punish|punishing|punched|punching|hit|hitting) myself|selfharm|self harming|cutting again|started cutting|(?:cut|cutting|cuts|slit|slitting|slice|slicing|carve|carving|burn|burning|scratch|scratching) my (?:wrists?|arms?|thighs?|legs?|skin|stomach)", {
     negatable: true,
     unlessAfter: after(ACCIDENT_AFTER),
     unlessBefore: before("(?:accidentally|nearly|almost){gap1}"),
@@ -73,15 +78,15 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
   s("lethal_dose", "how (?:many|much){gap4} (?:to die|to kill (?:myself|me|someone)|would kill (?:me|someone|a person)|is lethal|is a lethal|to overdose|to od)|lethal (?:dose|amount)|(?:pills?|tablets) (?:it )?(?:takes|would take) to die"),
   s("stockpile", "(?:pills|tablets|meds){gap2} (?:saved|stockpiled|stashed|hoarded|collected|saved up)|(?:saved|saving|stockpiling|stashing|hoarding) (?:up )?(?:my |some |a bunch of |all my |all the )?(?:pills|tablets|meds|medication)"),
   s("goodbye_note", "(?:suicide|goodbye|farewell) (?:note|notes|letter|letters|video|message)|(?:wrote|writing|write){gap3} (?:goodbye|farewell) (?:notes?|letters?)|said my goodbyes"),
-  s("never_wake", "(?:go to sleep|fall asleep|sleep|close my eyes){gap2} (?:and )?(?:never|not) (?:wake|waking) up|(?:hope|wish|pray)(?: [a-z0-9]+){0,2} (?:dont|never|do not|wont|didnt) wake up"),
-  s("disappear_forever", "(?:disappear|disappeared|vanish|vanished|gone|go away) (?:forever|for good|permanently)"),
+  s("never_wake", "(?:go to sleep|fall asleep|sleep|close my eyes){gap2} (?:and )?(?:never|not) (?:wake|waking) up|(?:hope|wish|pray)(?: [a-z0-9]+){0,2} (?:dont|never|do not|wont|didnt) wake up|(?:didnt|never|dont) wake up (?:tomorrow|again|ever)|if i (?:just )?(?:didnt|never) wake up(?! (?:on time|in time|early|my|the))"),
+  s("disappear_forever", "(?:disappear|disappeared|vanish|vanished|gone|go away) (?:forever|for good|permanently)|disappear(?:ed)? and never (?:come back|return|be found)"),
   s("third_person", "(?:kill|killing|kills|killed|hurt|hurting|hurts|harm|harming|harms|cut|cutting|cuts|hang|hanging|hanged|shoot|shot|shooting|overdose|overdosed|starve|starving|poison|poisoned|unalive|unalived) (?:{SELF3})|(?:end|ending|ended|take|taking|took) (?:his|her|their) (?:own )?(?:life|lives)", {
     unlessBefore: FICTION_BEFORE,
     unlessAfter: after(ACCIDENT_AFTER),
   }),
   // Borderline: only with high sadness and fear in the caller's voice and words.
-  s("cant_go_on", "(?:cant|cannot) (?:do|take|handle|bear|stand|deal with) (?:this|it|this life|life|any of this|much more|anything){gap1} anymore|(?:cant|cannot) go on|i give up|give up on (?:everything|it all)|no way out|whats the point|what is the point|want (?:it|everything|the pain|this|it all) to (?:stop|end|be over)|want to disappear|nothing matters|(?:tired|sick) of (?:everything|it all|all of it)|done with (?:everything|it all)", { borderline: true }),
-  s("hopeless", "hopeless|worthless|dark thoughts|(?:wont|not going to) be (?:around|here) (?:much longer|for long|anymore|tomorrow)|(?:say|saying|said) goodbye (?:to everyone|for good|forever)|want to sleep forever|(?:im|i am|feel like)(?: [a-z0-9]+){0,2} (?:a )?burden|(?:nobody|no one) (?:would|will|even) (?:miss|care|notice)|no one cares|nobody cares|giving my (?:stuff|things|belongings) away|gave my (?:stuff|things|belongings) away|given my (?:stuff|things|belongings) away|(?:giving|given|gave) away (?:my|all my) (?:stuff|things|belongings)", { borderline: true }),
+  s("cant_go_on", "(?:cant|cannot) (?:do|take|handle|bear|stand|deal with) (?:this|it|this life|life|any of this|much more|anything){gap1} anymore|(?:cant|cannot) go on|i give up|give up on (?:everything|it all)|no way out|whats the point|what is the point|want (?:it|everything|the pain|this|it all) to (?:stop|end|be over)|want to disappear|nothing matters|(?:tired|sick) of (?:everything|it all|all of it)|done with (?:everything|it all)", { borderline: "distress" }),
+  s("hopeless", "hopeless|worthless|dark thoughts|(?:wont|not going to) be (?:around|here) (?:much longer|for long|anymore|tomorrow)|(?:say|saying|said) goodbye (?:to everyone|for good|forever)|want to sleep forever|(?:im|i am|feel like)(?: [a-z0-9]+){0,2} (?:a )?burden|(?:nobody|no one) (?:would|will|even) (?:miss|care|notice)|no one cares|nobody cares|giving my (?:stuff|things|belongings) away|gave my (?:stuff|things|belongings) away|given my (?:stuff|things|belongings) away|(?:giving|given|gave) away (?:my|all my) (?:stuff|things|belongings)", { borderline: "distress" }),
 ];
 
 export const HARM_TO_OTHERS_RULES: readonly SafetyRule[] = [
@@ -89,7 +94,7 @@ export const HARM_TO_OTHERS_RULES: readonly SafetyRule[] = [
     negatable: true,
     unlessAfter: after(`(?:${TRIVIAL_REASON_AFTER}|{lead4}(?:in|on) (?:the|this|that|a) (?:game|level|match|round|map|raid)|{lead2}on level|at (?:chess|cards|poker|tennis|golf|pool|this game))`),
   }),
-  h("run_over", "(?:{INTENT}) (?:run|running) (?:{OBJ}) (?:over|down)|(?:{INTENT}) beat the (?:crap|shit|hell|living daylights|snot) out of (?:{OBJ})|i could (?:really |seriously )?(?:hurt|harm) (?:{OBJ})", { negatable: true }),
+  h("run_over", "(?:{INTENT}) (?:run|running) (?:{OBJ}) (?:over|down)|(?:{INTENT}) beat the (?:crap|shit|hell|living daylights|snot) out of (?:{OBJ})|i could (?:really |seriously )?(?:hurt|harm) (?:{OBJ})|i could (?:really |seriously )?(?:kill|murder) (?:someone|somebody|people|everyone|everybody)|make (?:{OBJ}) bleed|(?:{INTENT}) (?:burn|set fire to|torch) (?:their|his|her|my [a-z]+s|the|that) (?:house|car|home|apartment|place|shop|store)", { negatable: true }),
   h("weapon", "(?:going to|will|ll|plans to|planning to|threatened to|said hed|said shed|wants to) (?:bring|get|use) (?:a|his|her|my|their|dads|a loaded) (?:gun|rifle|pistol|bomb|weapon)"),
   h("weapon_to_place", "(?:bring|bringing|take|taking|brought|carry|carrying){gap2} (?:gun|guns|rifle|pistol|knife|knives|weapon|weapons|bomb|explosives){gap3} (?:to|into) (?:school|work|the office|class|church|the mall|the party|his house|her house|their house|the concert|campus|the game)"),
   h("shoot_up", "shoot(?:ing)? up (?:the |a |his |her |my |their |that |our )?(?:school|office|place|workplace|class|church|mall|party|store|building|campus|concert)"),
@@ -97,7 +102,7 @@ export const HARM_TO_OTHERS_RULES: readonly SafetyRule[] = [
 ];
 
 export const ABUSE_RULES: readonly SafetyRule[] = [
-  a("violence", "(?:{ABUSER}){gap3} (?:{ABUSEV}) (?:{VICTIM})", {
+  a("violence", "(?:{ABUSER}){gap4} (?:{ABUSEV}) (?:{VICTIM})|(?:{ABUSER}){gap3} (?:grabbed|grabs|grabbing|pinned|pins|held|holds) (?:me|her|him|us) (?:by the (?:throat|neck|hair)|down|against the wall|by my (?:throat|neck|hair))|(?:{ABUSER}) (?:is|gets|can be|has been|becomes|got)(?: [a-z]+){0,1} (?:violent|abusive|physical with me)", {
     negatable: true,
     unlessAfter: after(
       "(?:out|head|hand|knee|elbow|foot|arm|leg|shoulder|toe|finger|[0-9]+|with (?:a|an|the|this|that|some) (?:question|idea|joke|fact|bill|surprise|news|request|compliment|line|offer|text|message|email|call|deal|story|song)|to (?:do|be|try|study|work|apply|go|take|finish|improve|keep|get|the limit|the edge)|too hard|harder|for (?:a|an|the) (?:job|position|promotion|loan|answer))",
@@ -106,22 +111,27 @@ export const ABUSE_RULES: readonly SafetyRule[] = [
   a("injury", "(?:{ABUSER}){gap2} (?:broke|broken|fractured|cracked|bruised|split) my (?:arm|arms|nose|jaw|ribs|rib|wrist|finger|fingers|leg|hand|lip|tooth|teeth|eye|skull)|(?:gave|give|gives|given) me (?:a black eye|bruises|a concussion|a split lip)|bruises (?:from|because of) (?:him|her|my [a-z]+)|(?:{ABUSER}){gap2} hurt (?:me|us) again|(?:throws|threw|throwing) (?:things|stuff|plates|a plate|bottles|a bottle|chairs|a chair|knives|a knife|objects|furniture|shoes|glasses|a glass) at (?:me|us|my [a-z]+|her|him)", {
     needBefore: near("(?:{ABUSER})", G),
   }),
+  a("forced", "(?:forced|forces|forcing) (?:himself|herself|themselves) on (?:me|her|him|my [a-z]+)", { needBefore: near("(?:{ABUSER})", G) }),
   a("sexual", "(?:{ABUSER}){gap3} (?:touches|touched|touching|molests|molested|rapes|raped|forces|forced|forcing|makes|made|pressures|pressured) (?:me|my son|my daughter|my kids|my sister|my brother)(?: to (?:have sex|do sexual|sleep with|touch)| and says not to tell| inappropriately| where)?", {
     unlessAfter: after("(?:laugh|smile|feel|happy|cry|dinner|breakfast|lunch|coffee|tea|go|do my|clean|study|wait|pay|think|want)"),
   }),
   a("sexual_named", "sexually (?:abused|assaulted|abusing|assaulting)|sexual abuse|raped|molested|molesting|incest|marital rape", { unlessBefore: FICTION_BEFORE }),
-  a("threat", "(?:going to|will|would|wants to|want to|threatened to|threatens to|threatening to|tried to|trying to|try to|hed|shed|hell|shell|swore to|promised to|said hed|said shed) (?:kill|hurt|murder|beat|strangle|choke|stab|shoot|drown|burn|break) (?:me|us|my kids|the kids|the baby|my children|my mom|my mum|my neck|my arm)", {
+  a("threat_reported", "(?:threatened|threatens|threatening|swore|swears|promised|promises|said|says|told me|tells me|keeps saying)(?: [a-z]+){0,2} (?:to |hed |shed |hell |shell |theyd |theyll |is going to |was going to |going to |will |would )?(?:kill|hurt|murder|beat|strangle|choke|stab|shoot|drown|burn) (?:{VICTIM})|(?:tried|trying|tries) to (?:kill|strangle|choke|drown|stab|shoot|poison|run over) (?:me|us|my [a-z]+)|(?:{ABUSER}){gap4} (?:threatening|threatens|threatened) (?:me|us|my kids|the kids|to kill|to hurt)", {
     needBefore: near("(?:{ABUSER})", G),
-    unlessAfter: after(TRIVIAL_REASON_AFTER),
   }),
+  // "He's going to kill me": a threat, unless a trivial reason follows, or it is family hyperbole
+  // ("my mom is going to kill me when she sees this"), which counts only with fear in the voice.
+  a("threat", THREAT, { needBefore: near("(?:{ABUSER})", G), unlessAfter: after(TRIVIAL_REASON_AFTER), unlessBefore: before("(?:{FAMILY})(?: is| s| are| re)?", G) }),
+  a("threat_hyperbole", THREAT, { needBefore: near("(?:{ABUSER})", G), borderline: "fear" }),
   a("hunted", "(?:find|get|catch|come for|come after|track) (?:me|us)(?: [a-z]+){0,2} and (?:hurt|kill|beat|rape|attack) (?:me|us)|(?:scared|afraid|terrified|frightened)(?: [a-z]+){0,3} (?:going to|will|ll|might|is going to|hell|shell) (?:hurt|kill|beat|attack) (?:me|us)", {
     needBefore: near("(?:{ABUSER})", G),
   }),
   a("afraid_at_home", "(?:scared|afraid|terrified|frightened) (?:to go|of going|to be|of being) (?:back )?home|(?:scared|afraid|terrified|frightened) (?:of|for my life with) my (?:husband|wife|boyfriend|girlfriend|partner|dad|father|stepdad|stepfather|mom|mother|mum|ex|parents|fiance|fiancee|spouse)|(?:not|dont feel|never feel) safe (?:at home|in my (?:own )?(?:home|house)|around (?:him|her|my [a-z]+)|with (?:him|her|my [a-z]+))"),
-  a("control", "(?:wont|doesnt|dont|never) let me (?:leave (?:the house|the apartment|the room|him|her|home)|out of the house|see my (?:friends|family)|talk to (?:anyone|my family|my friends)|have (?:my phone|money|my own money)|use (?:my|the) phone)|(?:locks|locked|locking) me (?:in|out|up)", {
+  a("control", "(?:wont|doesnt|dont|never) let me (?:leave (?:the house|the apartment|the room|him|her|home)|out of the house|see my (?:friends|family)|talk to (?:anyone|my family|my friends)|have (?:my phone|money|my own money)|use (?:my|the) phone)", {
     needBefore: near("(?:{PARTNER})", G),
   }),
-  a("fear", "(?:scared|afraid|terrified) of (?:him|her)|walking on eggshells|(?:he|she) gets (?:violent|physical)", { borderline: true }),
+  a("locked_in", "(?:locks|locked|locking|lock) (?:me|us|my [a-z]+|her|him) (?:in|up|out)(?! of the (?:house|flat|apartment) by (?:mistake|accident))", { needBefore: near("(?:{ABUSER})", G) }),
+  a("fear", "(?:scared|afraid|terrified) of (?:him|her)|walking on eggshells|(?:he|she) gets (?:violent|physical)", { borderline: "fear" }),
   a("named", "domestic (?:violence|abuse)|abusive (?:husband|wife|partner|boyfriend|girlfriend|relationship|marriage|home|household|dad|father|mom|mother|parents?|stepdad|stepfather|ex)|(?:being|been|getting|im) abused|(?:abuses|abusing|abused) (?:me|us)|(?:restraining|protective) order|(?:womens|domestic violence) shelter", {
     unlessBefore: FICTION_BEFORE,
   }),
@@ -133,7 +143,7 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
     unlessAfter: after("(?:without (?:you|him|her)|{lead2}(?:through my nose when|with this cold))"),
   }),
   m("not_breathing", "(?:not|isnt|stopped|wasnt|arent|no longer|quit|hasnt been|barely) breathing|no (?:pulse|heartbeat)|turning (?:blue|purple)|lips are (?:blue|purple)|gasping for (?:air|breath)", { unlessBefore: FICTION_BEFORE }),
-  m("chest_pain", "chest (?:pain|pains|is hurting|hurts|hurting|is tight|feels tight|tightness|pressure|is crushing|feels heavy|is heavy)|pain in (?:my|his|her|their) chest|chest{gap2} (?:hurts|hurting|pain|pains|tight|tightness|pressure)", {
+  m("chest_pain", "chest (?:pain|pains|is hurting|hurts|hurting|is tight|feels tight|tightness|pressure|is crushing|feels heavy|is heavy)|pain in (?:my|his|her|their) chest|chest{gap2} (?:hurts|hurting|pain|pains|tight|tightness|pressure)|chest{gap4} (?:crushed|crushing|squeezed|squeezing|being squeezed)", {
     negatable: true,
     unlessAfter: GYM_AFTER,
   }),
@@ -141,7 +151,7 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
   m("stroke_signs", "face (?:is )?(?:drooping|droopy|numb|twisted)|(?:cant|unable to) (?:lift|move|feel) (?:my|his|her|their) (?:arm|arms|leg|legs|face|left|right|side)|(?:speech is|talking is|words are|voice is) slurred|slurring (?:his |her |my |their )?(?:words|speech)|(?:arm|left arm|right arm|face|side){gap1} (?:is|went|feels|has gone|gone) numb|(?:cant|unable to) (?:feel|move|lift){gap2} (?:left|right) side|numb(?:ness)?{gap3} (?:left|right|one) side|foaming at the mouth", {
     unlessAfter: GYM_AFTER,
   }),
-  m("unresponsive", "unconscious|unresponsive|not responding|isnt responding|isnt waking up|wont respond|not waking up|wont wake up|cant wake (?:him|her|them|my [a-z]+)|cant get (?:him|her|them) to wake up|passed out and (?:wont|cant|isnt|is not|hasnt)|blacked out and|fainted and (?:wont|cant|isnt|hasnt)|collapsed|collapses|keeled over|fell unconscious", {
+  m("unresponsive", "unconscious|unresponsive|not responding|isnt responding|isnt moving|not moving|stopped moving|wont move|isnt waking up|wont respond|not waking up|wont wake up|cant wake (?:him|her|them|my [a-z]+)|cant get (?:him|her|them) to wake up|passed out and (?:wont|cant|isnt|is not|hasnt)|blacked out and|fainted and (?:wont|cant|isnt|hasnt)|collapsed|collapses|keeled over|fell unconscious", {
     needBefore: near("(?:{PERSON})", G),
     unlessBefore: NOT_A_PERSON_BEFORE,
     unlessAfter: after(
@@ -163,7 +173,12 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
   m("fall_from_height", "(?:fell|fallen|falls|fall) (?:off|from|down)(?: [a-z]+){0,2} (?:roof|ladder|balcony|stairs|cliff|building|window|tree|horse|scaffolding|second floor|bridge)", {
     needBefore: near("(?:{PERSON})", G),
   }),
-  m("dying", "(?:think|feel like|scared) (?:im|i am|hes|shes) dying", { borderline: true }),
+  m("dying", "(?:think|feel like|scared) (?:im|i am|hes|shes) dying", { borderline: "fear" }),
+  m("fainted", "(?:fainted|fainting|passed out|blacked out|collapsed)(?: and| then){0,1}(?: [a-z]+){0,2} (?:hit|banged|cracked|wont|isnt|is not|hasnt|cant|not)", { needBefore: near("(?:{PERSON})", G) }),
+  m("accident", "(?:was|been|got|were|just|im|hes|shes|theyre) (?:in|had) (?:a |an )?(?:car |bad |serious |motorcycle |bike )?(?:accident|crash|wreck)|(?:got|was|been|just got|has been) (?:hit|run over) by a (?:car|truck|bus|train|van|motorbike)|(?:im|hes|shes|theyre|baby is|he is|she is|is) bleeding|(?:so much|a lot of|lots of|too much) blood|blood everywhere|(?:broke|broken|hurt|injured) (?:my|his|her|their) (?:neck|spine|back badly|skull)", {
+    unlessBefore: FICTION_BEFORE,
+    unlessAfter: after("(?:last|years? ago|months? ago|when i was|a while ago|as a kid|in (?:the|that|this|a) (?:movie|show|game|film|episode|book))"),
+  }),
   m("fall_head", "(?:fell|fallen|fall|falls){gap3} (?:and )?(?:hit|banged|bumped|cracked) (?:his|her|my|their) head|(?:fallen|fell) and (?:cant|cannot|can not) get up"),
   m("ambulance", "(?:call|calling|need|get|send|called) (?:an |a )?(?:ambulance|paramedics?|911|nine one one|emergency services)", { unlessBefore: FICTION_BEFORE }),
 ];

@@ -10,10 +10,11 @@ export interface SafetyRule {
   category: SafetyCategory;
   pattern: RegExp;
   /**
-   * A borderline cue ("I can't do this anymore"): it counts only when the caller's emotion scores are
-   * high in sadness and fear (worker/safety/check.ts BORDERLINE_DISTRESS).
+   * A borderline cue: it counts only when the caller's emotion scores show it (worker/safety/check.ts):
+   * "distress", sadness + fear ≥ BORDERLINE_DISTRESS ("I can't do this anymore"); "fear", fear alone
+   * ≥ BORDERLINE_FEAR ("my husband is going to kill me when he finds out").
    */
-  borderline?: boolean;
+  borderline?: "distress" | "fear";
   /** A negator just before or inside the match ("I would never hurt myself") makes it a mention. */
   negatable?: boolean;
   /** Clears the match when it matches the text right after it (starts with a space, ≤ 60 characters). */

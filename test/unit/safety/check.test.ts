@@ -94,6 +94,16 @@ describe("checkSafety", () => {
     expect(checkSafety("he hits me", { joy: 0.9, calm: 0.1 })?.category).toBe("abuse_at_home");
   });
 
+  it("hears family hyperbole as a threat only when the caller sounds afraid (fear alone, not sadness)", () => {
+    const text = "my husband is going to kill me when he finds out";
+    expect(checkSafety(text)).toBeNull();
+    expect(checkSafety(text, { sadness: 0.7, calm: 0.3 })).toBeNull();
+    expect(checkSafety(text, { fear: 0.6, sadness: 0.1, calm: 0.3 })).toMatchObject({ category: "abuse_at_home", basis: "emotion", cue: "abuse_at_home.threat_hyperbole" });
+    expect(checkSafety("my boss is going to kill me if i miss the deadline", { sadness: 0.625, calm: 0.375 })).toBeNull();
+    // Reported threats are never hyperbole.
+    expect(checkSafety("he threatened to kill me when he gets out")?.category).toBe("abuse_at_home");
+  });
+
   it("treats a negated mention as a hit for the gentle line, and an explicit cue beside it as a full hit", () => {
     expect(checkSafety("I would never hurt myself")).toMatchObject({ category: "self_harm", negated: true });
     expect(checkSafety("i'm not suicidal")).toMatchObject({ category: "self_harm", negated: true });
