@@ -12,15 +12,15 @@ const REL =
 const G = {
   REL,
   SELF3: "himself|herself|themselves|themself",
-  OBJ: `him|her|them|other people|others|my (?:students|patients|pupils|colleagues|colleague|clients|teammates|class)|someone|somebody|people|everyone|everybody|anyone|anybody|my (?:${REL})|his (?:${REL})|her (?:${REL})|their (?:${REL})|the people|those people|that guy|this guy|that girl|the kids|the baby|a kid|my moms boyfriend`,
+  OBJ: `him|her|them|other people|others|my (?:little |baby |younger |older |big )(?:${REL})|my (?:students|patients|pupils|colleagues|colleague|clients|teammates|class)|someone|somebody|people|everyone|everybody|anyone|anybody|my (?:${REL})|his (?:${REL})|her (?:${REL})|their (?:${REL})|the people|those people|that guy|this guy|that girl|the kids|the baby|a kid|my moms boyfriend`,
   ABUSER: `he|she|they|hes|shes|theyre|my (?:${REL})|my moms (?:boyfriend|husband)|my dads (?:girlfriend|wife)|her (?:boyfriend|husband)|his (?:girlfriend|wife)`,
   FAMILY: "mom|mum|mother|dad|father|parents|sister|brother|boss|teacher|coach|grandma|grandpa|nan|gran|aunt|uncle|friend|friends|wife|husband|girlfriend|boyfriend|partner|roommate|moms|mums|dads|wifes|husbands|bosss|girlfriends|boyfriends",
   PARTNER: "he|she|hes|shes|my (?:husband|wife|boyfriend|girlfriend|partner|bf|gf|fiance|fiancee|ex|spouse)",
-  VICTIM: `me|us|(?:my|our) (?:${REL})|the kids|the baby|her|him`,
+  VICTIM: `me|us|(?:my|our) (?:little |baby |younger |older |big |two |three )?(?:${REL})|the kids|the baby|her|him`,
   HARMV:
     "kill|killing|murder|murdering|hurt|hurting|harm|harming|stab|stabbing|shoot|shooting|strangle|strangling|beat|beating|attack|attacking|choke|choking|poison|poisoning|punch|punching|smother|smothering|drown|drowning|run over",
   INTENT:
-    "going to|want to|wants to|wanted to|about to|plan to|plans to|planning to|planning on|thinking about|thinking of|thought about|think about|thought of|thoughts of|thoughts about|urge to|urges to|tempted to|ready to|feel like|might|will|ill|hell|shell|could end up|try to|trying to|intend to|keep thinking about|fantasize about|fantasise about|fantasizing about|fantasising about|going to go|snap and|lose it and|lose control and|and",
+    "going to|want to|wants to|wanted to|about to|plan to|plans to|planning to|planning on|thinking about|thinking of|thought about|think about|thought of|thoughts of|thoughts about|urge to|urges to|tempted to|ready to|feel like|might|will|ill|hell|shell|could end up|try to|trying to|intend to|keep thinking about|imagining|imagine|picturing|picture|dreaming about|dream about|daydreaming about|daydream about|obsessing over|fantasize about|fantasise about|fantasizing about|fantasising about|going to go|snap and|lose it and|lose control and|and",
   ABUSEV:
     "hits|hit|hitting|beats|beat|beating|beaten|beats up|beat up|punches|punched|punching|slaps|slapped|slapping|kicks|kicked|kicking|chokes|choked|choking|strangles|strangled|strangling|pushes|pushed|pushing|shoves|shoved|shoving|burns|burned|burnt|bites|drags|dragged|hurts|hurting|abuses|abused|abusing|attacks|attacked|attacking|smacks|smacked|whips|whipped|stabs|stabbed|threatens|threatened|threatening|knocked|rapes|raped|raping|molests|molested|molesting",
   PERSON: `i|im|he|she|they|hes|shes|theyre|my (?:${REL}|grandad|granny|nan|husband)|someone|somebody|a man|a woman|a guy|a lady|the baby|the kid|him|her|them`,
@@ -42,12 +42,12 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
   s("kill_myself", "(?:kill|killing|killed|kills|unalive|unaliving|off) myself", { negatable: true }),
   s("end_my_life", "(?:end|ending|take|taking|took) my (?:own )?life|end to my (?:own )?life|end (?:my|all my|this) suffering for good|put myself out of my misery", { negatable: true }),
   s("suicide", "suicide|suicidal|suicidality", { negatable: true, unlessBefore: FICTION_BEFORE }),
-  s("want_to_die", "(?:want|wants|wanted|wanting|ready|deserve|deserves|just want|wish i could|wish to|hope to|going to go) (?:just )?to (?:just )?die|wish i could (?:just )?die|want to be dead|(?:hope|pray|wish) (?:that )?i (?:die|would die|just die|get hit by a (?:car|bus|truck))", {
+  s("want_to_die", "(?:want|wants|wanted|wanting|ready|deserve|deserves|just want|wish i could|wish to|hope to|going to go) (?:just )?to (?:just )?die|wish i could (?:just )?die|want to be dead|(?:hope|hoping|pray|praying|wish|wishing) (?:that )?(?:i (?:would |could |will |might )?|id |ill )(?:just )?(?:die|be dead|get hit by a (?:car|bus|truck))", {
     negatable: true,
     unlessAfter: after("(?:laughing|happy|old|in my sleep when|of old age|at 100|at a hundred)"),
   }),
   s("wish_dead", "wish (?:i|id) (?:was|were|had) (?:dead|died|never been born|not been born|never existed)|wish i (?:wasnt|werent) (?:alive|here|born)|(?:had never|hadnt) been born|better off dead|rather be dead|id be dead"),
-  s("not_live", "(?:dont|no longer|never) (?:want|wants) to (?:live|be alive|exist|be here anymore|wake up|go on|go on living|keep living|keep going|be around anymore)", {
+  s("not_live", "(?:dont|doesnt|didnt|no longer|never|really dont|just dont) (?:really )?(?:want|wants) to (?:live|be alive|exist|be here anymore|wake up|go on|go on living|keep living|keep going|be around anymore)", {
     unlessAfter: after("(?:in|with|near|there|at|on|together|like that|as a|up|until|till|early|for|at the)"),
   }),
   s("better_for_everyone", "(?:better off|happier|easier|better)(?: for| to) (?:everyone|everybody|my family|them|people|all of them|the world)(?: [a-z0-9]+){0,1} (?:without me|if i (?:was|were|wasnt|werent) (?:gone|dead|here|around|alive)|if i (?:died|disappeared))"),
@@ -58,9 +58,13 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
     negatable: true,
     unlessAfter: after("(?:with|between|there|here|on a|early|now with|off with)"),
   }),
-  s("if_i_was_gone", "(?:care|notice|miss me|matter|cry|even know|be sad)(?: [a-z0-9]+){0,1} if i (?:was dead|were dead|was gone|were gone|died|disappeared|wasnt here|wasnt around|werent here|was not here|killed myself)", {
+  s("if_i_was_gone", "(?:care|notice|miss me|matter|cry|even know|be sad|favou?r|better|easier|happier|relief|be fine)(?: [a-z0-9]+){0,4} if i (?:was dead|were dead|was gone|were gone|died|disappeared|wasnt here|wasnt around|werent here|was not here|killed myself)", {
     unlessAfter: after("(?:for|on|to|until|till|tomorrow|this|next|over)"),
   }),
+  s("almost_did", "(?:almost|nearly) (?:jumped|jump|killed myself|did it|went through with it|ended it|overdosed|hanged myself)|(?:dont|cant|do not|really dont|cannot) (?:really )?see myself (?:being )?(?:alive|around|here|living) (?:next|in a|in five|in ten|by|much longer|for much)", {
+    unlessAfter: after("(?:out of my skin|for joy|when|at the|up|in the (?:pool|lake|water|air))"),
+  }),
+  s("how_to_do_it", "(?:thought|thinking|think) about how (?:i would|id|i could|i will|ill|to) do it", { borderline: "distress" }),
   s("keep_living", "(?:cant|cannot|unable to|dont think i can|not sure i can|no longer) (?:keep living|go on living|keep being alive|live like this anymore|live with this anymore)|thinking about (?:dying|death|being dead|not being here|not existing|not waking up|ending things|ending it all)|(?:pills|tablets|gun|knife|razor|rope|blade|noose) (?:in front of me|in my hand|in my hands|next to me|are ready|is ready|ready to go)"),
   s("stop_existing", "(?:stop|cease) (?:existing|being alive)|(?:want|wish|like) to (?:stop|cease) (?:living|existing)|(?:sleep|rest) forever and never"),
   s("end_it_all", "end(?:ing)? it all|end(?:ing)? everything|(?:end|ending|finish|finishing) (?:it|things) (?:tonight|today|now|soon|this week|this weekend|for good|once and for all)|done with (?:life|living|being alive)|(?:tired|sick) of (?:living|being alive|life)|give up on life|gave up on life"),
@@ -94,7 +98,7 @@ export const HARM_TO_OTHERS_RULES: readonly SafetyRule[] = [
     negatable: true,
     unlessAfter: after(`(?:${TRIVIAL_REASON_AFTER}|{lead4}(?:in|on) (?:the|this|that|a) (?:game|level|match|round|map|raid)|{lead2}on level|at (?:chess|cards|poker|tennis|golf|pool|this game))`),
   }),
-  h("run_over", "(?:{INTENT}) (?:run|running) (?:{OBJ}) (?:over|down)|(?:{INTENT}) beat the (?:crap|shit|hell|living daylights|snot) out of (?:{OBJ})|i could (?:really |seriously )?(?:hurt|harm) (?:{OBJ})|i could (?:really |seriously )?(?:kill|murder) (?:someone|somebody|people|everyone|everybody)|make (?:{OBJ}) bleed|(?:{INTENT}) (?:burn|set fire to|torch) (?:their|his|her|my [a-z]+s|the|that) (?:house|car|home|apartment|place|shop|store)", { negatable: true }),
+  h("run_over", "(?:{INTENT}) (?:run|running) (?:{OBJ}) (?:over|down)|(?:{INTENT}) beat the (?:crap|shit|hell|living daylights|snot) out of (?:{OBJ})|i could (?:really |seriously )?(?:hurt|harm) (?:{OBJ})|i could (?:really |seriously )?(?:kill|murder) (?:someone|somebody|people|everyone|everybody)|make (?:{OBJ}) (?:bleed|suffer)|(?:{INTENT}) (?:burn|set fire to|torch) (?:their|his|her|my [a-z]+s|the|that) (?:house|car|home|apartment|place|shop|store)", { negatable: true }),
   h("weapon", "(?:going to|will|ll|plans to|planning to|threatened to|said hed|said shed|wants to) (?:bring|get|use) (?:a|his|her|my|their|dads|a loaded) (?:gun|rifle|pistol|bomb|weapon)"),
   h("weapon_to_place", "(?:bring|bringing|take|taking|brought|carry|carrying){gap2} (?:gun|guns|rifle|pistol|knife|knives|weapon|weapons|bomb|explosives){gap3} (?:to|into) (?:school|work|the office|class|church|the mall|the party|his house|her house|their house|the concert|campus|the game)"),
   h("shoot_up", "shoot(?:ing)? up (?:the |a |his |her |my |their |that |our )?(?:school|office|place|workplace|class|church|mall|party|store|building|campus|concert)"),
@@ -102,7 +106,7 @@ export const HARM_TO_OTHERS_RULES: readonly SafetyRule[] = [
 ];
 
 export const ABUSE_RULES: readonly SafetyRule[] = [
-  a("violence", "(?:{ABUSER}){gap4} (?:{ABUSEV}) (?:{VICTIM})|(?:{ABUSER}){gap3} (?:grabbed|grabs|grabbing|pinned|pins|held|holds) (?:me|her|him|us) (?:by the (?:throat|neck|hair)|down|against the wall|by my (?:throat|neck|hair))|(?:{ABUSER}) (?:is|gets|can be|has been|becomes|got)(?: [a-z]+){0,1} (?:violent|abusive|physical with me)", {
+  a("violence", "(?:{ABUSER}){gap4} (?:{ABUSEV}) (?:{VICTIM})|(?:{ABUSER}){gap3} (?:grabbed|grabs|grabbing|pinned|pins|held|holds) (?:me|her|him|us) (?:by the (?:throat|neck|hair)|down|against the wall|by my (?:throat|neck|hair))|(?:{ABUSER}) (?:is|gets|can be|has been|becomes|got)(?: [a-z]+){0,1} (?:violent|abusive|physical with me)|(?:{ABUSER}){gap3} (?:slammed|slams|smashed|smashes|banged|bangs|hit|hits|threw|throws|pushed|shoved) (?:my|her|his) (?:head|face|body) (?:against|into|on|onto)|(?:someone|somebody|a man|a woman|the person|a guy|a partner|people) who (?:hurts|hits|beats|abuses|threatens|rapes|chokes) (?:me|us)", {
     negatable: true,
     unlessAfter: after(
       "(?:out|head|hand|knee|elbow|foot|arm|leg|shoulder|toe|finger|[0-9]+|with (?:a|an|the|this|that|some) (?:question|idea|joke|fact|bill|surprise|news|request|compliment|line|offer|text|message|email|call|deal|story|song)|to (?:do|be|try|study|work|apply|go|take|finish|improve|keep|get|the limit|the edge)|too hard|harder|for (?:a|an|the) (?:job|position|promotion|loan|answer))",
@@ -116,7 +120,7 @@ export const ABUSE_RULES: readonly SafetyRule[] = [
     unlessAfter: after("(?:laugh|smile|feel|happy|cry|dinner|breakfast|lunch|coffee|tea|go|do my|clean|study|wait|pay|think|want)"),
   }),
   a("sexual_named", "sexually (?:abused|assaulted|abusing|assaulting)|sexual abuse|raped|molested|molesting|incest|marital rape", { unlessBefore: FICTION_BEFORE }),
-  a("threat_reported", "(?:threatened|threatens|threatening|swore|swears|promised|promises|said|says|told me|tells me|keeps saying)(?: [a-z]+){0,2} (?:to |hed |shed |hell |shell |theyd |theyll |is going to |was going to |going to |will |would )?(?:kill|hurt|murder|beat|strangle|choke|stab|shoot|drown|burn) (?:{VICTIM})|(?:tried|trying|tries) to (?:kill|strangle|choke|drown|stab|shoot|poison|run over) (?:me|us|my [a-z]+)|(?:{ABUSER}){gap4} (?:threatening|threatens|threatened) (?:me|us|my kids|the kids|to kill|to hurt)", {
+  a("threat_reported", "(?:threatened|threatens|threatening|swore|swears|promised|promises|said|says|told me|tells me|keeps saying)(?: [a-z]+){0,2} (?:to |hed |shed |hell |shell |theyd |theyll |is going to |was going to |going to |will |would )?(?:kill|hurt|murder|beat|strangle|choke|stab|shoot|drown|burn) (?:(?:my|our) [a-z]+ and (?:then )?)?(?:{VICTIM})|(?:tried|trying|tries) to (?:kill|strangle|choke|drown|stab|shoot|poison|run over) (?:me|us|my [a-z]+)|(?:{ABUSER}){gap4} (?:threatening|threatens|threatened) (?:me|us|my kids|the kids|to kill|to hurt)", {
     needBefore: near("(?:{ABUSER})", G),
   }),
   // "He's going to kill me": a threat, unless a trivial reason follows, or it is family hyperbole
@@ -151,7 +155,7 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
   m("stroke_signs", "face (?:is )?(?:drooping|droopy|numb|twisted)|(?:cant|unable to) (?:lift|move|feel) (?:my|his|her|their) (?:arm|arms|leg|legs|face|left|right|side)|(?:speech is|talking is|words are|voice is) slurred|slurring (?:his |her |my |their )?(?:words|speech)|(?:arm|left arm|right arm|face|side){gap1} (?:is|went|feels|has gone|gone) numb|(?:cant|unable to) (?:feel|move|lift){gap2} (?:left|right) side|numb(?:ness)?{gap3} (?:left|right|one) side|foaming at the mouth", {
     unlessAfter: GYM_AFTER,
   }),
-  m("unresponsive", "unconscious|unresponsive|not responding|isnt responding|isnt moving|not moving|stopped moving|wont move|isnt waking up|wont respond|not waking up|wont wake up|cant wake (?:him|her|them|my [a-z]+)|cant get (?:him|her|them) to wake up|passed out and (?:wont|cant|isnt|is not|hasnt)|blacked out and|fainted and (?:wont|cant|isnt|hasnt)|collapsed|collapses|keeled over|fell unconscious", {
+  m("unresponsive", "unconscious|unresponsive|not conscious|isnt conscious|barely conscious|lost consciousness|losing consciousness|wont come to|not responding|isnt responding|isnt moving|not moving|stopped moving|wont move|isnt waking up|wont respond|not waking up|wont wake up|cant wake (?:him|her|them|my [a-z]+)|cant get (?:him|her|them) to wake up|passed out and (?:wont|cant|isnt|is not|hasnt)|blacked out and|fainted and (?:wont|cant|isnt|hasnt)|collapsed|collapses|keeled over|fell unconscious", {
     needBefore: near("(?:{PERSON})", G),
     unlessBefore: NOT_A_PERSON_BEFORE,
     unlessAfter: after(
@@ -179,6 +183,7 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
     unlessBefore: FICTION_BEFORE,
     unlessAfter: after("(?:last|years? ago|months? ago|when i was|a while ago|as a kid|in (?:the|that|this|a) (?:movie|show|game|film|episode|book))"),
   }),
+  m("head_injury", "(?:hit|banged|bumped|cracked) (?:his|her|my|their) head(?: [a-z0-9]+){0,6} (?:throwing up|vomiting|sleepy|drowsy|confused|unconscious|bleeding|not making sense|passed out|wont wake|cant remember)"),
   m("fall_head", "(?:fell|fallen|fall|falls){gap3} (?:and )?(?:hit|banged|bumped|cracked) (?:his|her|my|their) head|(?:fallen|fell) and (?:cant|cannot|can not) get up"),
   m("ambulance", "(?:call|calling|need|get|send|called) (?:an |a )?(?:ambulance|paramedics?|911|nine one one|emergency services)", { unlessBefore: FICTION_BEFORE }),
 ];

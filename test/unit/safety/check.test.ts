@@ -92,6 +92,8 @@ describe("checkSafety", () => {
     expect(checkSafety("i just feel hopeless", { sadness: 0.3, fear: 0.1, calm: 0.6 })).toBeNull();
     expect(checkSafety("I want to kill myself", CALM)).toMatchObject({ category: "self_harm", basis: "words" });
     expect(checkSafety("he hits me", { joy: 0.9, calm: 0.1 })?.category).toBe("abuse_at_home");
+    expect(checkSafety("i've thought about how i would do it")).toBeNull();
+    expect(checkSafety("i've thought about how i would do it", SAD)?.category).toBe("self_harm");
   });
 
   it("hears family hyperbole as a threat only when the caller sounds afraid (fear alone, not sadness)", () => {
