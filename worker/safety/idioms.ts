@@ -29,7 +29,7 @@ export const IDIOM_SPANS: readonly RegExp[] = [
   rx("(?:shoot|shot|shooting) (?:the breeze|hoops|some hoops|a video|a photo|photos|some photos|some great photos|a film|a movie|a scene|the messenger|for the stars|my shot|your shot|our shot|down|zombies|aliens|targets)"),
   rx("(?:hit|hits|hitting) (?:me|him|her|us|them) up"),
   rx("(?:hit|hits) (?:me|us|him|her) (?:right )?(?:in the feels|different|hard in the feels)"),
-  rx("(?:beat|beats|beating) (?:me|him|her|us|them) (?:at|in|to it|by|fair and square)"),
+  rx("(?:beat|beats|beating) (?:me|him|her|us|them) (?:at|in|to(?! death| a pulp)|by|fair and square)"),
   rx("(?:stab|stabs|stabbed|stabbing) (?:me|him|her|us|them) in the back(?! with)"),
   rx("(?:gave|give|giving|gives|nearly gave|almost gave) (?:me|him|her|us|them) a (?:heart attack|stroke)"),
   rx("(?:stopped|stop|quit) breathing down (?:my|his|her|our|their) neck|breathing down (?:my|his|her|our|their) neck"),
