@@ -25,6 +25,11 @@ describe("the fixture", () => {
     expect(accept.split("|")).toContain(verdict!.category);
   });
 
+  // Each idiom is quiet today: a new pattern that trips one shows here by name, even within the budget.
+  it.each(idioms.map((l) => [l.text] as const))("quiet: %s", (text) => {
+    expect(checkSafety(text)).toBeNull();
+  });
+
   it("idioms: at most 1 false alarm in 40 (2.5 %)", () => {
     const alarms = idioms.filter((l) => checkSafety(l.text) !== null).map((l) => l.text);
     expect(alarms.length / idioms.length, alarms.join(" / ")).toBeLessThanOrEqual(0.025);
