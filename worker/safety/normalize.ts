@@ -2,7 +2,8 @@
 // digits separated by single spaces, apostrophes dropped ("don't" → "dont", "I'm" → "im"), spelled-out
 // and spoken variants folded into one spelling ("i am" → "im", "gonna" → "going to", "kill my self" →
 // "kill myself"). Typed text and speech-to-text output (no punctuation, often all lowercase) end up the
-// same, so one pattern serves both.
+// same, so one pattern serves both. A few common typos of the words that matter are folded too ("kil",
+// "suicidle", "cant breath", "he od'd").
 
 /** Word sequences folded to one spelling, applied in order on the space-separated form. */
 const FOLDS: readonly (readonly [RegExp, string])[] = [
@@ -22,6 +23,13 @@ const FOLDS: readonly (readonly [RegExp, string])[] = [
   [/\btryna\b/g, "trying to"],
   [/\b(my|him|her|your|it) self\b/g, "$1self"],
   [/\bthem ?sel(?:f|ves)\b/g, "themselves"],
+  // Common typos and speech-to-text slips of the words that matter.
+  [/\bkil+\b/g, "kill"],
+  [/\b(?:myslef|mysefl|myslf|mysef|mself|my sefl)\b/g, "myself"],
+  [/\b(?:suicidle|suicidel|suicidial|sucidal|suicdal|suisidal|suacidal)\b/g, "suicidal"],
+  [/\b(?:suicde|sucide|suiside|suicied|suacide|suiscide|sucicide)\b/g, "suicide"],
+  [/\b(cant|couldnt|not|stopped|isnt|wasnt|trouble|hard to|barely|struggling to|unable to|difficulty) breath\b/g, "$1 breathe"],
+  [/\b(i|he|she|they|hes|shes|ive|has|have|just|had) (?:odd|oded|od ed)(?= on| last| again| and| yesterday| tonight| earlier|$)/g, "$1 overdosed"],
   [/\bkms\b/g, "kill myself"],
   [/\bsewer ?slide\b/g, "suicide"],
   [/\bun alive\b/g, "unalive"],

@@ -65,6 +65,10 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
   s("almost_did", "(?:almost|nearly) (?:jumped|jump|killed myself|did it|went through with it|ended it|overdosed|hanged myself)|(?:dont|cant|do not|really dont|cannot) (?:really )?see myself (?:being )?(?:alive|around|here|living) (?:next|in a|in five|in ten|by|much longer|for much)", {
     unlessAfter: after("(?:out of my skin|for joy|when|at the|up|in the (?:pool|lake|water|air))"),
   }),
+  s("not_here_tomorrow", "(?:dont think|not sure|doubt) (?:ill|im going to|i will) (?:be here|be around|be alive|still be here|still be alive|make it) (?:tomorrow|next week|much longer|for long|by|through the night)|(?:dont think|not sure) (?:ill|i will) (?:be alive|still be alive)", {
+    unlessAfter: after("(?:because|im|i have|at|for|since|as)"),
+  }),
+  s("do_it_tonight", "tonight is the night|going to do it tonight|(?:doing|do) it tonight", { borderline: "distress" }),
   s("how_to_do_it", "(?:thought|thinking|think) about how (?:i would|id|i could|i will|ill|to) do it", { borderline: "distress" }),
   s("keep_living", "(?:cant|cannot|unable to|dont think i can|not sure i can|no longer) (?:keep living|go on living|keep being alive|live like this anymore|live with this anymore)|thinking about (?:dying|death|being dead|not being here|not existing|not waking up|ending things|ending it all)|(?:pills|tablets|gun|knife|razor|rope|blade|noose) (?:in front of me|in my hand|in my hands|next to me|are ready|is ready|ready to go)"),
   s("stop_existing", "(?:stop|cease) (?:existing|being alive)|(?:want|wish|like) to (?:stop|cease) (?:living|existing)|(?:sleep|rest) forever and never"),
@@ -74,7 +78,7 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
     unlessAfter: after(ACCIDENT_AFTER),
     unlessBefore: before("(?:accidentally|nearly|almost){gap1}"),
   }),
-  s("method", "(?:hang|hanging|hanged|shoot|shooting|drown|drowning|poison|poisoning|stab|stabbing|suffocate|suffocating|gas|overdose on|starve) myself|slit my (?:wrists|wrist|throat)|put a gun to my head|(?:jump|jumping|jumped|throw myself) (?:off|from|in front of){gap2} (?:bridge|building|roof|cliff|train|bus|balcony|overpass|tower|window|car|truck|ledge|parking garage|subway)|step in front of a (?:train|bus|car|truck)|(?:drive|driving|crash|crashing|steer|swerve) (?:my car |the car |my truck )?(?:off|into)(?: [a-z]+){0,2} (?:cliff|bridge|wall|tree|truck|oncoming|river|lake)|(?:gun|pistol|knife|blade|razor|rope|noose) (?:in my (?:lap|hand|hands|mouth)|to my (?:head|throat|wrist|wrists)|against my (?:head|throat|wrist)|around my neck)|(?:tied|tying|made|bought) a noose", {
+  s("method", "(?:hang|hanging|hanged|shoot|shooting|drown|drowning|poison|poisoning|stab|stabbing|suffocate|suffocating|gas|overdose on|starve) myself|slit my (?:wrists|wrist|throat)|put a gun to my head|(?:jump|jumping|jumped|throw myself) (?:off|from|in front of){gap2} (?:bridge|building|roof|cliff|train|bus|balcony|overpass|tower|window|car|truck|ledge|parking garage|subway)|step in front of a (?:train|bus|car|truck)|(?:drive|driving|crash|crashing|steer|swerve) (?:my car |the car |my truck )?(?:off|into)(?: [a-z]+){0,2} (?:cliff|bridge|wall|tree|truck|oncoming|river|lake)|(?:gun|pistol|knife|blade|razor|rope|noose) (?:in my (?:lap|hand|hands|mouth)|to my (?:head|throat|wrist|wrists)|against my (?:head|throat|wrist)|around my neck)|(?:tied|tying|made|bought) a noose|(?:have|got|bought|ive|ive got) (?:the|a) (?:rope|noose)(?! for| to (?:tie|climb|hang (?:the|my|a) (?:washing|clothes|laundry|hammock|swing|picture)))", {
     negatable: true,
     unlessAfter: after("(?:in work|in homework|in debt|in paperwork|into the pool|into the lake for fun)"),
     unlessBefore: FICTION_BEFORE,
@@ -180,6 +184,9 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
     needBefore: near("(?:{PERSON})", G),
   }),
   m("dying", "(?:think|feel like|scared) (?:im|i am|hes|shes) dying", { borderline: "fear" }),
+  m("faint", "(?:feel|feeling|going to|about to|think im going to) (?:faint|pass out|black out)", {
+    unlessAfter: after("(?:from (?:hunger|boredom|laughing|laughter|excitement|embarrassment)|lol|haha|when|at the|if i)"),
+  }),
   m("fainted", "(?:fainted|fainting|passed out|blacked out|collapsed)(?: and| then){0,1}(?: [a-z]+){0,2} (?:hit|banged|cracked|wont|isnt|is not|hasnt|cant|not)", { needBefore: near("(?:{PERSON})", G) }),
   m("accident", "(?:was|been|got|were|just|im|hes|shes|theyre) (?:in|had) (?:a |an )?(?:car |bad |serious |motorcycle |bike )?(?:accident|crash|wreck)|(?:got|was|been|just got|has been) (?:hit|run over) by a (?:car|truck|bus|train|van|motorbike)|(?:im|hes|shes|theyre|baby is|he is|she is|is) bleeding|(?:so much|a lot of|lots of|too much) blood|blood everywhere|(?:broke|broken|hurt|injured) (?:my|his|her|their) (?:neck|spine|back badly|skull)", {
     unlessBefore: FICTION_BEFORE,

@@ -57,6 +57,15 @@ describe("checkSafety", () => {
     for (const [text, category] of cases) expect(checkSafety(text)?.category, text).toBe(category);
   });
 
+  it("reads common typos and speech-to-text slips of the words that matter, and only those", () => {
+    expect(checkSafety("i want to kil myself")?.category).toBe("self_harm");
+    expect(checkSafety("im feeling suicidle")?.category).toBe("self_harm");
+    expect(checkSafety("my husband cant breath")?.category).toBe("medical_emergency");
+    expect(checkSafety("he od'd last night")?.category).toBe("medical_emergency");
+    expect(checkSafety("he had odd shoes on")).toBeNull();
+    expect(checkSafety("i took a deep breath")).toBeNull();
+  });
+
   it("stays quiet on the issue's idioms", () => {
     for (const text of ["this traffic is killing me", "my phone died", "I could murder a pizza", "I'm dying to see her", "dead tired", "kill the lights", "shoot me an email", "I'm dying laughing", "this job is killing me"]) {
       expect(checkSafety(text), text).toBeNull();
