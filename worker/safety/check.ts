@@ -3,7 +3,7 @@
 // patterns (worker/safety/patterns.ts) over the caller's own words, after idioms are erased
 // (worker/safety/idioms.ts), with the emotion scores only strengthening borderline cues. It takes the
 // caller's text and emotions and nothing else, so no Echo instruction, setting or caller request has a
-// path to turn it off. Pure and fast (a few µs a turn; bench/safety.bench.ts): linear patterns only.
+// path to turn it off. Pure and fast (~10–20 µs a turn; bench/safety.bench.ts): linear patterns only.
 //
 // Rules:
 // - An explicit cue hits; emotions never clear it.

@@ -1,7 +1,7 @@
 // The shape of one safety pattern (worker/safety/patterns.ts) and the helper that builds its regular
 // expression. Patterns read normalized text (worker/safety/normalize.ts: lowercase words, single spaces,
 // no apostrophes), so `\b` is a word boundary and a gap of up to n words is a bounded repetition
-// (`{gap2}`): no pattern has an unbounded or nested repetition, so a check stays linear in the text.
+// (`{gap2}`) that can split the text one way only (each word starts at a space), so a check stays linear.
 import type { SafetyCategory } from "../../protocol/safety";
 
 export interface SafetyRule {
