@@ -35,7 +35,7 @@ export const IDIOM_SPANS: readonly RegExp[] = [
   rx("(?:stopped|stop|quit) breathing down (?:my|his|her|our|their) neck|breathing down (?:my|his|her|our|their) neck"),
   rx("drowning in (?:work|homework|paperwork|emails|debt|bills|laundry|assignments)"),
   rx("(?:choking|choked) on (?:my|the|his|her|a) (?:coffee|tea|water|drink|soda|words|laughter|spit)"),
-  rx("(?:choking|choked|choke|choke me) up"),
+  rx("(?:choking|choked|choke|choke me) up|(?:choking|choked|choke) back (?:tears|a sob|sobs|emotion|my tears)"),
   rx("(?:touched|touches|moved) (?:me|us) (?:so much|deeply|with)"),
   rx("suicide (?:squad|doors?|sprints?|drills?|runs?|mission|pass|pact squad)"),
 ];

@@ -8,17 +8,17 @@ import { ACCIDENT_AFTER, DEVICE_BEFORE, FICTION_WORDS, TRIVIAL_REASON_AFTER } fr
 import { after, before, near, rx, type SafetyRule } from "./rule";
 
 const REL =
-  "newborn|infant|toddler|babies|twins|stepkids|husband|wife|boyfriend|girlfriend|partner|bf|gf|fiance|fiancee|ex|ex husband|ex wife|ex boyfriend|ex girlfriend|dad|father|stepdad|stepfather|mom|mum|mother|stepmom|stepmother|brother|sister|son|daughter|uncle|aunt|cousin|grandpa|grandfather|grandma|grandmother|roommate|flatmate|parents|parent|kids|kid|child|children|baby|boss|coworker|coworkers|co worker|neighbor|neighbour|neighbors|friend|best friend|teacher|classmate|classmates|spouse|family|stepson|stepdaughter|landlord|manager|carer|caregiver";
+  "newborn|infant|toddler|babies|twins|stepkids|grandson|granddaughter|grandchild|grandkids|nephew|niece|stepbrother|stepsister|brother in law|sister in law|son in law|daughter in law|husband|wife|boyfriend|girlfriend|partner|bf|gf|fiance|fiancee|ex|ex husband|ex wife|ex boyfriend|ex girlfriend|dad|father|stepdad|stepfather|mom|mum|mother|stepmom|stepmother|brother|sister|son|daughter|uncle|aunt|cousin|grandpa|grandfather|grandma|grandmother|roommate|flatmate|parents|parent|kids|kid|child|children|baby|boss|coworker|coworkers|co worker|neighbor|neighbour|neighbors|friend|best friend|teacher|classmate|classmates|spouse|family|stepson|stepdaughter|landlord|manager|carer|caregiver";
 const G = {
   REL,
   SELF3: "himself|herself|themselves|themself",
   OBJ: `him|her|them|other people|others|(?:that|this|the) (?:man|woman|guy|girl|person|kid|boy|dude|lady|bastard|bitch|jerk|idiot)|my (?:little |baby |younger |older |big )(?:${REL})|my (?:students|patients|pupils|colleagues|colleague|clients|teammates|class)|someone|somebody|people|everyone|everybody|anyone|anybody|my (?:${REL})|his (?:${REL})|her (?:${REL})|their (?:${REL})|the people|those people|that guy|this guy|that girl|the kids|the baby|a kid|my moms boyfriend`,
-  ABUSER: `he|she|they|hes|shes|theyre|my (?:${REL})|my moms (?:boyfriend|husband)|my dads (?:girlfriend|wife)|her (?:boyfriend|husband)|his (?:girlfriend|wife)`,
+  ABUSER: `he|she|they|hes|shes|theyre|my (?:(?:${REL})s )?(?:${REL})|my moms (?:boyfriend|husband)|my dads (?:girlfriend|wife)|her (?:boyfriend|husband)|his (?:girlfriend|wife)`,
   FAMILY: "mom|mum|mother|dad|father|parents|sister|brother|boss|teacher|coach|grandma|grandpa|nan|gran|aunt|uncle|friend|friends|wife|husband|girlfriend|boyfriend|partner|roommate|moms|mums|dads|wifes|husbands|bosss|girlfriends|boyfriends",
   PARTNER: "he|she|hes|shes|my (?:husband|wife|boyfriend|girlfriend|partner|bf|gf|fiance|fiancee|ex|spouse)",
   VICTIM: `me|us|(?:my|our) (?:little |baby |younger |older |big |two |three )?(?:${REL})|the kids|the baby|her|him`,
   HARMV:
-    "kill|killing|murder|murdering|hurt|hurting|harm|harming|stab|stabbing|shoot|shooting|strangle|strangling|beat|beating|attack|attacking|choke|choking|poison|poisoning|punch|punching|smother|smothering|drown|drowning|run over",
+    "kill|killing|murder|murdering|hurt|hurting|harm|harming|hit|hitting|slap|slapping|kick|kicking|smack|smacking|stab|stabbing|shoot|shooting|strangle|strangling|beat|beating|attack|attacking|choke|choking|poison|poisoning|punch|punching|smother|smothering|drown|drowning|run over",
   INTENT:
     "going to|want to|wants to|wanted to|about to|plan to|plans to|planning to|planning on|thinking about|thinking of|thought about|think about|thought of|thoughts of|thoughts about|urge to|urges to|tempted to|ready to|feel like|might|will|ill|hell|shell|could end up|try to|trying to|intend to|keep thinking about|imagining|imagine|picturing|picture|dreaming about|dream about|daydreaming about|daydream about|obsessing over|fantasize about|fantasise about|fantasizing about|fantasising about|going to go|snap and|lose it and|lose control and|and",
   ABUSEV:
@@ -83,7 +83,7 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
     unlessAfter: after("(?:in work|in homework|in debt|in paperwork|into the pool|into the lake for fun)"),
     unlessBefore: FICTION_BEFORE,
   }),
-  s("overdose_intent", "(?:going to|want to|plan to|planning to|thinking about|think about|will|might|ready to|tried to|trying to|tries to) (?:overdose|od|take all (?:my|the|of my|of the) (?:pills|meds|medication|tablets)|swallow all (?:my|the|of my) (?:pills|meds|tablets))", { negatable: true }),
+  s("overdose_intent", "(?:going to|want to|plan to|planning to|thinking about|think about|thinking of|will|might|ready to|tried to|trying to|tries to) (?:overdose|overdosing|taking an overdose|taking all (?:my|the|of my) (?:pills|meds|medication|tablets)|od|take all (?:my|the|of my|of the) (?:pills|meds|medication|tablets)|swallow all (?:my|the|of my) (?:pills|meds|tablets))", { negatable: true }),
   s("lethal_dose", "how (?:many|much){gap4} (?:to die|to kill (?:myself|me|someone)|would kill (?:me|someone|a person)|is lethal|is a lethal|to overdose|to od)|lethal (?:dose|amount)|(?:pills?|tablets) (?:it )?(?:takes|would take) to die"),
   s("stockpile", "(?:pills|tablets|meds){gap2} (?:saved|stockpiled|stashed|hoarded|collected|saved up)|(?:saved|saving|stockpiling|stashing|hoarding) (?:up )?(?:my |some |a bunch of |all my |all the )?(?:pills|tablets|meds|medication)"),
   s("goodbye_note", "(?:suicide|goodbye|farewell) (?:note|notes|letter|letters|video|message)|(?:wrote|writing|write){gap3} (?:goodbye|farewell) (?:notes?|letters?)|said my goodbyes"),
@@ -103,7 +103,7 @@ export const HARM_TO_OTHERS_RULES: readonly SafetyRule[] = [
     negatable: true,
     unlessAfter: after(`(?:${TRIVIAL_REASON_AFTER}|{lead4}(?:in|on) (?:the|this|that|a) (?:game|level|match|round|map|raid)|{lead2}on level|at (?:chess|cards|poker|tennis|golf|pool|this game))`),
   }),
-  h("run_over", "(?:{INTENT}) (?:run|running) (?:{OBJ}) (?:over|down)|(?:{INTENT}) beat the (?:crap|shit|hell|living daylights|snot) out of (?:{OBJ})|i could (?:really |seriously )?(?:hurt|harm) (?:{OBJ})|i could (?:really |seriously )?(?:kill|murder) (?:someone|somebody|people|everyone|everybody)|make (?:{OBJ}) (?:bleed|suffer)|(?:{INTENT}) (?:burn|set fire to|torch) (?:their|his|her|my [a-z]+s|the|that) (?:house|car|home|apartment|place|shop|store)", { negatable: true }),
+  h("run_over", "(?:{INTENT}) (?:run|running) (?:{OBJ}) (?:over|down)|(?:{INTENT}) beat the (?:crap|shit|hell|living daylights|snot) out of (?:{OBJ})|i could (?:really |seriously )?(?:hurt|harm) (?:{OBJ})|i could (?:really |seriously )?(?:kill|murder) (?:someone|somebody|people|everyone|everybody)|make (?:{OBJ}) (?:bleed|suffer)|(?:want|wants|wanted|wish|wishing) (?:{OBJ}|everyone at|everybody at)(?: [a-z0-9]+){0,3} dead|(?:put|putting|slip|slipping) (?:something|poison|pills|drugs|bleach) in (?:his|her|their|my [a-z]+s) (?:drink|food|coffee|tea|meal)|(?:{INTENT}) (?:burn|set fire to|torch) (?:their|his|her|my [a-z]+s|the|that) (?:house|car|home|apartment|place|shop|store)", { negatable: true }),
   h("weapon", "(?:going to|will|ll|plans to|planning to|threatened to|said hed|said shed|wants to) (?:bring|get|use) (?:a|his|her|my|their|dads|a loaded) (?:gun|rifle|pistol|bomb|weapon)"),
   h("weapon_to_place", "(?:bring|bringing|take|taking|brought|carry|carrying){gap2} (?:gun|guns|rifle|pistol|knife|knives|weapon|weapons|bomb|explosives){gap3} (?:to|into) (?:school|work|the office|class|church|the mall|the party|his house|her house|their house|the concert|campus|the game)"),
   h("shoot_up", "shoot(?:ing)? up (?:the |a |his |her |my |their |that |our )?(?:school|office|place|workplace|class|church|mall|party|store|building|campus|concert)"),
@@ -114,12 +114,13 @@ export const ABUSE_RULES: readonly SafetyRule[] = [
   a("violence", "(?:{ABUSER}){gap4} (?:{ABUSEV}) (?:{VICTIM})|(?:{ABUSER}){gap3} (?:grabbed|grabs|grabbing|pinned|pins|held|holds) (?:me|her|him|us) (?:by the (?:throat|neck|hair)|down|against the wall|by my (?:throat|neck|hair))|(?:{ABUSER}) (?:is|gets|can be|has been|becomes|got)(?: [a-z]+){0,1} (?:violent|abusive|physical with me)|(?:{ABUSER}){gap3} (?:slammed|slams|smashed|smashes|threw|throws|pushed|shoved) (?:my|her|his) (?:head|face|body) (?:against|into|on|onto)|(?:{ABUSER}){gap3} (?:banged|bangs|hit|hits) my (?:head|face) (?:against|into|on|onto)|(?:someone|somebody|a man|a woman|the person|a guy|a partner|people) who (?:hurts|hits|beats|abuses|threatens|rapes|chokes) (?:me|us)", {
     negatable: true,
     unlessAfter: after(
-      "(?:out|head|hand|knee|elbow|foot|arm|leg|shoulder|toe|finger|[0-9]+|with (?:a|an|the|this|that|some) (?:question|idea|joke|fact|bill|surprise|news|request|compliment|line|offer|text|message|email|call|deal|story|song)|to (?:do|be|try|study|work|apply|go|take|finish|improve|keep|get|the limit|the edge)|too hard|harder|for (?:a|an|the) (?:job|position|promotion|loan|answer))",
+      "(?:out|{lead2}with (?:a |the |her |his |my )?(?:pillow|balloon|snowball|water balloon|nerf|foam|toy|sock|towel|feather|ball)|head|hand|knee|elbow|foot|arm|leg|shoulder|toe|finger|[0-9]+|with (?:a|an|the|this|that|some) (?:question|idea|joke|fact|bill|surprise|news|request|compliment|line|offer|text|message|email|call|deal|story|song)|to (?:do|be|try|study|work|apply|go|take|finish|improve|keep|get|the limit|the edge)|too hard|harder|for (?:a|an|the) (?:job|position|promotion|loan|answer))",
     ),
   }),
-  a("injury", "(?:{ABUSER}){gap2} (?:broke|broken|fractured|cracked|bruised|split) my (?:arm|arms|nose|jaw|ribs|rib|wrist|finger|fingers|leg|hand|lip|tooth|teeth|eye|skull)|(?:gave|give|gives|given) me (?:a black eye|bruises|a concussion|a split lip)|bruises (?:from|because of) (?:him|her|my [a-z]+)|(?:{ABUSER}){gap2} hurt (?:me|us) again|(?:throws|threw|throwing) (?:things|stuff|plates|a plate|bottles|a bottle|chairs|a chair|knives|a knife|objects|furniture|shoes|glasses|a glass) at (?:me|us|my [a-z]+|her|him)", {
+  a("injury", "(?:{ABUSER}){gap2} (?:broke|broken|fractured|cracked|bruised|split) my (?:arm|arms|nose|jaw|ribs|rib|wrist|finger|fingers|leg|hand|lip|tooth|teeth|eye|skull)|(?:gave|give|gives|given) me (?:a black eye|bruises|a concussion|a split lip)|bruises(?: [a-z]+){0,3} (?:from|because of) (?:him|her|my [a-z]+)|(?:{ABUSER}){gap2} hurt (?:me|us) again|(?:throws|threw|throwing) (?:things|stuff|plates|a plate|bottles|a bottle|chairs|a chair|knives|a knife|objects|furniture|shoes|glasses|a glass) at (?:me|us|my [a-z]+|her|him)", {
     needBefore: near("(?:{ABUSER})", G),
   }),
+  a("passive", "(?:got|get|gets|getting|was|been|being|am) (?:beat|beaten|hit|punched|slapped|kicked|choked|strangled|hurt|attacked|raped|abused|pushed|stabbed|assaulted)(?: up)? by (?:{ABUSER})"),
   a("forced", "(?:forced|forces|forcing) (?:himself|herself|themselves) on (?:me|her|him|my [a-z]+)", { needBefore: near("(?:{ABUSER})", G) }),
   a("sexual", "(?:{ABUSER}){gap3} (?:touches|touched|touching|molests|molested|rapes|raped|forces|forced|forcing|makes|made|pressures|pressured) (?:me|my son|my daughter|my kids|my sister|my brother)(?: to (?:have sex|do sexual|sleep with|touch)| and says not to tell| inappropriately| where)?", {
     unlessAfter: after("(?:laugh|smile|feel|happy|cry|dinner|breakfast|lunch|coffee|tea|go|do my|clean|study|wait|pay|think|want)"),
@@ -136,7 +137,7 @@ export const ABUSE_RULES: readonly SafetyRule[] = [
     needBefore: near("(?:{ABUSER})", G),
   }),
   a("afraid_at_home", "(?:scared|afraid|terrified|frightened) (?:to go|of going|to be|of being) (?:back )?home|(?:scared|afraid|terrified|frightened) (?:of|for my life with) my (?:husband|wife|boyfriend|girlfriend|partner|dad|father|stepdad|stepfather|mom|mother|mum|ex|parents|fiance|fiancee|spouse)|(?:not|dont feel|never feel) safe (?:at home|in my (?:own )?(?:home|house)|around (?:him|her|my [a-z]+)|with (?:him|her|my [a-z]+))"),
-  a("control", "(?:wont|doesnt|dont|never) let me (?:leave (?:the house|the apartment|the room|him|her|home)|out of the house|see my (?:friends|family)|talk to (?:anyone|my family|my friends)|have (?:my phone|money|my own money)|use (?:my|the) phone)", {
+  a("control", "(?:wont|doesnt|dont|never) let me (?:leave(?! (?:early|work|the office|the party|school|the table|my room|a tip))|out of the house|see my (?:friends|family)|talk to (?:anyone|my family|my friends)|have (?:my phone|money|my own money)|use (?:my|the) phone)|(?:takes|took|controls|keeps) (?:all )?(?:my|the) (?:money|pension|paycheck|passport|car keys|bank card)", {
     needBefore: near("(?:{PARTNER})", G),
   }),
   a("locked_in", "(?:locks|locked|locking|lock) (?:me|us|my [a-z]+|her|him) (?:in|up|out)(?! of the (?:house|flat|apartment) by (?:mistake|accident))", { needBefore: near("(?:{ABUSER})", G) }),
@@ -156,7 +157,10 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
     negatable: true,
     unlessAfter: GYM_AFTER,
   }),
-  m("cardiac_stroke", "having (?:a |an )?(?:[a-z]+ ){0,2}(?:heart attack|stroke|seizure|seizures|asthma attack|allergic reaction|anaphylactic reaction|diabetic emergency|diabetic attack)|just had (?:a )?(?:heart attack|stroke|seizure)|(?:think|thinks|maybe|might be|could be){gap2} (?:a )?(?:heart attack|stroke)|is seizing|convulsing|having a fit", { unlessAfter: after("of"), unlessBefore: FICTION_BEFORE }),
+  m("cardiac_stroke", "having (?:a |an )?(?:[a-z]+ ){0,2}(?:heart attack|stroke|seizure|seizures|asthma attack|allergic reaction|anaphylactic reaction|diabetic emergency|diabetic attack)|just had (?:a )?(?:heart attack|stroke|seizure)|(?:think|thinks|maybe|might be|could be){gap2} (?:a )?(?:heart attack|stroke)|is seizing|convulsing|having a fit", {
+    unlessAfter: after("(?:of|lol|haha|lmao|about|over (?:these|this|that|the|my) (?:prices?|bill|news|game|score|test|exam|results?)|when i (?:saw|heard|got|opened))"),
+    unlessBefore: FICTION_BEFORE,
+  }),
   m("stroke_signs", "face (?:is )?(?:drooping|droopy|numb|twisted)|(?:cant|unable to) (?:lift|move|feel) (?:my|his|her|their) (?:arm|arms|leg|legs|face|left|right|side)|(?:speech is|talking is|words are|voice is) slurred|slurring (?:his |her |my |their )?(?:words|speech)|(?:arm|left arm|right arm|face|side){gap1} (?:is|went|feels|has gone|gone) numb|(?:cant|unable to) (?:feel|move|lift){gap2} (?:left|right) side|numb(?:ness)?{gap3} (?:left|right|one) side|foaming at the mouth", {
     unlessAfter: GYM_AFTER,
   }),
