@@ -47,19 +47,19 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
     unlessAfter: after("(?:laughing|happy|old|in my sleep when|of old age|at 100|at a hundred)"),
   }),
   s("wish_dead", "wish (?:i|id) (?:was|were|had) (?:dead|died|never been born|not been born|never existed)|wish i (?:wasnt|werent) (?:alive|here|born)|(?:had never|hadnt) been born|better off dead|rather be dead|id be dead"),
-  s("alive_anymore", "(?:want|wants|wanna) to (?:be alive|live|exist|keep living|be here) anymore|(?:go to sleep|fall asleep|sleep) forever and never|(?:go to sleep|fall asleep) forever"),
+  s("alive_anymore", "(?:want|wants|wanna) to (?:be alive|live|exist|keep living|be here|be on this earth|be in this world|be on earth) anymore|(?:go to sleep|fall asleep|sleep) forever and never|(?:go to sleep|fall asleep) forever"),
   s("not_live", "(?:dont|doesnt|didnt|no longer|never|really dont|just dont) (?:really )?(?:want|wants) to (?:live|be alive|exist|be here anymore|wake up|go on|go on living|keep living|keep going|be around anymore)", {
     unlessAfter: after("(?:in|with|near|there|at|on|together|like that|as a|up|until|till|early|for|at the)"),
   }),
-  s("better_for_everyone", "(?:better off|happier|easier|better)(?: for| to) (?:everyone|everybody|my family|them|people|all of them|the world)(?: [a-z0-9]+){0,1} (?:without me|if i (?:was|were|wasnt|werent) (?:gone|dead|here|around|alive)|if i (?:died|disappeared))"),
-  s("better_off_without_me", "(?:everyone|everybody|the world|my family|my kids|people|they|all|world|nobody|no one)(?: [a-z0-9]+){0,4} (?:better off|better|happier|easier|be fine) (?:without me|if i (?:was|were|wasnt|werent|wasnt here|was gone|were gone|was dead|were dead|died|disappeared|left for good|wasnt around|werent around)|if i (?:died|disappeared|was not here))"),
+  s("better_for_everyone", "(?:better off|happier|easier|better)(?: for| to) (?:everyone|everybody|my family|them|people|all of them|the world)(?: [a-z0-9]+){0,1} (?:without me|if i (?:just )?(?:was|were|wasnt|werent) (?:gone|dead|here|around|alive)|if i (?:just )?(?:died|disappeared))"),
+  s("better_off_without_me", "(?:everyone|everybody|the world|my family|my kids|people|they|all|world|nobody|no one)(?: [a-z0-9]+){0,4} (?:better off|better|happier|easier|be fine) (?:without me|if i (?:just )?(?:was|were|wasnt|werent|wasnt here|was gone|were gone|was dead|were dead|died|disappeared|left for good|wasnt around|werent around)|if i (?:just )?(?:died|disappeared|was not here))"),
   s("no_reason_to_live", "(?:no|nothing|not any|whats the|what the|dont see the|dont see any|cant see the|cant see any|see no|lost my|lost the|lost all|theres no|is there a) (?:reason|point|purpose|will){gap3} (?:to|in|of|for) (?:keep |go on |going on |even )?(?:live|living|being alive|be alive|staying alive|stay alive|life|existing|exist|being here|be here|be around|go on|going on|getting up|wake up|waking up)"),
   s("nothing_to_live_for", "(?:nothing|no one|nobody|no reason|not much) (?:left )?to live for|(?:not|isnt|aint) worth living|life (?:isnt|is not|aint|not) worth (?:it|living)"),
   s("end_it", "(?:decided|going|ready|want|wanted|planning|plan|about|time) to end it|(?:feel like|thinking about|thinking of|think about|talking about|talks about|talked about) ending it", {
     negatable: true,
     unlessAfter: after("(?:with|between|there|here|on a|early|now with|off with)"),
   }),
-  s("if_i_was_gone", "(?:care|notice|miss me|matter|cry|even know|be sad|favou?r|better|easier|happier|relief|be fine)(?: [a-z0-9]+){0,4} if i (?:was dead|were dead|was gone|were gone|died|disappeared|wasnt here|wasnt around|werent here|was not here|killed myself)", {
+  s("if_i_was_gone", "(?:care|notice|miss me|matter|cry|even know|be sad|favou?r|better|easier|happier|relief|be fine)(?: [a-z0-9]+){0,4} if i (?:just )?(?:was dead|were dead|was gone|were gone|died|disappeared|wasnt here|wasnt around|werent here|was not here|killed myself)", {
     unlessAfter: after("(?:for|on|to|until|till|tomorrow|this|next|over)"),
   }),
   s("almost_did", "(?:almost|nearly) (?:jumped|jump|killed myself|did it|went through with it|ended it|overdosed|hanged myself)|(?:dont|cant|do not|really dont|cannot) (?:really )?see myself (?:being )?(?:alive|around|here|living) (?:next|in a|in five|in ten|by|much longer|for much)", {
@@ -69,6 +69,13 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
     unlessAfter: after("(?:because|im|i have|at|for|since|as)"),
   }),
   s("do_it_tonight", "tonight is the night|going to do it tonight|(?:doing|do) it tonight", { borderline: "distress" }),
+  s("ways_to_die", "(?:ways|how|methods) to (?:die|kill myself|end my life|end it all)|(?:ways|methods) of (?:dying|killing myself|suicide)|(?:it|everything|it all|my life|the pain) to (?:end|stop|be over) (?:permanently|forever|for good)|(?:put|putting) an end to (?:everything|it all|my life|myself|my suffering)|(?:in case|if) i dont make it (?:through|past) (?:tonight|the night|this weekend|the weekend)|(?:stood|standing|stand|sat|sitting) (?:on|at) the (?:edge|ledge) of (?:the|a|my) (?:roof|bridge|building|cliff|balcony|platform|tracks)", {
+    unlessBefore: FICTION_BEFORE,
+  }),
+  s("take_them_all", "(?:going to|want to|will|about to|ready to|ill) (?:take|swallow) (?:them all|all of them|the whole bottle|the lot|every single one|the whole pack)", {
+    needBefore: near("(?:pills|tablets|meds|medication|medicine|painkillers|bottle)"),
+  }),
+  s("third_person_cutting", "(?:has been|have been|hes been|shes been|theyve been|is|keeps|started|been|was|caught (?:her|him|them)) cutting(?= again| (?:her|his|their) (?:arms|wrists|legs|thighs|skin)| $)"),
   s("how_to_do_it", "(?:thought|thinking|think) about how (?:i would|id|i could|i will|ill|to) do it", { borderline: "distress" }),
   s("keep_living", "(?:cant|cannot|unable to|dont think i can|not sure i can|no longer) (?:keep living|go on living|keep being alive|live like this anymore|live with this anymore)|thinking about (?:dying|death|being dead|not being here|not existing|not waking up|ending things|ending it all)|(?:pills|tablets|gun|knife|razor|rope|blade|noose) (?:in front of me|in my hand|in my hands|next to me|are ready|is ready|ready to go)"),
   s("stop_existing", "(?:stop|cease) (?:existing|being alive)|(?:want|wish|like) to (?:stop|cease) (?:living|existing)|(?:sleep|rest) forever and never"),
@@ -114,7 +121,7 @@ export const ABUSE_RULES: readonly SafetyRule[] = [
   a("violence", "(?:{ABUSER}){gap4} (?:{ABUSEV}) (?:{VICTIM})|(?:{ABUSER}){gap3} (?:grabbed|grabs|grabbing|pinned|pins|held|holds) (?:me|her|him|us) (?:by the (?:throat|neck|hair)|down|against the wall|by my (?:throat|neck|hair))|(?:{ABUSER}) (?:is|gets|can be|has been|becomes|got)(?: [a-z]+){0,1} (?:violent|abusive|physical with me)|(?:{ABUSER}){gap3} (?:slammed|slams|smashed|smashes|threw|throws|pushed|shoved) (?:my|her|his) (?:head|face|body) (?:against|into|on|onto)|(?:{ABUSER}){gap3} (?:banged|bangs|hit|hits) my (?:head|face) (?:against|into|on|onto)|(?:someone|somebody|a man|a woman|the person|a guy|a partner|people) who (?:hurts|hits|beats|abuses|threatens|rapes|chokes) (?:me|us)", {
     negatable: true,
     unlessAfter: after(
-      "(?:out|{lead2}with (?:a |the |her |his |my )?(?:pillow|balloon|snowball|water balloon|nerf|foam|toy|sock|towel|feather|ball)|head|hand|knee|elbow|foot|arm|leg|shoulder|toe|finger|[0-9]+|with (?:a|an|the|this|that|some) (?:question|idea|joke|fact|bill|surprise|news|request|compliment|line|offer|text|message|email|call|deal|story|song)|to (?:do|be|try|study|work|apply|go|take|finish|improve|keep|get|the limit|the edge)|too hard|harder|for (?:a|an|the) (?:job|position|promotion|loan|answer))",
+      "(?:out|{lead2}(?:in (?:her|his|their|my|our) sleep|by accident|accidentally|while (?:playing|sleeping|dancing)|playfully)|{lead2}with (?:a |the |her |his |my )?(?:pillow|balloon|snowball|water balloon|nerf|foam|toy|sock|towel|feather|ball)|head|hand|knee|elbow|foot|arm|leg|shoulder|toe|finger|[0-9]+|with (?:a|an|the|this|that|some) (?:question|idea|joke|fact|bill|surprise|news|request|compliment|line|offer|text|message|email|call|deal|story|song)|to (?:do|be|try|study|work|apply|go|take|finish|improve|keep|get|the limit|the edge)|too hard|harder|for (?:a|an|the) (?:job|position|promotion|loan|answer))",
     ),
   }),
   a("injury", "(?:{ABUSER}){gap2} (?:broke|broken|fractured|cracked|bruised|split) my (?:arm|arms|nose|jaw|ribs|rib|wrist|finger|fingers|leg|hand|lip|tooth|teeth|eye|skull)|(?:gave|give|gives|given) me (?:a black eye|bruises|a concussion|a split lip)|bruises(?: [a-z]+){0,3} (?:from|because of) (?:him|her|my [a-z]+)|(?:{ABUSER}){gap2} hurt (?:me|us) again|(?:throws|threw|throwing) (?:things|stuff|plates|a plate|bottles|a bottle|chairs|a chair|knives|a knife|objects|furniture|shoes|glasses|a glass) at (?:me|us|my [a-z]+|her|him)", {
@@ -171,9 +178,9 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
       "(?:for|in time|early|on time|until|till|before|on (?:the|my|his|her) (?:bed|couch|sofa)|onto|into (?:bed|the bed|the couch|the sofa|a chair)|to (?:my|the|his|her|our) (?:texts|messages|calls|emails|letters)|from (?:exhaustion|tiredness)|in (?:bed|laughter))",
     ),
   }),
-  m("overdose", "overdosed|overdosing|overdose|took too many|taken too many|took (?:a whole|the whole|an entire|a|the) (?:bottle|box|pack) of|(?:took|taken|swallowed|ate) (?:a bunch of|a lot of|all (?:of )?(?:my|the|her|his|their)|lots of|loads of|a handful of|handful of|way too many|too much)(?: [a-z]+){0,2} (?:pills|tablets|meds|medication|medicine|painkillers|insulin|antidepressants|tylenol|paracetamol|acetaminophen|ibuprofen|xanax|oxy|opioids|fentanyl|heroin)|swallowed (?:a whole bottle|a bottle|all (?:my|her|his|the|their)|too many|bleach|poison|pills|some pills|batteries|a battery|detergent|a pod|antifreeze|drain cleaner)|(?:drank|drunk|swallowed|ate|ingested)(?: some| a| the| a bottle of| a cup of)? (?:bleach|poison|antifreeze|drain cleaner|detergent|cleaning (?:fluid|product|spray|stuff)|lighter fluid|rat poison|weed killer|pesticide|laundry pod|a pod|window cleaner|paint thinner|gasoline|petrol|lamp oil)|been poisoned|was poisoned|is poisoned", {
+  m("overdose", "overdosed|overdosing|overdose|took too many|taken too many|took (?:a whole|the whole|an entire|a|the) (?:bottle|box|pack) of|(?:took|taken|swallowed|ate) (?:a bunch of|a lot of|all (?:of )?(?:my|the|her|his|their)|lots of|loads of|a handful of|handful of|way too many|too much)(?: [a-z]+){0,2} (?:pills|tablets|meds|medication|medicine|painkillers|insulin|antidepressants|tylenol|paracetamol|acetaminophen|ibuprofen|xanax|oxy|opioids|fentanyl|heroin)|swallowed (?:a whole bottle|a bottle|all (?:my|her|his|the|their)|too many|bleach|poison|pills|some pills|batteries|a battery|detergent|a pod|antifreeze|drain cleaner)|(?:ate|got into|chewed|swallowed some of) (?:my|his|her|the|some of my|some|grandmas|mums|moms|dads) (?:pills|tablets|meds|medication|medicine|gummies|edibles)|(?:drank|drunk|swallowed|ate|ingested)(?: some| a| the| a bottle of| a cup of)? (?:bleach|poison|antifreeze|drain cleaner|detergent|cleaning (?:fluid|product|spray|stuff)|lighter fluid|rat poison|weed killer|pesticide|laundry pod|a pod|window cleaner|paint thinner|gasoline|petrol|lamp oil)|been poisoned|was poisoned|is poisoned", {
     unlessBefore: before("(?:going to|want to|plan to|planning to|thinking about|think about|will|might|could|considering|ready to|died of|died from|passed away from|lost (?:him|her|them) to)(?: an| a)?"),
-    unlessAfter: after("on (?:netflix|tv|television|coffee|caffeine|sugar|chocolate|candy|cake|love|sun|sunshine|drama|memes|youtube|tiktok|work|anime|cuteness|christmas|music|carbs|pizza|reality tv|true crime)"),
+    unlessAfter: after("on (?:video games|games|gaming|screen time|social media|shopping|cat videos|junk food|sweets|netflix|tv|television|coffee|caffeine|sugar|chocolate|candy|cake|love|sun|sunshine|drama|memes|youtube|tiktok|work|anime|cuteness|christmas|music|carbs|pizza|reality tv|true crime)"),
   }),
   m("bleeding", "(?:bleeding|blood){gap3} (?:wont stop|doesnt stop|isnt stopping|not stopping|everywhere|so much|heavily|badly)|(?:wont|doesnt|isnt|not|cant) stop(?:ping)? (?:the )?bleeding|bleeding (?:heavily|badly|profusely|out|a lot)|losing (?:a lot of |so much )?blood|(?:coughing|throwing|vomiting) (?:up )?blood", {
     unlessBefore: FICTION_BEFORE,
@@ -197,7 +204,7 @@ export const MEDICAL_RULES: readonly SafetyRule[] = [
     unlessAfter: after("(?:last|years? ago|months? ago|when i was|a while ago|as a kid|in (?:the|that|this|a) (?:movie|show|game|film|episode|book))"),
   }),
   m("head_injury", "(?:hit|banged|bumped|cracked) (?:his|her|my|their) head(?: [a-z0-9]+){0,6} (?:throwing up|vomiting|sleepy|drowsy|confused|unconscious|bleeding|not making sense|passed out|wont wake|cant remember)"),
-  m("fall_head", "(?:fell|fallen|fall|falls){gap3} (?:and )?(?:hit|banged|bumped|cracked) (?:his|her|my|their) head|(?:fallen|fell) and (?:cant|cannot|can not) get up"),
+  m("fall_head", "(?:fell|fallen|fall|falls){gap3} (?:and )?(?:hit|banged|bumped|cracked) (?:his|her|my|their) head|(?:fallen|fell)(?: down)? and (?:she |he |i |they )?(?:cant|cannot|can not) get up"),
   m("ambulance", "(?:call|calling|need|get|send|called) (?:an |a )?(?:ambulance|paramedics?|911|nine one one|emergency services)", { unlessBefore: FICTION_BEFORE }),
 ];
 

@@ -66,6 +66,11 @@ describe("checkSafety", () => {
     expect(checkSafety("i took a deep breath")).toBeNull();
   });
 
+  it("never clears 'want to die' or 'kill myself', even said with a laugh", () => {
+    expect(checkSafety("this weather makes me want to die lol")?.category).toBe("self_harm");
+    expect(checkSafety("i could kill myself for forgetting haha")?.category).toBe("self_harm");
+  });
+
   it("stays quiet on the issue's idioms", () => {
     for (const text of ["this traffic is killing me", "my phone died", "I could murder a pizza", "I'm dying to see her", "dead tired", "kill the lights", "shoot me an email", "I'm dying laughing", "this job is killing me"]) {
       expect(checkSafety(text), text).toBeNull();
@@ -108,6 +113,8 @@ describe("checkSafety", () => {
     expect(checkSafety("he hits me", { joy: 0.9, calm: 0.1 })?.category).toBe("abuse_at_home");
     expect(checkSafety("i've thought about how i would do it")).toBeNull();
     expect(checkSafety("i've thought about how i would do it", SAD)?.category).toBe("self_harm");
+    expect(checkSafety("i'm not going to be around much longer and that's fine")).toBeNull();
+    expect(checkSafety("i'm not going to be around much longer and that's fine", SAD)?.category).toBe("self_harm");
   });
 
   it("hears family hyperbole as a threat only when the caller sounds afraid (fear alone, not sadness)", () => {
