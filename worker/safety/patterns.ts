@@ -14,7 +14,8 @@ const G = {
   SELF3: "himself|herself|themselves|themself",
   OBJ: `him|her|them|other people|others|(?:that|this|the) (?:man|woman|guy|girl|person|kid|boy|dude|lady|bastard|bitch|jerk|idiot)|my (?:little |baby |younger |older |big )(?:${REL})|my (?:students|patients|pupils|colleagues|colleague|clients|teammates|class)|someone|somebody|people|everyone|everybody|anyone|anybody|my (?:${REL})|his (?:${REL})|her (?:${REL})|their (?:${REL})|the people|those people|that guy|this guy|that girl|the kids|the baby|a kid|my moms boyfriend`,
   ABUSER: `he|she|they|hes|shes|theyre|my (?:(?:${REL})s )?(?:${REL})|my moms (?:boyfriend|husband)|my dads (?:girlfriend|wife)|her (?:boyfriend|husband)|his (?:girlfriend|wife)`,
-  FAMILY: "mom|mum|mother|dad|father|parents|sister|brother|boss|teacher|coach|grandma|grandpa|nan|gran|aunt|uncle|friend|friends|wife|husband|girlfriend|boyfriend|partner|roommate|moms|mums|dads|wifes|husbands|bosss|girlfriends|boyfriends",
+  // Not partners: "my husband is going to kill me" is a threat; "my mom is going to kill me" hyperbole.
+  FAMILY: "mom|mum|mother|dad|father|parents|sister|brother|boss|teacher|coach|grandma|grandpa|nan|gran|aunt|uncle|friend|friends|roommate|moms|mums|dads|bosss",
   PARTNER: "he|she|hes|shes|my (?:husband|wife|boyfriend|girlfriend|partner|bf|gf|fiance|fiancee|ex|spouse)",
   VICTIM: `me|us|(?:my|our) (?:little |baby |younger |older |big |two |three )?(?:${REL})|the kids|the baby|her|him`,
   HARMV:
@@ -69,6 +70,7 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
     unlessAfter: after("(?:because|im|i have|at|for|since|as)"),
   }),
   s("do_it_tonight", "tonight is the night|going to do it tonight|(?:doing|do) it tonight", { borderline: "distress" }),
+  s("easier_to_die", "(?:easier|better|simpler) (?:to just|to|if i just|if i) (?:die|be dead|end it|not be here|not exist|disappear forever)"),
   s("ways_to_die", "(?:ways|how|methods) to (?:die|kill myself|end my life|end it all)|(?:ways|methods) of (?:dying|killing myself|suicide)|(?:it|everything|it all|my life|the pain) to (?:end|stop|be over) (?:permanently|forever|for good)|(?:put|putting) an end to (?:everything|it all|my life|myself|my suffering)|(?:in case|if) i dont make it (?:through|past) (?:tonight|the night|this weekend|the weekend)|(?:stood|standing|stand|sat|sitting) (?:on|at) the (?:edge|ledge) of (?:the|a|my) (?:roof|bridge|building|cliff|balcony|platform|tracks)", {
     unlessBefore: FICTION_BEFORE,
   }),

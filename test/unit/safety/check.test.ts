@@ -123,6 +123,9 @@ describe("checkSafety", () => {
     expect(checkSafety(text, { sadness: 0.7, calm: 0.3 })).toBeNull();
     expect(checkSafety(text, { fear: 0.6, sadness: 0.1, calm: 0.3 })).toMatchObject({ category: "abuse_at_home", basis: "emotion", cue: "abuse_at_home.threat_hyperbole" });
     expect(checkSafety("my boss is going to kill me if i miss the deadline", { sadness: 0.625, calm: 0.375 })).toBeNull();
+    // A partner's bare threat is a threat; a parent's bare one is hyperbole unless the caller is afraid.
+    expect(checkSafety("my husband is going to kill me")?.category).toBe("abuse_at_home");
+    expect(checkSafety("my mom is going to kill me")).toBeNull();
     // Reported threats are never hyperbole.
     expect(checkSafety("he threatened to kill me when he gets out")?.category).toBe("abuse_at_home");
   });
