@@ -21,7 +21,7 @@ const G = {
   HARMV:
     "kill|killing|murder|murdering|hurt|hurting|harm|harming|hit|hitting|slap|slapping|kick|kicking|smack|smacking|stab|stabbing|shoot|shooting|strangle|strangling|beat|beating|attack|attacking|choke|choking|poison|poisoning|punch|punching|smother|smothering|drown|drowning|run over",
   INTENT:
-    "going to|want to|wants to|wanted to|about to|plan to|plans to|planning to|planning on|thinking about|thinking of|thought about|think about|thought of|thoughts of|thoughts about|urge to|urges to|tempted to|ready to|feel like|might|will|ill|hell|shell|could end up|try to|trying to|intend to|keep thinking about|imagining|imagine|picturing|picture|dreaming about|dream about|daydreaming about|daydream about|obsessing over|fantasize about|fantasise about|fantasizing about|fantasising about|going to go|snap and|lose it and|lose control and|and",
+    "going to|want to|wants to|wanted to|about to|plan to|plans to|planning to|planning on|thinking about|thinking of|thought about|think about|thought of|thoughts of|thoughts about|urge to|urges to|tempted to|ready to|feel like|might|will|ill|hell|shell|could end up|try to|trying to|intend to|keep thinking about|imagining|imagine|picturing|picture|dreaming about|dream about|daydreaming about|daydream about|obsessing over|fantasize about|fantasise about|fantasizing about|fantasising about|going to go|snap and|lose it and|lose control and|revenge and|get even and|go over there and|go there and|go and|come over and|find (?:him|her|them) and",
   ABUSEV:
     "hits|hit|hitting|beats|beat|beating|beaten|beats up|beat up|punches|punched|punching|slaps|slapped|slapping|kicks|kicked|kicking|chokes|choked|choking|strangles|strangled|strangling|pushes|pushed|pushing|shoves|shoved|shoving|burns|burned|burnt|bites|drags|dragged|hurts|hurting|abuses|abused|abusing|attacks|attacked|attacking|smacks|smacked|whips|whipped|stabs|stabbed|threatens|threatened|threatening|knocked|rapes|raped|raping|molests|molested|molesting",
   PERSON: `i|im|he|she|they|hes|shes|theyre|my (?:${REL}|grandad|granny|nan|husband)|someone|somebody|a man|a woman|a guy|a lady|the baby|the kid|him|her|them`,
@@ -40,7 +40,7 @@ const a = (id: string, source: string, extra: Partial<SafetyRule> = {}): SafetyR
 const m = (id: string, source: string, extra: Partial<SafetyRule> = {}): SafetyRule => ({ id: `medical_emergency.${id}`, category: "medical_emergency", pattern: rx(source, G), ...extra });
 
 export const SELF_HARM_RULES: readonly SafetyRule[] = [
-  s("kill_myself", "(?:kill|killing|killed|kills|unalive|unaliving|off) myself", { negatable: true }),
+  s("kill_myself", "(?:kill|killing|killed|kills|unalive|unaliving) myself|to off myself", { negatable: true }),
   s("end_my_life", "(?:end|ending|take|taking|took) my (?:own )?life|end to my (?:own )?life|end (?:my|all my|this) suffering for good|put myself out of my misery", { negatable: true }),
   s("suicide", "suicide|suicidal|suicidality", { negatable: true, unlessBefore: FICTION_BEFORE }),
   s("want_to_die", "(?:want|wants|wanted|wanting|ready|deserve|deserves|just want|wish i could|wish to|hope to|going to go) (?:just )?to (?:just )?die|wish i could (?:just )?die|want to be dead|(?:hope|hoping|pray|praying|wish|wishing) (?:that )?(?:i (?:would |could |will |might )?|id |ill )(?:just )?(?:die|be dead|get hit by a (?:car|bus|truck))", {
@@ -110,7 +110,7 @@ export const SELF_HARM_RULES: readonly SafetyRule[] = [
 export const HARM_TO_OTHERS_RULES: readonly SafetyRule[] = [
   h("intent", "(?:{INTENT}) (?:{HARMV}) (?:up )?(?:{OBJ})", {
     negatable: true,
-    unlessAfter: after(`(?:${TRIVIAL_REASON_AFTER}|{lead4}(?:in|on) (?:the|this|that|a) (?:game|level|match|round|map|raid)|{lead2}on level|at (?:chess|cards|poker|tennis|golf|pool|this game))`),
+    unlessAfter: after(`(?:${TRIVIAL_REASON_AFTER}|{lead4}(?:in|on) (?:the|this|that|a) (?:game|level|match|round|map|raid)|{lead2}on level|at (?:chess|cards|poker|tennis|golf|pool|this game)|(?:s )?(?:feelings|pride|chances|ego|reputation|business|career|relationship|credibility|confidence|sales|image))`),
   }),
   h("run_over", "(?:{INTENT}) (?:run|running) (?:{OBJ}) (?:over|down)|(?:{INTENT}) beat the (?:crap|shit|hell|living daylights|snot) out of (?:{OBJ})|i could (?:really |seriously )?(?:hurt|harm) (?:{OBJ})|i could (?:really |seriously )?(?:kill|murder) (?:someone|somebody|people|everyone|everybody)|make (?:{OBJ}) (?:bleed|suffer)|(?:want|wants|wanted|wish|wishing) (?:{OBJ}|everyone at|everybody at)(?: [a-z0-9]+){0,3} dead|(?:put|putting|slip|slipping) (?:something|poison|pills|drugs|bleach) in (?:his|her|their|my [a-z]+s) (?:drink|food|coffee|tea|meal)|(?:{INTENT}) (?:burn|set fire to|torch) (?:their|his|her|my [a-z]+s|the|that) (?:house|car|home|apartment|place|shop|store)", { negatable: true }),
   h("weapon", "(?:going to|will|ll|plans to|planning to|threatened to|said hed|said shed|wants to) (?:bring|get|use) (?:a|his|her|my|their|dads|a loaded) (?:gun|rifle|pistol|bomb|weapon)"),
