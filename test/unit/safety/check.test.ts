@@ -161,6 +161,9 @@ describe("checkSafety", () => {
     expect(checkSafety("my boyfriend said he'd kill me if i leave")?.category).toBe("abuse_at_home");
     expect(checkSafety("i'm going to kill him for eating my fries")).toBeNull();
     expect(checkSafety("i'm going to kill him when he gets home")?.category).toBe("harm_to_others");
+    expect(checkSafety("i yelled at my sister and hurt her feelings")).toBeNull();
+    expect(checkSafety("i'm afraid i'll snap and hurt my baby")?.category).toBe("harm_to_others");
+    expect(checkSafety("i took the weight off myself")).toBeNull();
     expect(checkSafety("my computer is not responding")).toBeNull();
     expect(checkSafety("my dad is not responding")?.category).toBe("medical_emergency");
   });
