@@ -5,6 +5,7 @@ import { z } from "zod";
 import { aiEnginesSchema } from "./engines";
 import { messageReader } from "./frame";
 import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
+import { safetyCategorySchema } from "./safety";
 
 /** Emotion name → score in [0, 1]. */
 export const emotionScoresSchema = z.record(z.string(), z.number());
@@ -71,6 +72,8 @@ export const transcriptEntrySchema = z.object({
   outcome: turnOutcomeSchema.nullable().optional(),
   /** Where the entry starts in the call's recording, in ms (absent when unknown). */
   audioOffsetMs: z.number().nullable().optional(),
+  /** Caller entries: the safety net's category when the turn hit it (protocol/safety.ts). */
+  safety: safetyCategorySchema.optional(),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 

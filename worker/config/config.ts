@@ -5,6 +5,7 @@ import { providerNameOf, readAiSettings, type AiSettings } from "./ai-settings";
 import { ConfigError } from "./config-error";
 import type { Env } from "./env";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline-settings";
+import { readSafetyResources, type SafetyResources } from "./safety-resources";
 
 export { ConfigError };
 
@@ -25,6 +26,8 @@ export interface AppConfig {
   twilioAuthToken: string | null;
   /** Days a call recording is kept (RECORDING_RETENTION_DAYS, default 90). */
   recordingRetentionDays: number;
+  /** The safety message's numbers (SAFETY_RESOURCES; default: the US ones). */
+  safetyResources: SafetyResources;
 }
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
@@ -85,5 +88,6 @@ export function readConfig(env: Env): AppConfig {
     google,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || null,
     recordingRetentionDays,
+    safetyResources: readSafetyResources(env.SAFETY_RESOURCES),
   };
 }

@@ -41,6 +41,8 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   TWILIO_AUTH_TOKEN?: string;
   /** Comma-separated extra origins allowed to mutate (e.g. a tunnel in development). */
   ALLOWED_ORIGINS?: string;
+  /** The safety message's numbers, JSON (worker/config/safety-resources.ts); unset: the US defaults (911, 988). */
+  SAFETY_RESOURCES?: string;
   /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
   LIVE_FANOUT_TRACE?: string;
 }
