@@ -245,7 +245,7 @@ async function inTheApp(ctx: { log(m: string): void }, start: () => Promise<AppU
     const duringCall = stats(within(callFrom, callTo));
     const reply = stats(replies);
     ctx.log(`${label}: end of turn → first reply audio, per reply: ${replies.map((ms) => Math.round(ms)).join(", ")} ms`);
-    // The app's own per-turn trail (worker/pipeline/trail.ts): where each turn's time went.
+    // The app's own per-turn trail (worker/pipeline/core/trail.ts): where each turn's time went.
     for (const line of app.log().split("\n").filter((l) => l.includes('"event":"turn"') && l.includes('"provider":"local"'))) {
       const turn = JSON.parse(line.slice(line.indexOf("{"))) as { turn: number; sttMode: string; timings: Record<string, number> };
       ctx.log(`turn ${turn.turn} (${turn.sttMode}): ${JSON.stringify(turn.timings)}`);

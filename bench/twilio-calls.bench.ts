@@ -23,10 +23,10 @@
 //    (workerd runs the Worker and every Durable Object on one thread);
 //  - dropped frames, protocol violations, replies, V8 garbage-collection pauses in workerd (all of its
 //    isolates share the thread; those of Miniflare's own services, such as the D1 simulator, which no
-//    deployment runs beside the app, are also counted apart: bench/support/workerd-gc.ts).
+//    deployment runs beside the app, are also counted apart: bench/diagnostics/workerd-gc.ts).
 // Before each point the service isolates' garbage is collected (never the app's): the D1 simulator keeps
 // ~50 KB per call until one ~140 ms collection after some 500 calls, which would otherwise land in
-// whichever point runs then (bench/support/service-isolates.ts); the app keeps its heap from point to point.
+// whichever point runs then (bench/diagnostics/service-isolates.ts); the app keeps its heap from point to point.
 // Capacity: the largest call count at which p99 ≤ 20 ms and 0 failed upgrades held, at it and every
 // smaller count — once for the median call and once for every call (the worst). Target: ≥ 100.
 // Reference (same run, same simulator, same call counts): a Durable Object that does nothing but parse

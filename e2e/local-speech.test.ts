@@ -102,7 +102,7 @@ describe("local speech in Chromium", { timeout: 240_000 }, () => {
     console.log(`local speech WER in Chromium: ${(wer * 100).toFixed(1)} %`, pairs);
     // Measured 5.6–16.7 % (2–6 words of 36 wrong) on the shared machine; an empty or garbled transcript
     // is ~100 %. The 20 % target is held where the recogniser hears the call's own audio
-    // (test/worker/local-speech.test.ts, 8.9 %); here Chromium's fake microphone and capture path come
+    // (test/worker/call/local-speech.test.ts, 8.9 %); here Chromium's fake microphone and capture path come
     // first, and run to run they move the turn's cut points (one run heard "sad day" for "sad about it").
     expect(wer).toBeLessThanOrEqual(0.25);
 

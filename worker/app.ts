@@ -29,9 +29,9 @@ app.onError((err, c) => {
   return handleError(err, c);
 });
 
-// Fail fast and readably on bad configuration.
+// The configuration, read once per request into c.var.config: a bad setting fails fast and readably.
 app.use("*", async (c, next) => {
-  readConfig(c.env);
+  c.set("config", readConfig(c.env));
   await next();
 });
 

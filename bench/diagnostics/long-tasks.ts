@@ -1,4 +1,4 @@
-// Long synchronous blocks in a V8 CPU profile (bench/support/workerd-profile.ts): runs of consecutive
+// Long synchronous blocks in a V8 CPU profile (bench/diagnostics/workerd-profile.ts): runs of consecutive
 // samples in which the isolate was busy (any stack but "(idle)"/"(program)"/"(root)"), with the
 // functions each block spent its time in — what held the thread every call shares, and why.
 import type { CpuProfile } from "./workerd-profile";

@@ -15,7 +15,7 @@
 // PROFILE=snapshot: a heap snapshot at the end of the window: what is alive, by kind of object
 // (SNAPSHOT_OUT=file also keeps the whole snapshot, for DevTools).
 // PROFILE=wrappers: the runtime's own objects made over the window (each one V8 hands a wrapper), by
-// what made them: a perf uprobe in workerd (bench/support/wrapper-census.ts; Linux, perf, root). It
+// what made them: a perf uprobe in workerd (bench/diagnostics/wrapper-census.ts; Linux, perf, root). It
 // counts every isolate of the process (Miniflare's D1 simulator names database.worker.js), and the
 // probe's traps slow workerd: its CPU figure in this mode does not compare with the others.
 // WORKER_LOG=file: every line workerd logs, after the time it arrived (as in the twilio-calls bench).

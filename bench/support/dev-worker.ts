@@ -55,7 +55,7 @@ export interface DevWorkerOptions {
   build?: "production" | "source";
   /** Another Worker's wrangler config instead of the app's (a bench's reference Worker). */
   configPath?: string;
-  /** Opens workerd's V8 inspector on this port (for CPU profiles, bench/support/workerd-profile.ts). */
+  /** Opens workerd's V8 inspector on this port (for CPU profiles, bench/diagnostics/workerd-profile.ts). */
   inspectorPort?: number;
 }
 

@@ -60,7 +60,7 @@ export const PIPELINE_SETTING_NAMES = {
 } as const satisfies Record<keyof PipelineSettings, string>;
 
 export type PipelineSettingName = (typeof PIPELINE_SETTING_NAMES)[keyof PipelineSettings];
-/** The environment's view of the settings (worker/env.ts Env includes it). */
+/** The environment's view of the settings (worker/config/env.ts Env includes it). */
 export type PipelineSettingVars = Partial<Record<PipelineSettingName, string>>;
 
 export class PipelineSettingError extends Error {

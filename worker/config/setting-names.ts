@@ -1,5 +1,5 @@
 // The name of every text setting the Worker reads from env (wrangler.toml [vars], .dev.vars, secrets).
-// worker/env.ts checks at compile time that this list and the Env interface agree. Test harnesses use
+// worker/config/env.ts checks at compile time that this list and the Env interface agree. Test harnesses use
 // it to give every setting an explicit value, so a developer's .dev.vars never changes a test. The
 // pipeline's deadline and retry settings come from their own table, so that list cannot drift.
 import { PIPELINE_SETTING_NAMES } from "./pipeline-settings";

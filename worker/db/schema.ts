@@ -199,7 +199,7 @@ export const callSummaries = sqliteTable("call_summaries", {
 
 // ── Insights figures (migration 0004). Kept by SQLite triggers on calls, transcript_entries and
 // call_summaries, so every writer (the call, the summary job, the seed, tests) keeps them right and the
-// Insights view reads numbers, not JSON. See worker/db/insights.ts and docs in migrations/0004_*.sql.
+// Insights view reads numbers, not JSON. See worker/db/insights/insights.ts and docs in migrations/0004_*.sql.
 
 /** One row per call: the numbers the Insights view sums, with covering indexes on owner and start. */
 export const callFigures = sqliteTable(

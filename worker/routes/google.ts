@@ -10,7 +10,6 @@ import { beginSession } from "../auth/begin-session";
 import { GoogleSignInError, type PendingAuthorization, completeAuthorization, startAuthorization } from "../auth/google";
 import { resolveGoogleUser } from "../auth/google-account";
 import { closeSessionSockets } from "../auth/sign-out-sockets";
-import { readConfig } from "../config/config";
 import { db } from "../db/client";
 
 export const GOOGLE_PENDING_COOKIE = "echo_google_pending";
@@ -20,7 +19,7 @@ const PENDING_TTL_S = 10 * 60;
 export const AUTH_CHANNEL = "echo-auth";
 
 function redirectUri(c: Context<AppEnv>): string {
-  const origin = readConfig(c.env).publicHost ?? new URL(c.req.url).origin;
+  const origin = c.var.config.publicHost ?? new URL(c.req.url).origin;
   return `${origin}/api/auth/google/callback`;
 }
 
@@ -91,7 +90,7 @@ const NOT_CONFIGURED = new GoogleSignInError(
 
 export const googleRoutes = new Hono<AppEnv>()
   .get("/start", async (c) => {
-    const cfg = readConfig(c.env).google;
+    const cfg = c.var.config.google;
     if (!cfg) return failure(c, NOT_CONFIGURED);
     try {
       const { url, pending } = await startAuthorization(cfg, redirectUri(c));
@@ -109,7 +108,7 @@ export const googleRoutes = new Hono<AppEnv>()
     }
   })
   .get("/callback", async (c) => {
-    const cfg = readConfig(c.env).google;
+    const cfg = c.var.config.google;
     if (!cfg) return failure(c, NOT_CONFIGURED);
     const pending = decodePending(getCookie(c, GOOGLE_PENDING_COOKIE));
     deleteCookie(c, GOOGLE_PENDING_COOKIE, { httpOnly: true, secure: true, sameSite: "Lax", path: PENDING_PATH });

@@ -4,17 +4,15 @@ import { Hono } from "hono";
 import { phoneEchoInputSchema, type PhoneLinkCode, type PhoneSettings } from "../../protocol/phone";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
-import { readConfig } from "../config/config";
 import { db, type Db } from "../db/client";
 import { choosePhoneEcho, createLinkCode, phoneAccount, unlinkPhone } from "../db/phone";
-import type { Env } from "../config/env";
 import { ApiError, readJson } from "../http/errors";
 
-async function settings(env: Env, database: Db, userId: string): Promise<PhoneSettings> {
+async function settings(publicNumber: string, database: Db, userId: string): Promise<PhoneSettings> {
   const account = await phoneAccount(database, userId);
   if (!account) throw new ApiError(401, "unauthenticated", "Please sign in.");
   return {
-    publicNumber: readConfig(env).phoneNumber,
+    publicNumber,
     linkedNumber: account.linkedNumber,
     phoneEchoId: account.phoneEchoId,
     answeringEcho: account.answeringEcho ? { id: account.answeringEcho.id, name: account.answeringEcho.name } : null,
@@ -25,7 +23,7 @@ async function settings(env: Env, database: Db, userId: string): Promise<PhoneSe
 export const phoneRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const user = requireUser(c);
-    return c.json<PhoneSettings>(await settings(c.env, db(c.env.DB), user.id));
+    return c.json<PhoneSettings>(await settings(c.var.config.phoneNumber, db(c.env.DB), user.id));
   })
   .post("/link-code", async (c) => {
     const user = requireUser(c);
@@ -36,7 +34,7 @@ export const phoneRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const database = db(c.env.DB);
     await unlinkPhone(database, user.id);
-    return c.json<PhoneSettings>(await settings(c.env, database, user.id));
+    return c.json<PhoneSettings>(await settings(c.var.config.phoneNumber, database, user.id));
   })
   .put("/echo", async (c) => {
     const user = requireUser(c);
@@ -45,5 +43,5 @@ export const phoneRoutes = new Hono<AppEnv>()
     const result = await choosePhoneEcho(database, user.id, echoId);
     if (result === "not-found") throw new ApiError(404, "not-found", "No such Echo.");
     if (result === "inactive") throw new ApiError(400, "echo-inactive", "Only an active Echo can answer your phone calls. Activate it first.");
-    return c.json<PhoneSettings>(await settings(c.env, database, user.id));
+    return c.json<PhoneSettings>(await settings(c.var.config.phoneNumber, database, user.id));
   });

@@ -8,7 +8,6 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app-env";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import type { PhoneCallSetup } from "../call/lines/phone";
-import { readConfig } from "../config/config";
 import { incomingCall } from "../db/answerer";
 import { createCallRow, finalizeCall, CALL_IN_PROGRESS, type FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";
@@ -36,11 +35,11 @@ const CALL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /**
  * The URL Twilio requested, as Twilio sees it: our public origin, the path and the query. https/wss,
- * or http/ws when PUBLIC_HOST is a plain-http loopback origin (a local simulator; config.ts refuses
+ * or http/ws when PUBLIC_HOST is a plain-http loopback origin (a local simulator; config/config.ts refuses
  * plain http for any other host).
  */
 function publicUrl(c: Context<AppEnv>, kind: "http" | "ws" = "http"): string {
-  const cfg = readConfig(c.env);
+  const cfg = c.var.config;
   const requested = new URL(c.req.url);
   const origin = new URL(cfg.publicHost ?? requested.origin);
   const secure = !cfg.publicHost || origin.protocol === "https:";
@@ -49,7 +48,7 @@ function publicUrl(c: Context<AppEnv>, kind: "http" | "ws" = "http"): string {
 }
 
 function authToken(c: Context<AppEnv>): string | null {
-  return readConfig(c.env).twilioAuthToken;
+  return c.var.config.twilioAuthToken;
 }
 
 async function signedForm(c: Context<AppEnv>, token: string): Promise<URLSearchParams | null> {

@@ -145,7 +145,7 @@ function matchesAt(pattern: RegExp, r: MediaFrameReader, field: MediaFrameField)
 /**
  * `mediaMessageSchema`'s check of a frame MediaFrameReader accepted, value by value in place (no string,
  * no object: the phone line reads 50 frames a second per call this way). True exactly when zod accepts the
- * frame (test/unit/twilio-media-scan.test.ts and test/worker/twilio-wire.test.ts compare both).
+ * frame (test/unit/twilio/media-scan.test.ts and test/worker/twilio/twilio-wire.test.ts compare both).
  */
 export function isPlainMediaFrame(r: MediaFrameReader): boolean {
   const sid = r.length("streamSid");

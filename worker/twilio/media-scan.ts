@@ -9,7 +9,7 @@
 // else — escapes, control characters (line breaks included), other, repeated or missing keys,
 // non-string values, broken text — is refused, and the caller parses the frame the usual way (which
 // then accepts it or refuses it with the schema's own words). It never accepts what that path refuses
-// (test/unit/twilio-media-scan.test.ts compares both on valid, varied and mutated frames).
+// (test/unit/twilio/media-scan.test.ts compares both on valid, varied and mutated frames).
 
 const QUOTE = 0x22;
 const COLON = 0x3a;

@@ -1,4 +1,4 @@
-// The correlation voicing() used before the FFT (worker/pipeline/features.ts until 2026-11-24): summed
+// The correlation voicing() used before the FFT (worker/pipeline/turns/acoustic-features.ts until 2026-11-24): summed
 // lag by lag, four partial sums at a time. Passed to voicing() in place of the FFT, it is the oracle the
 // FFT version is tested against and the pipeline bench's reference for its speed.
 import type { Autocorrelate } from "../../../worker/pipeline/turns/acoustic-features";

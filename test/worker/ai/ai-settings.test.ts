@@ -1,4 +1,4 @@
-// AI settings per stage (worker/ai/settings.ts via readConfig): defaults, mixes, and one readable
+// AI settings per stage (worker/config/ai-settings.ts via readConfig): defaults, mixes, and one readable
 // ConfigError naming the bad setting; plus how the composed provider describes its engines.
 // This project is built as production is, without local speech (vitest.config.ts); the same settings
 // in a build with it: local-speech.test.ts.

@@ -1,4 +1,4 @@
-// A keypad link whose database work fails (worker/call/lines/phone-link.ts): the caller hears why
+// A keypad link whose database work fails (worker/call/setup/phone-link.ts): the caller hears why
 // nothing happened, and the call can still end (settled() resolves).
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { MAX_CODE_ATTEMPTS } from "../../../worker/call/setup/keypad";

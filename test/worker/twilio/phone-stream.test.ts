@@ -1,5 +1,5 @@
 // The phone line's media stream codec on its own, over a real WebSocket pair: reply audio in 100 ms
-// messages of 160-byte μ-law frames (their framing: test/unit/reply-media.test.ts) and marks sent at
+// messages of 160-byte μ-law frames (their framing: test/unit/twilio/reply-media.test.ts) and marks sent at
 // playback pace, clear, inbound decoding, gap counting and the lag statistics.
 import { describe, expect, it } from "vitest";
 import { lagPercentile } from "../../../worker/twilio/frame-lag";

@@ -1,6 +1,6 @@
 // PUBLIC_HOST on plain http (a local Twilio simulator on localhost): webhooks are verified against the
 // http:// URL Twilio would have signed, and the TwiML stream URL is ws://. Any other http host is
-// refused at start (test/worker/ai-settings.test.ts, PUBLIC_HOST).
+// refused at start (test/worker/ai/ai-settings.test.ts, PUBLIC_HOST).
 import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import twilio from "twilio";

@@ -23,7 +23,7 @@ export const CALLER_TAG = "caller";
 
 /**
  * Samples per audio_response frame: base64 of PCM16 is 8/3 characters per sample, so 32768 samples
- * (~2 s at 16 kHz) make ~87 KB frames, well under MAX_FRAME_BYTES (protocol/call.ts) with the JSON around them.
+ * (~2 s at 16 kHz) make ~87 KB frames, well under MAX_FRAME_BYTES (protocol/call-messages.ts) with the JSON around them.
  */
 const AUDIO_FRAME_SAMPLES = 32768;
 

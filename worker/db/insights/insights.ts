@@ -4,7 +4,7 @@
 // triggers keep as calls, turns and summaries are written (migrations/0004_insight_figures.sql): per
 // UTC day sums (call_days, topic_days, latency_days) for the period's whole days, and per-call rows
 // (call_figures, call_topics; covering indexes on owner and start) for the partial days at its ends
-// (worker/db/period-days.ts; chart buckets break at midnights, so no day is split between two). A year is ~400 day rows per Echo, not
+// (worker/db/insights/period-days.ts; chart buckets break at midnights, so no day is split between two). A year is ~400 day rows per Echo, not
 // 10,000 calls; no JSON is parsed for calls inside whole days.
 import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import { EMOTIONS, type EmotionName } from "../../../protocol/call-messages";

@@ -1,4 +1,4 @@
-// SQL for the ranges of worker/db/period-days.ts, shaped so SQLite reads only rows inside them.
+// SQL for the ranges of worker/db/insights/period-days.ts, shaped so SQLite reads only rows inside them.
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Range } from "./period-days";
 

@@ -3,7 +3,7 @@
 // migrations/0004_insight_figures.sql) for the whole UTC days of the period, plus the turns of the
 // calls in the two partial days at its ends, bucketed the same way. The query reads O(days × buckets)
 // rows however many calls there are (whole 16-day blocks from latency_blocks: a year is ~2,000 rows);
-// precision in worker/db/latency-histogram.ts.
+// precision in worker/db/insights/latency-histogram.ts.
 import { type SQL, and, eq, ne, sql } from "drizzle-orm";
 import { LATENCY_STAGES, type LatencyStage, type StageLatency } from "../../../protocol/latency";
 import { CALL_IN_PROGRESS } from "../call-writes";

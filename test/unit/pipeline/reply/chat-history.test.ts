@@ -1,4 +1,4 @@
-// The conversation's history for the model (worker/pipeline/chat-history.ts): trimmed to its last
+// The conversation's history for the model (worker/pipeline/reply/chat-history.ts): trimmed to its last
 // exchanges, with a version that keeps changing once the length no longer does.
 import { describe, expect, it } from "vitest";
 import { ChatHistory } from "../../../../worker/pipeline/reply/chat-history";

@@ -1,4 +1,4 @@
-// Turn-taking by a streaming speech-to-text model (worker/pipeline/streaming.ts, speculation.ts) on a
+// Turn-taking by a streaming speech-to-text model (worker/pipeline/streaming/model-turns.ts, speculation.ts) on a
 // manual clock: the reply prepared on EagerEndOfTurn is never heard when the caller resumes, is adopted
 // (no second model call, first audio at once) on EndOfTurn, and a stream that fails mid-call hands the
 // turns to the VAD and whole-turn speech-to-text, including words the stream never committed.
