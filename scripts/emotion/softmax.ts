@@ -2,7 +2,8 @@
 // AdaGrad and L2, for the words emotion model. Soft targets (a line with two labels is half each), a
 // weight per example (class balance), each feature of a line worth 1/√(its feature count). Deterministic given
 // the seed (the only randomness is the seeded shuffle of each epoch). Pure.
-import { mulberry32, shuffleInPlace } from "./prng";
+import { rng } from "../seed/prng";
+import { shuffleInPlace } from "./shuffle";
 
 export interface Example {
   /** Feature indices, distinct (features outside the vocabulary left out). */
@@ -50,7 +51,7 @@ export function trainSoftmax(examples: readonly Example[], features: number, opt
   const model: LinearModel = { classes: k, weights: new Float64Array(features * k), bias: new Float64Array(k) };
   const g2 = new Float64Array(features * k).fill(1e-8);
   const g2Bias = new Float64Array(k).fill(1e-8);
-  const random = mulberry32(options.seed);
+  const random = rng(options.seed);
   const order = examples.map((_, i) => i);
   const grad = new Float64Array(k);
   for (let epoch = 0; epoch < options.epochs; epoch++) {

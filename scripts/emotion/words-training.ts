@@ -7,7 +7,8 @@ import { featureValue, textFeatures } from "../../worker/emotion/tokens";
 import { WEIGHTS_FORMAT, type WordsWeightsFile } from "../../worker/emotion/weights-format";
 import { tuneOffsets, tuneSharpness } from "./calibrate";
 import type { LabelledLine } from "./goemotions";
-import { mulberry32, shuffleInPlace } from "./prng";
+import { rng } from "../seed/prng";
+import { shuffleInPlace } from "./shuffle";
 import { type Example, logitsOf, type LinearModel, trainSoftmax } from "./softmax";
 
 export interface TrainingSettings {
@@ -116,7 +117,7 @@ export function rowLogits(model: LinearModel, vocab: readonly string[], rows: re
 
 /** Splits the training lines (seeded shuffle) into the part that fits and the part held out. */
 export function holdOut<T>(rows: readonly T[], settings: TrainingSettings): { fit: T[]; heldOut: T[] } {
-  const shuffled = shuffleInPlace([...rows], mulberry32(settings.seed ^ 0x5eed));
+  const shuffled = shuffleInPlace([...rows], rng(settings.seed ^ 0x5eed));
   const cut = Math.round(shuffled.length * settings.heldOutShare);
   return { heldOut: shuffled.slice(0, cut), fit: shuffled.slice(cut) };
 }

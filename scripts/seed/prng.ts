@@ -1,4 +1,4 @@
-// A seeded pseudo-random generator shared by the demo seed and the fuzz tests.
+// A seeded pseudo-random generator shared by the demo seed, the fuzz tests and the emotion training.
 /** Small seeded PRNG (mulberry32): the same seed gives the same sequence (demo data, fuzz tests). */
 export function rng(seed: number): () => number {
   let a = seed >>> 0;

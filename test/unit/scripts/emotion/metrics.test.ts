@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { EmotionName } from "../../../../protocol/call-messages";
 import { topsWith, tuneOffsets } from "../../../../scripts/emotion/calibrate";
 import { evaluate, topEmotion } from "../../../../scripts/emotion/metrics";
-import { mulberry32, shuffleInPlace } from "../../../../scripts/emotion/prng";
+import { rng } from "../../../../scripts/seed/prng";
+import { shuffleInPlace } from "../../../../scripts/emotion/shuffle";
 
 describe("emotion metrics", () => {
   it("counts a multi-label line as a hit on any of its labels, and its other labels as misses", () => {
@@ -31,7 +32,7 @@ describe("emotion metrics", () => {
   });
 
   it("tunes offsets that never lower macro-F1, with the same result every time", () => {
-    const random = mulberry32(7);
+    const random = rng(7);
     const logits = Array.from({ length: 200 }, () => Float64Array.from({ length: 6 }, () => random()));
     const gold = logits.map((z, i) => [(["joy", "sadness", "anger", "fear", "surprise", "calm"] as const)[i % 6]!]);
     const plain = evaluate(topsWith(logits, [0, 0, 0, 0, 0, 0]), gold).macroF1;
@@ -42,8 +43,8 @@ describe("emotion metrics", () => {
   });
 
   it("shuffles the same way from the same seed", () => {
-    const a = shuffleInPlace([1, 2, 3, 4, 5, 6, 7, 8], mulberry32(42));
-    expect(shuffleInPlace([1, 2, 3, 4, 5, 6, 7, 8], mulberry32(42))).toEqual(a);
+    const a = shuffleInPlace([1, 2, 3, 4, 5, 6, 7, 8], rng(42));
+    expect(shuffleInPlace([1, 2, 3, 4, 5, 6, 7, 8], rng(42))).toEqual(a);
     expect([...a].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
