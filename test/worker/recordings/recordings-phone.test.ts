@@ -46,7 +46,12 @@ describe("recording a phone call", { timeout: 60_000 }, () => {
     await call.connect();
     await call.until(() => call.outboundOf("mark").length >= 1, 15_000, "first prompt");
     await call.say(hello);
-    await call.until(() => call.outboundOf("mark").length >= 3, 20_000, "reply");
+    // The reply to "hello" is stored, and every sentence queued so far has been heard (its mark came back).
+    await eventually(async () => {
+      const speakers = await runInDurableObject(callStub(row.id), (instance: CallSession) => (instance as unknown as { store: CallStore }).store.entries().map((e) => e.speaker));
+      return speakers.lastIndexOf("assistant") > speakers.indexOf("caller") && speakers.includes("caller");
+    }, 20_000);
+    await call.until(() => call.marksEchoed.length >= call.outboundOf("mark").length, 20_000, "reply heard");
     await call.say(silence(5500));
     await call.hangUp();
     await eventually(async () => (await callRow(row.id))?.status === "completed");
