@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { measureProsody, topEmotions } from "../../../../worker/pipeline/hearing/prosody";
 import { MAX_VOICE_WEIGHT, VoiceBaseline, voiceSample, voiceWeight, type VoiceReading } from "../../../../worker/pipeline/hearing/voice-baseline";
 import { blendHeard } from "../../../../worker/pipeline/hearing/words-and-emotions";
-import { speakerTurn, type Speaker } from "../../support/synthetic-voice";
+import { speakerTurn, type Speaker } from "../../../../scripts/emotion/synthetic-voice";
 
 const low: Speaker = { pitchHz: 110, amp: 4000, rate: 3.5, movementSt: 1 };
 const high: Speaker = { ...low, pitchHz: 220 }; // an octave above

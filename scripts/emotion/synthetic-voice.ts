@@ -1,4 +1,4 @@
-// Synthetic voices for prosody tests: a speaker is a pitch, a level, a speaking rate and a pitch
+// Synthetic voices for prosody tests and the voice bench: a speaker is a pitch, a level, a speaking rate and a pitch
 // movement; a turn of theirs is syllables (glottal-pulse-like voiced bursts with a rise-and-fall
 // envelope) at that rate, separated by short gaps, the pitch drifting around the speaker's own.
 // Deterministic (a seeded jitter varies each turn a little, as a real speaker's turns vary).
