@@ -66,7 +66,6 @@ export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<He
     turnId,
     info: { text, recognized, typed, speechMs: turn.speechMs, index },
     emotions,
-    voice,
     timing: { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs },
     report,
     speculation: adopted,

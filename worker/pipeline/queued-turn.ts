@@ -3,7 +3,6 @@
 // same turn once heard, without its audio.
 import type { EmotionScores } from "../../protocol/call-messages";
 import type { CallerTurnInfo, TranscriptionStream } from "../ai/provider";
-import type { VoiceReading } from "./hearing/voice-baseline";
 import { FrameTrack } from "./turns/frame-track";
 import type { ReplyTiming } from "./reply/spoken-reply";
 import type { Speculation } from "./streaming/eager-reply";
@@ -36,8 +35,6 @@ export interface HeardTurn {
   turnId: string;
   info: CallerTurnInfo;
   emotions: EmotionScores;
-  /** How the turn's voice read against the caller's baseline (null: no voice to read). */
-  voice: VoiceReading | null;
   timing: ReplyTiming;
   report: TurnReport;
   /** The streaming model's eager reply, adopted for this turn. */
