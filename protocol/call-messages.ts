@@ -2,6 +2,7 @@
 // shapes. Worker and SPA both import this module and read frames with its readers (protocol/frame.ts);
 // no message type is written anywhere else. Heartbeat: protocol/heartbeat.ts; version: protocol/version.ts.
 import { z } from "zod";
+import { deliverySchema } from "./delivery";
 import { aiEnginesSchema } from "./engines";
 import { messageReader } from "./frame";
 import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
@@ -56,8 +57,17 @@ export const turnOutcomeSchema = z.object({
   retries: z.partialRecord(aiStageSchema, z.number()).optional(),
   /** Fallbacks taken, e.g. "turn:vad" (the VAD decided), "emotions:prosody", "line:clip" (the bundled voice said it). */
   fallbacks: z.array(z.string()).optional(),
+  /** How the reply was said (tone, pace, pitch, level, instructions), from the caller's state and the voice style; absent: the voice as it is. */
+  delivery: deliverySchema.optional().catch(undefined),
+  /** Extra silence (ms) the caller's end of turn was given before this reply (a sad or hesitant caller). */
+  patienceMs: z.number().optional(),
 });
 export type TurnOutcome = z.infer<typeof turnOutcomeSchema>;
+
+/** Where a caller entry's emotions came from: the words, the voice (against the caller's baseline), or both. */
+export const EMOTION_SOURCES = ["words", "voice", "words_and_voice"] as const;
+export const emotionSourceSchema = z.enum(EMOTION_SOURCES);
+export type EmotionSource = z.infer<typeof emotionSourceSchema>;
 
 export const transcriptEntrySchema = z.object({
   id: z.string(),
@@ -66,6 +76,8 @@ export const transcriptEntrySchema = z.object({
   text: z.string(),
   timestamp: z.number(),
   emotions: emotionScoresSchema,
+  /** Caller entries: where `emotions` came from (absent: not recorded, e.g. entries from before it was). */
+  emotionSource: emotionSourceSchema.optional().catch(undefined),
   interrupted: z.boolean().optional(),
   latency: turnLatencySchema.nullable().optional(),
   /** Assistant entries: what happened in that turn (failures, retries, fallbacks). */

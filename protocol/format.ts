@@ -1,4 +1,6 @@
-// Display rules of spec §9 used by both the SPA and the transcript export.
+// Display rules of spec §9 used by both the SPA and the transcript export, and the one line that says
+// where a caller entry's emotions came from.
+import type { EmotionSource } from "./call-messages";
 
 /** Whole seconds as minutes:seconds, e.g. 75 → "1:15", 3600 → "60:00". */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -25,4 +27,9 @@ export function sortedEmotions(emotions: Record<string, number>): [string, numbe
   return Object.entries(emotions)
     .filter(([, v]) => Number.isFinite(v))
     .sort((a, b) => b[1] - a[1]);
+}
+
+/** Where a caller entry's emotions came from, in one short line: "from words and voice". */
+export function formatEmotionSource(source: EmotionSource): string {
+  return source === "words_and_voice" ? "from words and voice" : source === "voice" ? "from voice" : "from words";
 }

@@ -1,6 +1,6 @@
 // Display formatting for the dashboard: spec §9's duration (m:ss) and emotion percents (one decimal),
 // plus dates and times in the viewer's locale.
-export { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
+export { formatDuration, formatEmotionSource, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", second: "2-digit" });

@@ -1,9 +1,10 @@
-// A call's whole transcript: speaker, time, text, emotions (one-decimal percents), interruptions and
+// A call's whole transcript: speaker, time, text, emotions (one-decimal percents) and where a caller
+// entry's came from ("from words and voice"), interruptions and
 // the per-turn latency breakdown when the server measured it. With a recording: the entry being heard
 // is highlighted (and kept in view), and each entry has a "Play from" button (a click on it does the same).
 import { useEffect, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call-messages";
-import { formatMs, formatOffset, formatPercent, formatTime, sortedEmotions } from "../lib/format";
+import { formatEmotionSource, formatMs, formatOffset, formatPercent, formatTime, sortedEmotions } from "../lib/format";
 import { Badge, cx } from "../ui";
 
 export interface TranscriptPlayback {
@@ -87,6 +88,11 @@ export function TranscriptList({
                   </li>
                 ))}
               </ul>
+            ) : null}
+            {caller && e.emotionSource && emotions.length > 0 ? (
+              <p className="mt-1 text-xs text-slate-500" data-testid="emotion-source">
+                {formatEmotionSource(e.emotionSource)}
+              </p>
             ) : null}
             {e.latency ? (
               <p className="mt-2 text-xs text-slate-500" data-testid="turn-latency">

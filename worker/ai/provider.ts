@@ -1,5 +1,6 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
 import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call-messages";
+import type { Delivery } from "../../protocol/delivery";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 import type { AiEngines } from "../../protocol/engines";
 
@@ -124,8 +125,10 @@ export interface AiProvider {
   /**
    * Speech for one sentence, as 16 kHz PCM. No samples: the engine has nothing it can say for this text
    * (the built-in English engines and another script); the pipeline skips the sentence and logs it.
+   * `delivery`: how to say it (the caller's state, pipeline/reply/delivery.ts); an engine uses the
+   * controls it has (pace, pitch, level, instructions) and ignores the rest; absent: the voice as it is.
    */
-  synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio>;
+  synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal, delivery?: Delivery): Promise<PcmAudio>;
   /**
    * Optional: loads what the engines need before the caller's first turn (called at call start). A
    * failure is an AiStepError naming the stage, or an AggregateError of them (worker/ai/warm-up.ts).

@@ -6,7 +6,14 @@
 // (PcmAudio), and a copy per call was 100 × the greeting's ~350 KB of buffers alive at once at 100
 // calls, memory outside the JS heap that V8 counts toward its global limit: it brought a full
 // collection of the whole isolate, every call's thread, more per run (docs/phone-capacity.md, "Shared speech").
+import type { Delivery } from "../../protocol/delivery";
 import type { PcmAudio } from "./provider";
+
+/** The memo's voice key for a style said with `delivery`'s pace, pitch and level (the voice's own: the style alone). */
+export function voiceKey(style: string, delivery?: Delivery): string {
+  if (!delivery || (delivery.rate === 1 && delivery.pitchSt === 0 && delivery.volume === 1)) return style;
+  return `${style}:${delivery.rate}:${delivery.pitchSt}:${delivery.volume}`;
+}
 
 /** Audio kept at most (samples over all entries: 4 M ≈ 8 MB, ~4 minutes at 16 kHz). */
 const MAX_SAMPLES = 4 * 1024 * 1024;

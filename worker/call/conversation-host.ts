@@ -133,9 +133,9 @@ function yieldingBeforeSynthesis(provider: AiProvider): AiProvider {
     transcribe: (audio, signal) => provider.transcribe(audio, signal),
     textEmotions: (text, signal) => provider.textEmotions(text, signal),
     reply: (request, signal) => provider.reply(request, signal),
-    synthesize: async (text, voice, signal) => {
+    synthesize: async (text, voice, signal, delivery) => {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      return provider.synthesize(text, voice, signal);
+      return provider.synthesize(text, voice, signal, delivery);
     },
     ...(provider.detectTurnEnd ? { detectTurnEnd: provider.detectTurnEnd.bind(provider) } : {}),
     ...(provider.startTranscription ? { startTranscription: provider.startTranscription.bind(provider) } : {}),

@@ -65,7 +65,8 @@ export class PipelineBridge {
 
   private callerTurn(event: Extract<PipelineEvent, { type: "caller_turn" }>): void {
     const audioOffsetMs = this.deps.recorder.offsetAt(event.at - event.speechMs);
-    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions, audioOffsetMs });
+    const source = event.emotionSource ? { emotionSource: event.emotionSource } : {};
+    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions, ...source, audioOffsetMs });
     this.deps.line()?.send({ type: "transcription", text: entry.text, entry });
     this.deps.fanout.publish({ kind: "entry", entry });
   }

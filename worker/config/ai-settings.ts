@@ -29,7 +29,12 @@ export interface OpenAiSpeechEndpoint extends OpenAiEndpoint {
   /** `wav` (self-describing) or `pcm` (raw 16-bit little-endian mono at pcmSampleRate). */
   format: "wav" | "pcm";
   pcmSampleRate: number;
+  /** The reply's delivery goes as the request's `instructions` (OPENAI_SPEECH_INSTRUCTIONS). */
+  instructions: boolean;
 }
+
+/** Speech models known to take `instructions` (OpenAI's gpt-4o-mini-tts; tts-1 and most servers don't). */
+export const INSTRUCTED_SPEECH_MODEL = /^gpt-4o(-mini)?-tts/;
 
 export interface AiSettings {
   stages: Record<AiStageKey, AiEngineId>;
@@ -139,7 +144,10 @@ function readSpeechEndpoint(env: Env): OpenAiSpeechEndpoint {
   const format = parse(z.enum(["wav", "pcm"]), "OPENAI_SPEECH_FORMAT", text(env, "OPENAI_SPEECH_FORMAT") ?? "wav", "wav or pcm (MP3 can't be decoded in a Worker)");
   const rate = text(env, "OPENAI_SPEECH_PCM_RATE") ?? "24000";
   const pcmSampleRate = parse(z.coerce.number().int().min(8000).max(48000), "OPENAI_SPEECH_PCM_RATE", rate, "a sample rate in Hz between 8000 and 48000");
-  return { ...readEndpoint(env, "speech"), voices: readVoices(env), format, pcmSampleRate };
+  const endpoint = readEndpoint(env, "speech");
+  const choice = parse(z.enum(["auto", "on", "off"]), "OPENAI_SPEECH_INSTRUCTIONS", text(env, "OPENAI_SPEECH_INSTRUCTIONS") ?? "auto", "auto, on or off");
+  const instructions = choice === "auto" ? INSTRUCTED_SPEECH_MODEL.test(endpoint.model) : choice === "on";
+  return { ...endpoint, voices: readVoices(env), format, pcmSampleRate, instructions };
 }
 
 /**

@@ -35,6 +35,8 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   OPENAI_SPEECH_FORMAT?: string;
   /** Sample rate of pcm speech (default 24000, OpenAI's). */
   OPENAI_SPEECH_PCM_RATE?: string;
+  /** Send the reply's delivery as `instructions`: auto (default: models known to take it, gpt-4o*-tts), on, off. */
+  OPENAI_SPEECH_INSTRUCTIONS?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_ISSUER?: string;

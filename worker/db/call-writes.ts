@@ -84,13 +84,14 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     latency: e.latency ?? null,
     outcome: e.outcome ?? null,
     audioOffsetMs: e.audioOffsetMs ?? null,
+    emotionSource: e.emotionSource ?? null,
   };
   return database
     .insert(transcriptEntries)
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs, emotionSource: values.emotionSource },
     });
 }
 

@@ -131,6 +131,7 @@ export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
     latency: row.latency ?? null,
     outcome: row.outcome ?? null,
     audioOffsetMs: row.audioOffsetMs ?? null,
+    ...(row.emotionSource ? { emotionSource: row.emotionSource } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { EmotionScores, TurnLatency, TurnOutcome } from "../../protocol/call-messages";
+import { EMOTION_SOURCES, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 
 export const users = sqliteTable(
@@ -142,6 +142,8 @@ export const transcriptEntries = sqliteTable(
     outcome: text("outcome", { mode: "json" }).$type<TurnOutcome>(),
     /** Where this entry starts in the call's recording (ms); null when unknown. */
     audioOffsetMs: integer("audio_offset_ms"),
+    /** Caller entries: where the emotions came from (words, voice, words_and_voice); null when not recorded. */
+    emotionSource: text("emotion_source", { enum: EMOTION_SOURCES }),
   },
   (t) => [uniqueIndex("transcript_call_seq_unique").on(t.callId, t.seq)],
 );

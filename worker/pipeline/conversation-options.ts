@@ -7,6 +7,7 @@ import type { PipelineEmit } from "./core/events";
 import type { PipelineSettings } from "../config/pipeline-settings";
 import type { TrailSink } from "./core/trail";
 import type { TurnOptions } from "./turns/end-of-turn";
+import type { VoiceBaselineState } from "./hearing/voice-baseline";
 import type { VadOptions } from "./turns/vad";
 
 export interface ConversationOptions {
@@ -34,4 +35,6 @@ export interface ConversationOptions {
   callId?: string;
   /** Where log lines go (default: console, one JSON object per line). */
   trail?: TrailSink;
+  /** The caller's voice baseline from before this call (a caller's memory; absent: learnt from this call's turns). */
+  voiceBaseline?: VoiceBaselineState;
 }

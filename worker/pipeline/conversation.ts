@@ -49,6 +49,7 @@ import { StreamTurns } from "./streaming/wiring";
 import { consoleTrail, describeError, logFailure, logWarmUpFailure, TurnReport, type TrailContext } from "./core/trail";
 import { TurnDetector, type TurnEvent } from "./turns/end-of-turn";
 import { TurnHold } from "./turns/turn-model-hold";
+import { VoiceBaseline } from "./hearing/voice-baseline";
 
 export class Conversation {
   private readonly provider: AiProvider;
@@ -102,7 +103,8 @@ export class Conversation {
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
     this.trail = { sink: options.trail ?? consoleTrail, callId: options.callId ?? null, provider: this.provider.name, models: this.provider.models };
-    this.hearing = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, trail: this.trail, turnIndex: () => this.turnIndex };
+    const voice = new VoiceBaseline(options.voiceBaseline);
+    this.hearing = { provider: this.provider, steps: this.steps, signal: this.lifetime.signal, trail: this.trail, turnIndex: () => this.turnIndex, voice };
     this.hearer = {
       hearing: this.hearing,
       history: this.history,
@@ -113,6 +115,8 @@ export class Conversation {
       stream: () => this.stream,
       closed: () => this.closed,
       nextTurnIndex: () => this.turnIndex++,
+      // A live stream decides the turns itself (the VAD's turns then only carry the voice): no extra wait.
+      setPatience: (extraMs) => (this.detector.extraSilenceMs = this.stream?.live ? 0 : extraMs),
     };
     this.hold = new TurnHold({
       provider: this.provider,
@@ -322,9 +326,9 @@ export class Conversation {
       closed: () => this.closed,
       idle: () => this.pending === 0 && !this.assistantActive,
       vadNowMs: () => this.detector.nowMs,
-      commit: (streamed) => {
+      commit: (streamed, frames) => {
         this.bargeIn();
-        this.enqueue(textTurn(streamed.text, this.clock.now(), streamed));
+        this.enqueue(textTurn(streamed.text, this.clock.now(), streamed, frames));
       },
       replay: (event) => this.onTurnEvent(event),
       answerWhole: (event) => this.enqueue(spokenTurn(event, this.clock.now())),

@@ -1,5 +1,6 @@
 // A queued caller turn, heard when its turn in the queue comes: its words (transcribed, unless typed or
-// committed by a streaming model), its emotions, the `caller_turn` event and its line in the chat
+// committed by a streaming model), its emotions (and where they came from), the patience the caller's
+// next turn gets (turns/patience.ts), the `caller_turn` event and its line in the chat
 // history; a streaming model's eager reply is adopted if it was built on this very history. Returns
 // what the turn's reply needs, or null when the conversation closed meanwhile (the turn is kept in the
 // transcript, not answered).
@@ -10,6 +11,7 @@ import type { PipelineEmit } from "./core/events";
 import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing/words-and-emotions";
 import type { StreamTurns } from "./streaming/wiring";
 import { logTurn, TurnReport, type TrailContext } from "./core/trail";
+import { patienceAfter } from "./turns/patience";
 
 export interface HearTurnHost {
   hearing: HearingDeps;
@@ -23,6 +25,8 @@ export interface HearTurnHost {
   closed(): boolean;
   /** Takes the next caller turn's index. */
   nextTurnIndex(): number;
+  /** The extra end-of-turn silence the caller's next turn gets (turns/patience.ts). */
+  setPatience(extraMs: number): void;
 }
 
 export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<HeardTurn | null> {
@@ -33,6 +37,7 @@ export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<He
   const stream = host.stream();
   if (stream && !stream.live && !turn.streamed && !typed) report.fallback("stt:batch");
   if (turn.endOfTurnMs !== undefined) report.stageMs.endOfTurnMs = turn.endOfTurnMs;
+  if (turn.patienceMs) report.patienceMs = turn.patienceMs;
   let text = turn.text ?? "";
   let recognized = turn.text !== null;
   if (turn.text === null) {
@@ -44,9 +49,11 @@ export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<He
   // The eager reply fits only if it was built on this history and these emotions.
   const adopted = prepared && scored && prepared.historyVersion === host.history.version && !host.closed() ? prepared : null;
   if (prepared && !adopted) prepared.discard();
-  const emotions = await callerEmotions(host.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
+  const { emotions, source, voice } = await callerEmotions(host.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
+  // A typed line says nothing of how long the caller pauses: the window stays as it was.
+  if (!typed) host.setPatience(patienceAfter(emotions, voice).extraMs);
   const index = host.nextTurnIndex();
-  host.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, speechMs: turn.speechMs, at: turn.endedAt });
+  host.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, ...(source ? { emotionSource: source } : {}), speechMs: turn.speechMs, at: turn.endedAt });
   host.history.add({
     role: "user",
     content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,

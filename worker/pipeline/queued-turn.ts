@@ -26,6 +26,8 @@ export interface CallerTurn {
   fallbacks: string[];
   /** Set when a streaming model heard the turn (`text` holds its words). */
   streamed?: StreamedTurn;
+  /** Extra end-of-turn silence the caller was given (patience.ts). */
+  patienceMs?: number;
 }
 
 /** A caller turn once heard (transcribed, scored): what its reply needs, not its audio. */
@@ -50,12 +52,16 @@ export function spokenTurn(event: TurnEnd, endedAt: number, fallbacks: string[] 
     endedAt,
     endOfTurnMs: event.atMs - event.lastSpeechMs,
     fallbacks,
+    ...(event.extraSilenceMs > 0 ? { patienceMs: event.extraSilenceMs } : {}),
   };
 }
 
-/** A turn whose words are already known: typed, or committed by a streaming model. */
-export function textTurn(text: string, endedAt: number, streamed?: StreamedTurn): CallerTurn {
-  const turn: CallerTurn = { audio: null, frames: new FrameTrack(0), sampleRate: 16000, text, speechMs: streamed?.speechMs ?? 0, endedAt, endOfTurnMs: undefined, fallbacks: [] };
+/**
+ * A turn whose words are already known: typed, or committed by a streaming model (`frames`: the VAD's
+ * analysis of the same speech, so a streamed turn's voice is read too).
+ */
+export function textTurn(text: string, endedAt: number, streamed?: StreamedTurn, frames: FrameTrack = new FrameTrack(0)): CallerTurn {
+  const turn: CallerTurn = { audio: null, frames, sampleRate: 16000, text, speechMs: streamed?.speechMs ?? 0, endedAt, endOfTurnMs: undefined, fallbacks: [] };
   if (streamed) turn.streamed = streamed;
   return turn;
 }

@@ -8,6 +8,7 @@ import { synthesizeSpeech, syllables, VOICES } from "../../../worker/ai/offline/
 import { concatPcm } from "../../../worker/audio/pcm";
 import { measureProsody } from "../../../worker/pipeline/hearing/prosody";
 import { TurnDetector } from "../../../worker/pipeline/turns/end-of-turn";
+import { deliveryFor } from "../../../worker/pipeline/reply/delivery";
 import { loadFixture, silence } from "../support/fixtures";
 
 const persona: Persona = { name: "Nova", description: "", personality: "friendly", expertise: "fitness", instructions: "", voiceStyle: "default" };
@@ -118,6 +119,23 @@ describe("offline provider: speech synthesis", () => {
     const p = measureProsody(samples, 16000);
     expect(p.voicedRatio).toBeGreaterThan(0.3);
     expect(p.syllablesPerSec).toBeGreaterThan(2);
+  });
+
+  it("says a reply at its delivery: slower and softer for a sad caller, brighter for a happy one", async () => {
+    const text = "I am here with you, take all the time you need.";
+    const plain = synthesizeSpeech(text, "warm");
+    const soft = deliveryFor({ sadness: 0.9, calm: 0.1 }, "warm");
+    const slow = synthesizeSpeech(text, "warm", soft);
+    const quick = synthesizeSpeech(text, "warm", deliveryFor({ joy: 0.9, calm: 0.1 }, "warm"));
+    expect(slow.length).toBeGreaterThan(plain.length * 1.08);
+    expect(quick.length).toBeLessThan(plain.length * 0.97);
+    const peak = (s: Int16Array) => s.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+    expect(peak(slow)).toBeLessThan(peak(plain) * 0.85);
+    expect(measureProsody(slow, 16000).pitchHz!).toBeLessThan(measureProsody(plain, 16000).pitchHz!);
+    // Through the provider (its memo keeps each delivery apart from the plain voice).
+    const provider = new OfflineProvider();
+    expect((await provider.synthesize(text, "warm", undefined, soft)).samples.length).toBe(slow.length);
+    expect((await provider.synthesize(text, "warm")).samples.length).toBe(plain.length);
   });
 
   it("follows the text: more syllables take longer, punctuation adds pauses", () => {

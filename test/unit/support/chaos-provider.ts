@@ -4,6 +4,7 @@
 // stream that breaks after some deltas. The workerd tests have the same faults at the AI binding's wire
 // level (test/worker/support/chaos-ai.ts); this one is for exact timing.
 import type { EmotionScores } from "../../../protocol/call-messages";
+import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { AiStepError, type AiStage } from "../../../worker/ai/errors";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
@@ -80,7 +81,7 @@ export class ChaosProvider implements AiProvider {
     yield* this.inner.reply(request, signal);
   }
 
-  synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
-    return this.faulty("synthesize", signal, () => this.inner.synthesize(text, voice, signal));
+  synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal, delivery?: Delivery): Promise<PcmAudio> {
+    return this.faulty("synthesize", signal, () => this.inner.synthesize(text, voice, signal, delivery));
   }
 }

@@ -1,6 +1,7 @@
 // A deterministic AiProvider test double: scripted transcripts and replies, fixed delays on an injected
 // clock, tone audio of a chosen length, optional failures, and a log of every call (with times and aborts).
 import type { AiProviderName, EmotionScores } from "../../../protocol/call-messages";
+import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
 import { wordsEmotions } from "../../../worker/emotion/words-model";
@@ -28,6 +29,8 @@ export interface SynthCall {
   startedAt: number;
   finishedAt: number | null;
   aborted: boolean;
+  /** How the pipeline asked for it to be said. */
+  delivery?: Delivery;
 }
 
 export class ScriptedProvider implements AiProvider {
@@ -81,8 +84,8 @@ export class ScriptedProvider implements AiProvider {
     }
   }
 
-  async synthesize(text: string, _voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
-    const call: SynthCall = { text, startedAt: this.o.clock.now(), finishedAt: null, aborted: false };
+  async synthesize(text: string, _voice: VoiceStyle, signal?: AbortSignal, delivery?: Delivery): Promise<PcmAudio> {
+    const call: SynthCall = { text, startedAt: this.o.clock.now(), finishedAt: null, aborted: false, ...(delivery ? { delivery } : {}) };
     this.synthCalls.push(call);
     signal?.addEventListener("abort", () => (call.aborted = true), { once: true });
     await this.o.clock.sleep(this.o.synthMs ?? 0, signal);

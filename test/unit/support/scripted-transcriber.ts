@@ -24,7 +24,7 @@ export class ScriptedTranscriber {
       transcribe: (a, s) => provider.transcribe(a, s),
       textEmotions: (t, s) => provider.textEmotions(t, s),
       reply: (r, s) => provider.reply(r, s),
-      synthesize: (t, v, s) => provider.synthesize(t, v, s),
+      synthesize: (t, v, s, d) => provider.synthesize(t, v, s, d),
       ...(provider.detectTurnEnd ? { detectTurnEnd: provider.detectTurnEnd.bind(provider) } : {}),
       openTranscriber: open,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCaller, formatDuration, formatMs, formatOffset, formatPercent } from "../../../web/lib/format";
+import { formatCaller, formatDuration, formatEmotionSource, formatMs, formatOffset, formatPercent } from "../../../web/lib/format";
 
 describe("formatDuration (spec §9: minutes:seconds)", () => {
   it.each([
@@ -50,5 +50,13 @@ describe("small formats", () => {
     expect(formatCaller({ callType: "browser_test", fromNumber: null })).toBe("Browser test");
     expect(formatCaller({ callType: "phone", fromNumber: "+15550100" })).toBe("+15550100");
     expect(formatCaller({ callType: "phone", fromNumber: null })).toBe("Unknown number");
+  });
+});
+
+describe("formatEmotionSource (Call Details: one short line per caller entry)", () => {
+  it("says where the emotions came from", () => {
+    expect(formatEmotionSource("words_and_voice")).toBe("from words and voice");
+    expect(formatEmotionSource("words")).toBe("from words");
+    expect(formatEmotionSource("voice")).toBe("from voice");
   });
 });

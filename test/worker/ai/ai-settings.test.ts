@@ -37,7 +37,7 @@ describe("AI settings", () => {
     expect(cfg.aiProvider).toBe("openai");
     expect(cfg.ai.openai.stt).toEqual({ baseURL: "https://api.openai.com/v1", apiKey: "sk-x", model: "whisper-1", vendor: "OpenAI" });
     expect(cfg.ai.openai.reply?.model).toBe("gpt-4o-mini");
-    expect(cfg.ai.openai.speech).toMatchObject({ model: "gpt-4o-mini-tts", format: "wav", pcmSampleRate: 24000, voices: { default: "alloy", warm: "coral" } });
+    expect(cfg.ai.openai.speech).toMatchObject({ model: "gpt-4o-mini-tts", format: "wav", pcmSampleRate: 24000, voices: { default: "alloy", warm: "coral" }, instructions: true });
     expect(describeEngines(cfg.ai).summary).toBe("OpenAI whisper-1 · OpenAI gpt-4o-mini · OpenAI gpt-4o-mini-tts");
   });
 
@@ -66,6 +66,14 @@ describe("AI settings", () => {
     expect(pairs.ai.openai.speech).toMatchObject({ voices: { default: "alloy", warm: "shimmer", energetic: "nova", authoritative: "onyx", gentle: "ballad" }, format: "pcm", pcmSampleRate: 22050 });
   });
 
+  it("instructions: auto sends them to gpt-4o*-tts only; on and off override", () => {
+    const speech = (extra: Partial<Env>) => read({ AI_SPEECH: "openai", OPENAI_API_KEY: "k", ...extra }).ai.openai.speech?.instructions;
+    expect(speech({})).toBe(true); // gpt-4o-mini-tts, OpenAI's default
+    expect(speech({ OPENAI_SPEECH_MODEL: "tts-1" })).toBe(false);
+    expect(speech({ OPENAI_SPEECH_MODEL: "kokoro", OPENAI_SPEECH_INSTRUCTIONS: "on" })).toBe(true);
+    expect(speech({ OPENAI_SPEECH_INSTRUCTIONS: "off" })).toBe(false);
+  });
+
   const bad: Array<[string, Partial<Env>, string, RegExp, Env?]> = [
     ["an unknown provider", { AI_PROVIDER: "ollama" }, "AI_PROVIDER", /must be one of auto, workers-ai, openai, offline \(got "ollama"\)/],
     ["an unknown stage engine", { AI_STT: "whisper" }, "AI_STT", /must be one of workers-ai, openai, offline/],
@@ -78,6 +86,7 @@ describe("AI settings", () => {
     ["a base URL that isn't http(s)", { AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: "ftp://x/v1", OPENAI_REPLY_MODEL: "m" }, "OPENAI_REPLY_BASE_URL", /must be an http\(s\) URL/],
     ["a shared base URL with a query", { AI_PROVIDER: "openai", OPENAI_BASE_URL: "http://h/v1?x=1", OPENAI_STT_MODEL: "m" }, "OPENAI_BASE_URL", /must be an http\(s\) URL/],
     ["MP3 speech", { AI_SPEECH: "openai", OPENAI_API_KEY: "k", OPENAI_SPEECH_FORMAT: "mp3" }, "OPENAI_SPEECH_FORMAT", /wav or pcm/],
+    ["instructions neither auto, on nor off", { AI_SPEECH: "openai", OPENAI_API_KEY: "k", OPENAI_SPEECH_INSTRUCTIONS: "yes" }, "OPENAI_SPEECH_INSTRUCTIONS", /auto, on or off/],
     ["a PCM rate out of range", { AI_SPEECH: "openai", OPENAI_API_KEY: "k", OPENAI_SPEECH_PCM_RATE: "fast" }, "OPENAI_SPEECH_PCM_RATE", /between 8000 and 48000/],
     ["a voice for an unknown style", { AI_SPEECH: "openai", OPENAI_API_KEY: "k", OPENAI_SPEECH_VOICE: "cheerful=nova" }, "OPENAI_SPEECH_VOICE", /styles: default, warm, energetic, authoritative, gentle/],
   ];

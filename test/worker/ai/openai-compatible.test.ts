@@ -11,6 +11,7 @@ import { loadOpenAiSdk } from "../../../worker/ai/openai/sdk";
 import type { ReplyRequest } from "../../../worker/ai/provider";
 import { readAiSettings } from "../../../worker/config/ai-settings";
 import { synthesizeSpeech } from "../../../worker/ai/offline/synth";
+import { deliveryFor } from "../../../worker/pipeline/reply/delivery";
 import type { LoggedRequest } from "../../openai-server/server";
 import { eventually } from "../support/call";
 
@@ -25,7 +26,7 @@ it("loads the openai client once per isolate", async () => {
   expect(typeof a.OpenAI).toBe("function");
 });
 
-type Overrides = Partial<Record<"OPENAI_API_KEY" | "OPENAI_STT_MODEL" | "OPENAI_REPLY_MODEL" | "OPENAI_SPEECH_MODEL" | "OPENAI_SPEECH_FORMAT" | "OPENAI_SPEECH_VOICE" | "OPENAI_BASE_URL", string>>;
+type Overrides = Partial<Record<"OPENAI_API_KEY" | "OPENAI_STT_MODEL" | "OPENAI_REPLY_MODEL" | "OPENAI_SPEECH_MODEL" | "OPENAI_SPEECH_FORMAT" | "OPENAI_SPEECH_VOICE" | "OPENAI_SPEECH_INSTRUCTIONS" | "OPENAI_BASE_URL", string>>;
 
 /** An engine on the local server with its own API key (so this test reads only its own requests). */
 function engineWith(overrides: Overrides = {}): { engine: OpenAiCompatibleEngine; key: string | null } {
@@ -180,6 +181,27 @@ describe("speech: POST /v1/audio/speech", () => {
       ["af_heart", "pcm"],
       ["nova", "pcm"],
     ]);
+  });
+
+  it("sends the reply's delivery as `instructions` to models known to take them (gpt-4o-mini-tts), or when told to", async () => {
+    const sad = deliveryFor({ sadness: 0.9, calm: 0.1 }, "warm");
+    const instructed = engineWith({ OPENAI_SPEECH_MODEL: "gpt-4o-mini-tts" });
+    await instructed.engine.synthesize("I'm here.", "warm", undefined, sad);
+    await instructed.engine.synthesize("Hello.", "warm"); // no delivery: no instructions
+    expect((await requestsOf(instructed.key)).map((r) => r.body.instructions)).toEqual([sad.instructions, undefined]);
+    expect(sad.instructions).toMatch(/slowly and softly/);
+    const told = engineWith({ OPENAI_SPEECH_INSTRUCTIONS: "on" });
+    await told.engine.synthesize("I'm here.", "warm", undefined, sad);
+    expect((await requestsOf(told.key))[0]?.body.instructions).toBe(sad.instructions);
+  });
+
+  it("does not send `instructions` to other models (tts-test, a server that may refuse unknown fields), nor when off", async () => {
+    const sad = deliveryFor({ sadness: 0.9, calm: 0.1 }, "warm");
+    const other = engineWith();
+    await other.engine.synthesize("I'm here.", "warm", undefined, sad);
+    const off = engineWith({ OPENAI_SPEECH_MODEL: "gpt-4o-mini-tts", OPENAI_SPEECH_INSTRUCTIONS: "off" });
+    await off.engine.synthesize("I'm here.", "warm", undefined, sad);
+    for (const key of [other.key, off.key]) expect((await requestsOf(key))[0]?.body).not.toHaveProperty("instructions");
   });
 
   it("refuses MP3 audio with a clear, non-transient error", async () => {

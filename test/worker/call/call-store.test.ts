@@ -19,7 +19,7 @@ describe("CallStore", () => {
   it("starts a new object with every column, empty, and keeps what is added in order", async () => {
     await runInDurableObject(callStub(crypto.randomUUID()), (_: CallSession, state) => {
       const store = new CallStore(state.storage.sql);
-      expect(columns(state.storage.sql)).toEqual(expect.arrayContaining(["outcome", "audio_offset_ms", "rev", "synced_rev"]));
+      expect(columns(state.storage.sql)).toEqual(expect.arrayContaining(["outcome", "audio_offset_ms", "emotion_source", "rev", "synced_rev"]));
       expect(store.isEmpty()).toBe(true);
       const first = store.addEntry({ ...said, audioOffsetMs: 1200 });
       const second = store.addEntry({ speaker: "assistant", text: "Hi, I'm here.", timestamp: said.timestamp + 900, emotions: {}, outcome: { status: "ok", sttMode: "none" } });
@@ -44,7 +44,7 @@ describe("CallStore", () => {
       expect(columns(sql)).not.toContain("audio_offset_ms");
 
       const store = new CallStore(sql);
-      expect(columns(sql)).toEqual(expect.arrayContaining(["outcome", "audio_offset_ms"]));
+      expect(columns(sql)).toEqual(expect.arrayContaining(["outcome", "audio_offset_ms", "emotion_source"]));
       expect(store.isEmpty()).toBe(false);
       const added = store.addEntry({ ...said, audioOffsetMs: 40, outcome: { status: "ok", sttMode: "none" } });
       expect(store.entries().map((e) => [e.id, e.seq, e.text, e.audioOffsetMs, e.outcome])).toEqual([
@@ -52,6 +52,17 @@ describe("CallStore", () => {
         [added.id, 2, "Hello?", 40, { status: "ok", sttMode: "none" }],
       ]);
       expect(store.pending().map((p) => p.entry.id)).toEqual(["old-1", added.id]);
+    });
+  });
+
+  it("keeps where a caller entry's emotions came from; an unknown value read back is left out", async () => {
+    await runInDurableObject(callStub(crypto.randomUUID()), (_: CallSession, state) => {
+      const store = new CallStore(state.storage.sql);
+      const voiced = store.addEntry({ ...said, emotionSource: "words_and_voice" });
+      const plain = store.addEntry(said);
+      state.storage.sql.exec("UPDATE entries SET emotion_source = 'telepathy' WHERE id = ?", plain.id);
+      expect(store.entries().map((e) => e.emotionSource)).toEqual(["words_and_voice", undefined]);
+      expect(store.pending()[0]?.entry.emotionSource).toBe(voiced.emotionSource);
     });
   });
 });

@@ -30,6 +30,8 @@ describe("voice loop over /ws/call", { timeout: 40_000 }, () => {
     expect(heard.entry).toMatchObject({ speaker: "caller", seq: 1, text: heard.text });
     // The offline provider never invents words: it reports how much speech it heard.
     expect(heard.text).toMatch(/speech|\d/i);
+    // No words: the emotions are the voice's (its first turn, read against itself: calm).
+    expect(heard.entry.emotionSource).toBe("voice");
 
     const sentence = await socket.next<EntryMsg>("ai_response", 8000);
     expect(sentence.text.trim().length).toBeGreaterThan(3);
@@ -67,6 +69,8 @@ describe("voice loop over /ws/call", { timeout: 40_000 }, () => {
     const detail = (await res.json()) as CallDetail;
     expect(detail.transcript.map((e) => e.id)).toEqual([heard.entry.id, done.entry.id]);
     expect(detail.transcript[1]!.latency).toEqual(latency);
+    expect(detail.transcript[0]!.emotionSource).toBe("voice");
+    expect(stored[0]!.emotionSource).toBe("voice");
   });
 
   it("barge-in: speaking over the reply stops playback and stores the reply as interrupted", async () => {
@@ -99,6 +103,7 @@ describe("voice loop over /ws/call", { timeout: 40_000 }, () => {
     const heard = await socket.next<EntryMsg>("transcription", 5000);
     expect(heard.entry).toMatchObject({ speaker: "caller", text: "I feel a bit anxious about my exam tomorrow." });
     expect(heard.entry.emotions.fear).toBeGreaterThan(0);
+    expect(heard.entry.emotionSource).toBe("words");
     const sentence = await socket.next<EntryMsg>("ai_response", 5000);
     await socket.next("audio_response", 5000);
     const done = await socket.next<EntryMsg>(finalReply, 15_000);
@@ -113,6 +118,7 @@ describe("voice loop over /ws/call", { timeout: 40_000 }, () => {
       [heard.entry.id, heard.text, false],
       [done.entry.id, done.entry.text, false],
     ]);
+    expect(synced[0]!.emotionSource).toBe("words");
     expect(synced[1]!.latency).toEqual(done.entry.latency);
     expect((await callRow(callId))?.status).toBe("in-progress");
 

@@ -59,6 +59,7 @@ export async function d1Transcript(callId: string): Promise<TranscriptEntry[]> {
     interrupted: number;
     latency: string | null;
     outcome: string | null;
+    emotion_source: TranscriptEntry["emotionSource"] | null;
   }>();
   return rows.results.map((r) => ({
     id: r.id,
@@ -70,6 +71,7 @@ export async function d1Transcript(callId: string): Promise<TranscriptEntry[]> {
     interrupted: r.interrupted === 1,
     latency: r.latency ? (JSON.parse(r.latency) as TranscriptEntry["latency"]) : null,
     outcome: r.outcome ? (JSON.parse(r.outcome) as TranscriptEntry["outcome"]) : null,
+    ...(r.emotion_source ? { emotionSource: r.emotion_source } : {}),
   }));
 }
 

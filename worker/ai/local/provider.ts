@@ -5,19 +5,21 @@
 // approximate (a small 2015-era model): the provider says its words are recognised, the UI says they
 // may be wrong. Never in the production bundle (see available.ts).
 import type { EmotionScores } from "../../../protocol/call-messages";
+import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiStageKey } from "../../../protocol/engines";
+import { scalePcm } from "../../audio/pcm";
 import { upsample8to16 } from "../../audio/resample";
 import { wordsEmotions } from "../../emotion/words-model";
 import { dialogueReply } from "../offline/replies";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
-import { SpeechMemo } from "../speech-memo";
+import { SpeechMemo, voiceKey } from "../speech-memo";
 import { pocketSphinx } from "./stt/assets";
 import { RECOGNIZER_SAMPLE_RATE, type PocketSphinx } from "./stt/pocketsphinx";
 import { IncrementalTranscription } from "./stt/stream";
 import { runFlite } from "./tts/flite";
 import { FLITE_MODULE } from "./tts/flite-module";
-import { FLITE_VOICES } from "./tts/voices";
+import { deliveredVoice, FLITE_VOICES } from "./tts/voices";
 import { winkLanguage } from "./wink-language";
 
 function throwIfAborted(signal?: AbortSignal): void {
@@ -68,8 +70,12 @@ export class LocalSpeechProvider implements AiProvider {
     return dialogueReply(request, { language: winkLanguage, engine: "local" }, signal);
   }
 
-  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
+  /** flite at the delivery's pace and pitch, its samples scaled to the delivery's level. */
+  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal, delivery?: Delivery): Promise<PcmAudio> {
     throwIfAborted(signal);
-    return memo.get(text, voice, () => runFlite(FLITE_MODULE, text, FLITE_VOICES[voice]));
+    return memo.get(text, voiceKey(voice, delivery), async () => {
+      const speech = await runFlite(FLITE_MODULE, text, deliveredVoice(FLITE_VOICES[voice], delivery));
+      return { samples: scalePcm(speech.samples, delivery?.volume ?? 1), sampleRate: speech.sampleRate };
+    });
   }
 }

@@ -4,11 +4,12 @@
 // the dialogue manager with the built-in lexicon tagger (offline/replies.ts, dialogue/), speech from a
 // small formant synthesizer (offline/synth.ts).
 import type { EmotionScores } from "../../../protocol/call-messages";
+import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { levelDb } from "../../audio/level";
 import { wordsEmotions } from "../../emotion/words-model";
 import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../provider";
-import { SpeechMemo } from "../speech-memo";
+import { SpeechMemo, voiceKey } from "../speech-memo";
 import { lightLanguage } from "./dialogue/light-tagger";
 import { dialogueReply } from "./replies";
 import { SYNTH_SAMPLE_RATE, synthesizeSpeech } from "./synth";
@@ -53,8 +54,8 @@ export class OfflineProvider implements AiProvider {
     return dialogueReply(request, { language: lightLanguage, engine: "offline", now: this.now }, signal);
   }
 
-  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
+  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal, delivery?: Delivery): Promise<PcmAudio> {
     throwIfAborted(signal);
-    return memo.get(text, voice, () => ({ samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE }));
+    return memo.get(text, voiceKey(voice, delivery), () => ({ samples: synthesizeSpeech(text, voice, delivery), sampleRate: SYNTH_SAMPLE_RATE }));
   }
 }

@@ -3,7 +3,9 @@
 // through three formant resonators (F1–F3 by vowel letter, gliding from the previous vowel), consonants
 // are noise bursts (fricatives, stops) or voiced murmurs (nasals, liquids). Pitch follows a declining
 // contour per sentence, falls at "." and rises at "?", with pauses at spaces and punctuation. The voice
-// style sets pitch, range, rate and brightness. It is speech-like audio, not intelligible speech.
+// style sets pitch, range, rate and brightness; a reply's delivery moves its pace, pitch and level.
+// It is speech-like audio, not intelligible speech.
+import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 
 export const SYNTH_SAMPLE_RATE = 16000;
@@ -182,9 +184,16 @@ class Samples {
   }
 }
 
-/** Synthesizes `text` in `style` as 16 kHz mono PCM16; no samples for text without a Latin letter or a digit. */
-export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
+/** A style's voice at a reply's delivery (pace × rate, pitch shifted in semitones, level × volume). */
+function deliveredVoice(style: VoiceStyle, delivery?: Delivery): Voice {
   const voice = VOICES[style];
+  if (!delivery) return voice;
+  return { ...voice, f0: voice.f0 * 2 ** (delivery.pitchSt / 12), rate: voice.rate * delivery.rate, level: voice.level * delivery.volume };
+}
+
+/** Synthesizes `text` in `style` (at `delivery`) as 16 kHz mono PCM16; no samples for text without a Latin letter or a digit. */
+export function synthesizeSpeech(text: string, style: VoiceStyle, delivery?: Delivery): Int16Array {
+  const voice = deliveredVoice(style, delivery);
   const rate = SYNTH_SAMPLE_RATE;
   const tokens = tokenize(text);
   const out = new Samples();

@@ -1,10 +1,12 @@
 // Stages on OpenAI-compatible HTTP servers (OpenAI, Groq, Ollama, llama.cpp server, LM Studio,
 // speaches, Kokoro-FastAPI…), each with its own base URL, key and model, through the official `openai`
 // client: speech-to-text POST /audio/transcriptions (multipart WAV), replies POST /chat/completions
-// (SSE, consumed as it arrives), speech POST /audio/speech (WAV or raw PCM; never MP3). No retries
+// (SSE, consumed as it arrives), speech POST /audio/speech (WAV or raw PCM; never MP3; the reply's
+// delivery as `instructions` for models that take them, OPENAI_SPEECH_INSTRUCTIONS). No retries
 // here (maxRetries 0): failures are AiStepErrors with `transient` set, and the pipeline's deadline and
 // retry layer decides. Every request follows the step's AbortSignal.
 import type OpenAI from "openai";
+import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { buildWav } from "../../audio/wav";
 import type { AiStage } from "../errors";
@@ -104,13 +106,14 @@ export class OpenAiCompatibleEngine {
     if (!produced) throw unusableAnswer(target, "the model answered with no text");
   }
 
-  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
+  async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal, delivery?: Delivery): Promise<PcmAudio> {
     const { client, endpoint, target, sdk } = await this.use("speech", "speech");
+    const instructions = endpoint.instructions && delivery?.instructions ? { instructions: delivery.instructions } : {};
     let bytes: Uint8Array;
     let contentType: string | null;
     try {
       const response = await client.audio.speech.create(
-        { model: endpoint.model, voice: endpoint.voices[voice], input: text, response_format: endpoint.format },
+        { model: endpoint.model, voice: endpoint.voices[voice], input: text, response_format: endpoint.format, ...instructions },
         { signal },
       );
       contentType = response.headers.get("content-type");

@@ -181,6 +181,7 @@ export class WorkersAiProvider implements AiProvider {
     throw badOutput("reply", "The language model", MODELS.llm, "the model returned no text stream");
   }
 
+  /** Aura takes a speaker and nothing else that shapes the voice: a reply's delivery is not sent (docs/emotion.md). */
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
     const bytes = await step(
       "speech",

@@ -1,6 +1,6 @@
 // What the conversation pipeline tells its owner. The pipeline knows nothing about sockets or storage:
 // worker/call/pipeline-bridge.ts stores these events and sends them to the caller's line and the viewers.
-import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
+import type { EmotionScores, EmotionSource, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
 
 export type PipelineEvent =
   /** The caller finished a turn. */
@@ -13,6 +13,8 @@ export type PipelineEvent =
       /** True when the caller typed it (text_input). */
       typed: boolean;
       emotions: EmotionScores;
+      /** Where `emotions` came from (absent: neither words nor voice could be read). */
+      emotionSource?: EmotionSource;
       speechMs: number;
       at: number;
     }

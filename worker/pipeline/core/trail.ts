@@ -3,6 +3,7 @@
 // one JSON line per failure with its cause — `wrangler tail` shows both. No failure is swallowed: every
 // one lands here.
 import type { AiStage, TurnOutcome } from "../../../protocol/call-messages";
+import type { Delivery } from "../../../protocol/delivery";
 import { AiStepError } from "../../ai/errors";
 import { StepFailure } from "./ai-steps";
 
@@ -37,6 +38,10 @@ export class TurnReport {
   failure: StepFailure | null = null;
   /** The failure counts toward ending the call (a model error, not an empty transcript). */
   countsAsFailure = false;
+  /** How the reply was said (reply/delivery.ts). */
+  delivery: Delivery | null = null;
+  /** Extra end-of-turn silence the caller was given before this turn ended (turns/patience.ts). */
+  patienceMs = 0;
 
   constructor(readonly sttMode: TurnOutcome["sttMode"]) {}
 
@@ -63,6 +68,9 @@ export class TurnReport {
     }
     if (Object.keys(this.retries).length) outcome.retries = { ...this.retries };
     if (this.fallbacks.length) outcome.fallbacks = [...this.fallbacks];
+    // The voice as it is (neutral) is the default: only a delivery that changed something is stored.
+    if (this.delivery && this.delivery.tone !== "neutral") outcome.delivery = { ...this.delivery };
+    if (this.patienceMs > 0) outcome.patienceMs = this.patienceMs;
     return outcome;
   }
 }
@@ -88,6 +96,8 @@ export function logTurn(ctx: TrailContext, turn: number, turnId: string | null, 
     timings: report.stageMs,
     retries: report.retries,
     fallbacks: report.fallbacks,
+    delivery: report.delivery ? { tone: report.delivery.tone, rate: report.delivery.rate, pitchSt: report.delivery.pitchSt, volume: report.delivery.volume } : null,
+    patienceMs: report.patienceMs,
     outcome: outcome.status,
     ...(outcome.failedStage ? { failedStage: outcome.failedStage, error: outcome.error } : {}),
   });

@@ -1,6 +1,6 @@
-// Emotion scores per caller entry. The provider scores the words (provider.textEmotions); this stage
-// measures the voice's prosody — loudness, pitch (autocorrelation) and its movement, speaking rate
-// (syllable peaks in the energy envelope) — maps it onto the same emotions, and blends the two.
+// The voice's prosody per caller turn — loudness, pitch (autocorrelation) and its movement, speaking
+// rate (syllable peaks in the energy envelope) — and the blend of score maps. What the prosody means is
+// read against the caller's own baseline (voice-baseline.ts), never against absolute thresholds.
 // Emotion set (protocol EMOTIONS): joy, sadness, anger, fear, surprise, calm; an entry's scores sum to 1.
 import { EMOTIONS, type EmotionScores } from "../../../protocol/call-messages";
 import { normalizeEmotions } from "../../emotion/scores";
@@ -13,7 +13,7 @@ export interface Prosody {
   levelDb: number;
   /** Median pitch of voiced frames, Hz (null: no voiced frames). */
   pitchHz: number | null;
-  /** Pitch movement: standard deviation in semitones. */
+  /** Pitch movement: robust standard deviation (1.4826 × MAD) in semitones. */
   pitchRangeSt: number;
   /** Syllable-like energy peaks per second of speech. */
   syllablesPerSec: number;
@@ -56,11 +56,12 @@ export function prosodyFromFrames(frames: FrameTrack): Prosody {
   const voicedCount = pitches.length;
   const sorted = [...pitches].sort((a, b) => a - b);
   const median = sorted.length ? (sorted[Math.floor(sorted.length / 2)] ?? null) : null;
+  // Robust spread (1.4826 × median absolute deviation, in semitones): a pitch tracker's octave slips
+  // on a frame or two do not read as a lively voice.
   let rangeSt = 0;
   if (median !== null && pitches.length > 1) {
-    const st = pitches.map((p) => 12 * Math.log2(p / median));
-    const mean = st.reduce((a, b) => a + b, 0) / st.length;
-    rangeSt = Math.sqrt(st.reduce((a, b) => a + (b - mean) * (b - mean), 0) / st.length);
+    const deviations = pitches.map((p) => Math.abs(12 * Math.log2(p / median))).sort((a, b) => a - b);
+    rangeSt = 1.4826 * (deviations[Math.floor(deviations.length / 2)] ?? 0);
   }
   return {
     levelDb: voicedCount ? voicedLevelSum / voicedCount : levels.length ? Math.max(...levels) : -100,
@@ -99,30 +100,6 @@ export function countSyllablePeaks(levels: number[]): number {
     }
   }
   return peaks;
-}
-
-const clamp01 = (v: number) => Math.max(0, Math.min(1, v));
-
-/**
- * Prosody → emotions. Arousal grows with loudness, pitch movement and rate; high arousal with wide,
- * high pitch reads as joy/surprise, loud and fast with flat pitch as anger, fast and high but quiet as
- * fear; low arousal reads as calm, and slow, quiet, flat speech as sadness. Scores sum to 1.
- */
-export function prosodyEmotions(p: Prosody): EmotionScores {
-  if (p.pitchHz === null || p.voicedRatio < 0.05) return normalizeEmotions({ calm: 1 });
-  const loud = clamp01((p.levelDb + 35) / 20); // -35 dBFS → 0, -15 dBFS → 1
-  const lively = clamp01((p.pitchRangeSt - 1) / 4); // 1 → 0, 5 semitones → 1
-  const fast = clamp01((p.syllablesPerSec - 2.5) / 3.5); // 2.5/s → 0, 6/s → 1
-  const high = clamp01((p.pitchHz - 120) / 150);
-  const arousal = (loud + lively + fast) / 3;
-  return normalizeEmotions({
-    joy: arousal * lively * (0.6 + 0.4 * high),
-    surprise: lively * high * 0.8,
-    anger: loud * fast * (1 - lively) * 1.2,
-    fear: fast * high * (1 - loud) * 0.9,
-    sadness: (1 - arousal) * (1 - lively) * (1 - fast) * 0.9,
-    calm: (1 - arousal) * 0.8 + 0.1,
-  });
 }
 
 /** Weighted blend of several score maps over EMOTIONS; the result sums to 1. */

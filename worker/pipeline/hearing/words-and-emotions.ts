@@ -1,11 +1,13 @@
 // Hearing a caller turn: its words (speech-to-text under its deadline, with retries) and its emotions
-// (the words' scores under their deadline, blended with the voice's prosody). A failed transcription
+// (the words' scores under their deadline, blended with the voice read against the caller's own
+// baseline, voice-baseline.ts; the entry records which of the two it came from). A failed transcription
 // keeps the turn (as "[speech, 1.8 s]") and marks the report failed, so the conversation apologises; an
 // empty transcript does the same without counting toward ending the call; failed emotion scoring falls
 // back to prosody alone, logged, never shown to the caller.
-import type { EmotionScores } from "../../../protocol/call-messages";
+import type { EmotionScores, EmotionSource } from "../../../protocol/call-messages";
 import type { AiProvider, PcmAudio, TranscriptionStream } from "../../ai/provider";
-import { blendEmotions, prosodyEmotions, prosodyFromFrames } from "./prosody";
+import { blendEmotions, prosodyFromFrames } from "./prosody";
+import { voiceSample, type VoiceBaseline, type VoiceReading } from "./voice-baseline";
 import type { FrameTrack } from "../turns/frame-track";
 import { failure, runStep, StepFailure, type StepContext } from "../core/ai-steps";
 import { logFailure, type TrailContext, type TurnReport } from "../core/trail";
@@ -18,6 +20,16 @@ export interface HearingDeps {
   trail: TrailContext;
   /** The turn's number, for the log. */
   turnIndex: () => number;
+  /** This caller's voice so far in the call (each heard turn is read against it, then added). */
+  voice: VoiceBaseline;
+}
+
+/** A turn's emotions, where they came from, and how its voice read against the caller's baseline. */
+export interface HeardEmotions {
+  emotions: EmotionScores;
+  /** Absent when there was neither words nor voice to read (the scores are then all calm). */
+  source?: EmotionSource;
+  voice: VoiceReading | null;
 }
 
 /**
@@ -56,8 +68,11 @@ export async function transcribeTurn(deps: HearingDeps, audio: PcmAudio, speechM
   return { text: text || describeSpeech(speechMs), recognized };
 }
 
-/** The turn's emotions: prosody from the VAD's frames, blended with the words' scores when there are words. */
-/** `scored`: the words' scores made already (an eager reply's); null or absent → scored here. */
+/**
+ * The turn's emotions: the voice (the VAD's frames, read against the caller's baseline, then added to
+ * it) blended with the words' scores when there are words; the voice's share grows with the baseline.
+ * `scored`: the words' scores made already (an eager reply's); null or absent → scored here.
+ */
 export async function callerEmotions(
   deps: HearingDeps,
   frames: FrameTrack,
@@ -65,12 +80,12 @@ export async function callerEmotions(
   recognized: boolean,
   report: TurnReport,
   scored?: Promise<EmotionScores | null>,
-): Promise<EmotionScores> {
+): Promise<HeardEmotions> {
   const { steps, provider, signal } = deps;
-  const parts: Array<{ scores: EmotionScores; weight: number }> = [];
-  if (frames.length > 0) parts.push({ scores: prosodyEmotions(prosodyFromFrames(frames)), weight: 0.4 });
+  const voice = frames.length > 0 ? deps.voice.hear(voiceSample(prosodyFromFrames(frames))) : null;
+  let words: EmotionScores | null = null;
   const ready = scored ? await scored : null;
-  if (recognized && ready) parts.push({ scores: ready, weight: 0.6 });
+  if (recognized && ready) words = ready;
   else if (recognized) {
     const startedAt = steps.clock.now();
     try {
@@ -79,19 +94,33 @@ export async function callerEmotions(
         { stage: "emotions", deadlineMs: steps.settings.emotionsMs, signal, onRetry: () => report.retry("emotions") },
         (s) => provider.textEmotions(text, s),
       );
-      parts.push({ scores: value, weight: 0.6 });
+      words = value;
     } catch (err) {
       report.fallback("emotions:prosody");
       if (!signal.aborted) logFailure(deps.trail, deps.turnIndex(), "emotions", err, { fallback: "prosody alone scores the turn" });
     }
     report.stageMs.emotionsMs = steps.clock.now() - startedAt;
   }
-  return blendEmotions(parts);
+  return blendHeard(words, voice);
 }
 
-/** A streamed turn's emotions (no VAD frames: the words alone), as callerEmotions makes them from `wordScores`. */
+/** The words' scores and the voice's reading, blended: the voice weighs `voice.weight` beside words, all without them. */
+export function blendHeard(words: EmotionScores | null, voice: VoiceReading | null): HeardEmotions {
+  if (words && voice && voice.weight > 0) {
+    const emotions = blendEmotions([
+      { scores: words, weight: 1 - voice.weight },
+      { scores: voice.emotions, weight: voice.weight },
+    ]);
+    return { emotions, source: "words_and_voice", voice };
+  }
+  if (words) return { emotions: blendEmotions([{ scores: words, weight: 1 }]), source: "words", voice };
+  if (voice) return { emotions: blendEmotions([{ scores: voice.emotions, weight: 1 }]), source: "voice", voice };
+  return { emotions: blendEmotions([]), voice: null };
+}
+
+/** An eager reply's emotions (made before the turn is over: the words alone), as callerEmotions makes them from `wordScores`. */
 export function wordEmotions(wordScores: EmotionScores | null): EmotionScores {
-  return blendEmotions(wordScores ? [{ scores: wordScores, weight: 0.6 }] : []);
+  return blendHeard(wordScores, null).emotions;
 }
 
 /** "[speech, 1.8 s]": how unrecognised speech is shown. */

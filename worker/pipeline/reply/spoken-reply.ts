@@ -5,12 +5,14 @@
 // already sent plays out — and the outcome names the failure (the conversation then apologises).
 // A sentence with nothing to pronounce ("😊", "---") is not synthesized; one the speech engine makes no
 // audio for (a script its voice can't pronounce) is skipped and logged: neither fails the reply, but a
-// reply the caller would hear none of does.
+// reply the caller would hear none of does. Every sentence is said with the reply's delivery (delivery.ts:
+// the caller's state and the Echo's voice style), recorded in the turn's outcome.
 // Knows only events and the AiProvider interface.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
 import { END_OF_CALL, type AiProvider, type PcmAudio, type ReplyRequest } from "../../ai/provider";
 import { isAbortError, type Clock } from "../core/clock";
 import type { PipelineEmit } from "../core/events";
+import { deliveryFor } from "./delivery";
 import { guardedReply } from "./text-stream";
 import { hasWords, SentenceChunker } from "./sentences";
 import { failure, runStep, type StepContext, type StepFailure } from "../core/ai-steps";
@@ -141,6 +143,8 @@ export class Reply {
     const signal = this.controller.signal;
     const replyId = this.replyId;
     emit({ type: "assistant_started", replyId, turnId, at: clock.now() });
+    const delivery = deliveryFor(request.callerEmotions, request.persona.voiceStyle);
+    report.delivery = delivery;
 
     let fullText = "";
     let closesCall = false;
@@ -165,7 +169,7 @@ export class Reply {
           const { value: audio } = await runStep(
             steps,
             { stage: "speech", deadlineMs: steps.settings.speechMs, signal, onRetry: () => report.retry("speech") },
-            (s) => provider.synthesize(sentence, request.persona.voiceStyle, s),
+            (s) => provider.synthesize(sentence, request.persona.voiceStyle, s, delivery),
           );
           if (signal.aborted) return;
           if (audio.samples.length === 0) {

@@ -6,10 +6,12 @@
 // stream continues from the buffered tokens and whose speech for that first sentence is the one already
 // made. Everything else (deadlines, retries, events, playback) stays with the ordinary Reply.
 import type { EmotionScores } from "../../../protocol/call-messages";
+import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import type { AiProvider, PcmAudio, ReplyRequest } from "../../ai/provider";
 import { raceAbort } from "../core/abortable";
 import { abortError } from "../core/clock";
+import { deliveryFor, sameDelivery } from "../reply/delivery";
 import { hasWords, SentenceChunker } from "../reply/sentences";
 import { runStep, type StepContext } from "../core/ai-steps";
 
@@ -27,7 +29,7 @@ export class Speculation {
   private finished = false;
   private error: unknown = null;
   private wake: (() => void) | null = null;
-  private firstSentence: { text: string; audio: Promise<PcmAudio> } | null = null;
+  private firstSentence: { text: string; delivery: Delivery; audio: Promise<PcmAudio> } | null = null;
   private adopted = false;
   /** The words' emotion scores (null when scoring failed: the committed turn scores them itself). */
   readonly wordScores: Promise<EmotionScores | null>;
@@ -76,11 +78,12 @@ export class Speculation {
         replied = true;
         return this.replay(signal);
       },
-      synthesize: (text, voice, signal) => {
+      synthesize: (text, voice, signal, delivery) => {
         const made = first;
         first = null;
-        if (made && made.text === text && voice === this.deps.voice) return signal ? raceAbort(made.audio, signal) : made.audio;
-        return inner.synthesize(text, voice, signal);
+        // Made for these words, in this voice and said the same way (the committed turn's voice may change the delivery).
+        if (made && made.text === text && voice === this.deps.voice && sameDelivery(made.delivery, delivery)) return signal ? raceAbort(made.audio, signal) : made.audio;
+        return inner.synthesize(text, voice, signal, delivery);
       },
     };
   }
@@ -91,7 +94,9 @@ export class Speculation {
     try {
       const scores = await this.wordScores;
       if (signal.aborted) throw abortError();
-      for await (const delta of provider.reply(request(scores), signal)) {
+      const asked = request(scores);
+      const delivery = deliveryFor(asked.callerEmotions, voice);
+      for await (const delta of provider.reply(asked, signal)) {
         if (signal.aborted) throw abortError();
         this.deltas.push(delta);
         this.notify();
@@ -99,9 +104,9 @@ export class Speculation {
         // The first sentence with words (the reply skips one with nothing to pronounce, e.g. "😊").
         const sentence = chunker.push(delta).find(hasWords);
         if (sentence !== undefined) {
-          const audio = provider.synthesize(sentence, voice, signal);
+          const audio = provider.synthesize(sentence, voice, signal, delivery);
           audio.catch(() => undefined); // a failure shows when the committed reply asks for it
-          this.firstSentence = { text: sentence, audio };
+          this.firstSentence = { text: sentence, delivery, audio };
         }
       }
     } catch (err) {

@@ -1,7 +1,8 @@
 // The conversation's wiring of streaming speech-to-text (streaming.ts) while it decides the turns: eager
 // replies are prepared on the conversation's history (speculation.ts), committed turns go to the
 // conversation's queue, and the VAD's own turns are kept aside so that, if the stream fails before
-// committing them, they are answered by the VAD path instead. Knows only the provider interface, the
+// committing them, they are answered by the VAD path instead; a committed turn takes their frames, so its
+// voice is read like any other turn's. Knows only the provider interface, the
 // pipeline's steps and the conversation's callbacks.
 import type { CallType } from "../../../protocol/call-messages";
 import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../../ai/provider";
@@ -12,6 +13,7 @@ import type { StepContext } from "../core/ai-steps";
 import { StreamingTurns, type StreamedTurn } from "./model-turns";
 import { logFailure, type TrailContext } from "../core/trail";
 import type { TurnEnd } from "../turns/end-of-turn";
+import { FrameTrack } from "../turns/frame-track";
 
 export interface StreamTurnsHost {
   provider: AiProvider;
@@ -31,8 +33,8 @@ export interface StreamTurnsHost {
   idle(): boolean;
   /** The VAD's audio time now. */
   vadNowMs(): number;
-  /** A turn the stream committed: cut off the assistant and queue it. */
-  commit(streamed: StreamedTurn): void;
+  /** A turn the stream committed, with the VAD's frames of the same speech (its voice): cut off the assistant and queue it. */
+  commit(streamed: StreamedTurn, frames: FrameTrack): void;
   /** A VAD turn the stream never committed (it failed): handle it as the VAD path would. */
   replay(event: TurnEnd): void;
   /** A VAD turn the live stream heard no words in: transcribe it whole and answer it. */
@@ -62,9 +64,11 @@ export class StreamTurns {
       speculate: (text, speechMs) => this.speculate(text, speechMs),
       commit: (streamed) => {
         if (host.closed()) return streamed.speculation?.discard();
+        // The VAD's turns since the last commit are this turn's speech: their frames carry its voice.
+        const frames = this.vadTurns.reduce((all, turn) => FrameTrack.concat(all, turn.frames), new FrameTrack(0));
         this.vadTurns = [];
         this.commitMs = host.vadNowMs();
-        host.commit(streamed);
+        host.commit(streamed, frames);
       },
       fallback: (err) => {
         logFailure(host.trail, host.turnIndex(), "transcribe", err, { fallback: "the VAD and whole-turn speech-to-text for the rest of the call" });

@@ -1,6 +1,6 @@
 // End-of-turn detection over the VAD: speech onset (confirmed after `minSpeechMs` of speech containing
 // `minVoicedMs` of voiced frames, so clicks and unvoiced bursts never open a turn) and turn end after
-// `silenceMs` without speech; a "turn" whose level never moved (a hum or tone) is dropped. Collects the turn's audio with a short pre-roll. Pure and streaming; times
+// `silenceMs` (plus `extraSilenceMs`, the caller's patience, patience.ts) without speech; a "turn" whose level never moved (a hum or tone) is dropped. Collects the turn's audio with a short pre-roll. Pure and streaming; times
 // are stream milliseconds (audio received so far), not wall-clock time.
 import { concatPcm } from "../../audio/pcm";
 import { FrameTrack } from "./frame-track";
@@ -49,6 +49,8 @@ export type TurnEvent =
       atMs: number;
       speechMs: number;
       forced: boolean;
+      /** Extra silence this turn's end waited for (extraSilenceMs when it ended). */
+      extraSilenceMs: number;
     };
 
 type State = "idle" | "candidate" | "speaking";
@@ -85,6 +87,8 @@ export class TurnDetector {
   private voicedMs = 0;
   private silenceRunMs = 0;
   private streamMs = 0;
+  /** Silence added to `silenceMs` before a turn ends (a sad or hesitant caller is given longer; bounded by the caller). */
+  extraSilenceMs = 0;
 
   constructor(options: Partial<TurnOptions> = {}, vadOptions: Partial<VadOptions> = {}) {
     this.options = { ...DEFAULT_TURN_OPTIONS, ...options };
@@ -171,7 +175,7 @@ export class TurnDetector {
       return;
     }
     const forced = this.streamMs - this.startMs >= this.options.maxTurnMs;
-    if (this.silenceRunMs >= this.options.silenceMs || forced) {
+    if (this.silenceRunMs >= this.options.silenceMs + this.extraSilenceMs || forced) {
       if (this.wasSteady()) {
         this.discard(); // a hum or tone that started, not speech
         this.emit({ type: "speech_dropped", atMs: this.streamMs });
@@ -254,6 +258,7 @@ export class TurnDetector {
       atMs: this.streamMs,
       speechMs: this.lastSpeechEndMs - this.startMs,
       forced,
+      extraSilenceMs: this.extraSilenceMs,
     };
     this.discard();
     return event;

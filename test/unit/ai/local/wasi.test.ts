@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { fliteCommand, runFlite, speakableText } from "../../../../worker/ai/local/tts/flite";
-import { fliteArgs } from "../../../../worker/ai/local/tts/voices";
+import { deliveredVoice, fliteArgs } from "../../../../worker/ai/local/tts/voices";
+import { measureProsody } from "../../../../worker/pipeline/hearing/prosody";
+import { deliveryFor } from "../../../../worker/pipeline/reply/delivery";
 import { ReusableCommand } from "../../../../worker/ai/local/tts/reusable-command";
 import { FLITE_VOICES } from "../../../../worker/ai/local/tts/voices";
 import { WasiExit, WasiShim } from "../../../../worker/ai/local/tts/wasi";
@@ -115,6 +117,21 @@ describe("flite through the shim", () => {
     const lengths = new Set<number>();
     for (const voice of Object.values(FLITE_VOICES)) lengths.add((await runFlite(flite, "Good morning.", voice)).samples.length);
     expect(lengths.size).toBe(Object.keys(FLITE_VOICES).length); // five distinct voices
+  }, 60_000);
+
+  it("says a reply at its delivery: soft (sad caller) is slower and lower, bright (happy caller) faster and higher", async () => {
+    const text = "I am here with you, take all the time you need.";
+    const voice = FLITE_VOICES.warm;
+    const plain = await runFlite(flite, text, deliveredVoice(voice));
+    const soft = await runFlite(flite, text, deliveredVoice(voice, deliveryFor({ sadness: 0.8, calm: 0.2 }, "warm")));
+    const bright = await runFlite(flite, text, deliveredVoice(voice, deliveryFor({ joy: 0.9, calm: 0.1 }, "warm")));
+    expect(soft.samples.length).toBeGreaterThan(plain.samples.length * 1.08);
+    expect(bright.samples.length).toBeLessThan(plain.samples.length * 0.97);
+    const pitch = (a: { samples: Int16Array }) => measureProsody(a.samples, 16000).pitchHz!;
+    expect(pitch(soft)).toBeLessThan(pitch(plain));
+    expect(pitch(bright)).toBeGreaterThan(pitch(plain));
+    // No delivery, or the neutral one: flite's own voice for the style, as before.
+    expect(deliveredVoice(voice, deliveryFor({ calm: 1 }, "warm"))).toEqual(voice);
   }, 60_000);
 
   it("reuses one instance across sentences and speaks exactly what a fresh instance speaks", async () => {

@@ -182,4 +182,22 @@ describe("Conversation with streaming speech-to-text", () => {
     expect(t.of("caller_turn").map((l) => l.event.text)).toEqual(["tell me a story", "wait, stop"]);
     expect(t.provider.transcribed).toHaveLength(0); // nothing transcribed whole
   });
+
+  it("a streamed turn's voice is read too: the VAD's frames of the same speech go with the committed words", async () => {
+    const flux = new ScriptedTranscriber();
+    const t = setup({ replies: [["Okay."]], audioMs: () => 200 }, {}, {}, flux);
+    for (let i = 0; i < 3; i++) {
+      await t.speak(hello()); // the VAD hears the turn end (its frames are kept aside)
+      flux.start(0);
+      flux.end("I had a good day", 2000);
+      await t.clock.advance(2000);
+    }
+    flux.start(0);
+    flux.end("and you?", 2000); // no speech the VAD heard: the words alone
+    await t.clock.advance(2000);
+    await t.conversation.idle();
+    // The first turn is read against itself (the words decide); then the voice has a baseline.
+    expect(t.of("caller_turn").map((l) => l.event.emotionSource)).toEqual(["words", "words_and_voice", "words_and_voice", "words"]);
+    expect(t.provider.transcribed).toHaveLength(0); // the words are the stream's
+  });
 });

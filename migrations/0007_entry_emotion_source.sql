@@ -1,0 +1,1 @@
+ALTER TABLE `transcript_entries` ADD `emotion_source` text;
