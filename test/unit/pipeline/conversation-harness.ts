@@ -2,6 +2,7 @@
 // ManualClock and records the events and the trail's log lines with their times.
 import type { Persona } from "../../../worker/ai/provider";
 import { concatPcm } from "../../../worker/audio/pcm";
+import { BUNDLED_VOICE } from "../../../worker/ai/offline/synth";
 import { Conversation } from "../../../worker/pipeline/conversation";
 import type { ConversationOptions } from "../../../worker/pipeline/conversation-options";
 import type { PipelineEvent } from "../../../worker/pipeline/core/events";
@@ -50,6 +51,7 @@ export function setup(
   const conversation = new Conversation({
     provider: streaming ? streaming.attach(chaos) : chaos,
     persona: PERSONA,
+    fallbackVoice: BUNDLED_VOICE,
     clock,
     newId: () => `id${++ids}`,
     emit: (event) => log.push({ at: clock.now(), event }),

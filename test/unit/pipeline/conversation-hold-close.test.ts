@@ -5,6 +5,7 @@ import { concatPcm } from "../../../worker/audio/pcm";
 import { spokenUntil } from "../../../worker/pipeline/reply/spoken-reply";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
 import { Conversation } from "../../../worker/pipeline/conversation";
+import { BUNDLED_VOICE } from "../../../worker/ai/offline/synth";
 import type { PipelineEvent } from "../../../worker/pipeline/core/events";
 import { loadFixture, silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
@@ -59,7 +60,7 @@ describe("Conversation: with the offline provider", () => {
   it("shows unrecognised speech honestly and answers in character that it can't make out words", async () => {
     const clock = new ManualClock();
     const log: PipelineEvent[] = [];
-    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, clock, emit: (e) => log.push(e) });
+    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, fallbackVoice: BUNDLED_VOICE, clock, emit: (e) => log.push(e) });
     const audio = concatPcm([loadFixture("speech-hello"), silence(500)]);
     for (let i = 0; i < audio.length; i += 4096) {
       conversation.pushAudio(audio.subarray(i, i + 4096));

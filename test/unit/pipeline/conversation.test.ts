@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
 import { Conversation } from "../../../worker/pipeline/conversation";
+import { BUNDLED_VOICE } from "../../../worker/ai/offline/synth";
 import type { PipelineEvent } from "../../../worker/pipeline/core/events";
 import { silence } from "../support/fixtures";
 import { ManualClock } from "../support/manual-clock";
@@ -114,7 +115,7 @@ describe("Conversation: greeting", () => {
   it("the offline greeting introduces the Echo and says honestly that it runs offline", async () => {
     const clock = new ManualClock();
     const log: PipelineEvent[] = [];
-    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, clock, emit: (e) => log.push(e) });
+    const conversation = new Conversation({ provider: new OfflineProvider(), persona: PERSONA, fallbackVoice: BUNDLED_VOICE, clock, emit: (e) => log.push(e) });
     conversation.greet();
     await clock.advance(60_000);
     await conversation.idle();

@@ -5,6 +5,7 @@
 // contour per sentence, falls at "." and rises at "?", with pauses at spaces and punctuation. The voice
 // style sets pitch, range, rate and brightness. It is speech-like audio, not intelligible speech.
 import type { VoiceStyle } from "../../../protocol/echo";
+import type { FallbackVoice } from "../provider";
 
 export const SYNTH_SAMPLE_RATE = 16000;
 
@@ -266,3 +267,8 @@ export function synthesizeSpeech(text: string, style: VoiceStyle): Int16Array {
 
   return out.toPcm16(out.peak > 0 ? (voice.level * 32767) / out.peak : 0);
 }
+
+/** The embedded synthesizer as the pipeline's voice of last resort (ConversationOptions.fallbackVoice). */
+export const BUNDLED_VOICE: FallbackVoice = {
+  synthesize: (text, style) => ({ samples: synthesizeSpeech(text, style), sampleRate: SYNTH_SAMPLE_RATE }),
+};
