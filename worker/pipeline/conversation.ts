@@ -147,7 +147,7 @@ export class Conversation {
         this.closed = true;
       },
     });
-    this.said = new SaidLines({ lines: this.lines, newReply: (report) => this.newReply(report), trail: this.trail, signal: this.lifetime.signal, closed: () => this.closed });
+    this.said = new SaidLines({ lines: this.lines, newReply: (report) => this.newReply(report), signal: this.lifetime.signal, closed: () => this.closed });
   }
 
   /**
@@ -167,7 +167,6 @@ export class Conversation {
     this.stream?.close();
     this.hold.abort();
     this.active?.interrupt();
-    this.said.letGo();
     this.lifetime.abort();
   }
 
@@ -201,8 +200,8 @@ export class Conversation {
 
   /**
    * A fixed line of the call side (the recording notice, a keypad confirmation), played as an assistant
-   * reply queued after what is already queued for the caller (reply/said-lines.ts). True once its audio
-   * has gone out; false when the conversation closed first.
+   * reply queued after what is already queued for the caller, done once queued (reply/said-lines.ts).
+   * True once its audio has gone out; false when the conversation closed first.
    */
   say(text: string): Promise<boolean> {
     return this.said.say(text);
@@ -234,7 +233,6 @@ export class Conversation {
    */
   async close(options: { stopPlayback?: boolean } = {}): Promise<void> {
     if (this.closed) return this.queue;
-    this.said.letGo();
     let tail = this.detector.flush();
     // With a live stream: the VAD's turns it has not committed yet (its end of turn comes after a delay)
     // are transcribed whole; speech in progress is kept unless it is the tail of a committed turn.
@@ -255,8 +253,7 @@ export class Conversation {
       this.enqueue(turn);
     }
     this.listener.cancel();
-    const said = this.said.ended();
-    return this.queue.then(() => said);
+    return this.queue;
   }
 
   private onTurnEvent(event: TurnEvent): void {
