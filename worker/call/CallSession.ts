@@ -1,6 +1,7 @@
 // One Durable Object per call. It wires: the caller's line (lines/browser.ts or lines/phone.ts, whichever
-// is attached; what setting each call up takes is in setup/), the dashboard viewers (viewers.ts), the conversation pipeline (conversation-host.ts,
-// whose events pipeline-bridge.ts stores and sends), the call's storage (store.ts) and its alarm. The
+// is attached; setting each kind of call up is in setup/), the dashboard viewers (viewers.ts), the
+// conversation pipeline (conversation-host.ts, whose events pipeline-bridge.ts stores and sends; the
+// lines' fixed prompts go through it too), the call's storage (store.ts) and its alarm. The
 // call's state and transcript live in this object's SQLite storage, so an evicted or restarted object
 // resumes the call with nothing lost; the alarm syncs the transcript to D1 and finalizes vanished calls.
 import { DurableObject } from "cloudflare:workers";
