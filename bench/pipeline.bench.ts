@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { EmotionScores } from "../protocol/call-messages";
 import { wordsEmotions } from "../worker/emotion/words-model";
-import { synthesizeSpeech } from "../worker/ai/offline/synth";
+import { BUNDLED_VOICE, synthesizeSpeech } from "../worker/ai/offline/synth";
 import type { AiProvider, PcmAudio, Persona, ReplyRequest, Transcript } from "../worker/ai/provider";
 import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
@@ -107,6 +107,7 @@ async function firstAudioLatency(audio: Int16Array, chunk: number, trigger: numb
   const conversation = new Conversation({
     provider: new InstantProvider(),
     persona: PERSONA,
+    fallbackVoice: BUNDLED_VOICE,
     clock: benchClock,
     settings: NO_DEADLINES,
     trail: { info: () => undefined, error: (record) => console.error(JSON.stringify(record)) },

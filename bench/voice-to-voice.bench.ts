@@ -24,6 +24,7 @@ import type { AiProvider, PcmAudio, ReplyRequest, StreamingTranscriber, Transcri
 import { concatPcm } from "../worker/audio/pcm";
 import { parseWav } from "../worker/audio/wav";
 import { Conversation } from "../worker/pipeline/conversation";
+import { BUNDLED_VOICE } from "../worker/ai/offline/synth";
 import { type Figure, defineBench, stats } from "./support/bench";
 import { ManualClock } from "../test/unit/support/manual-clock";
 
@@ -150,6 +151,7 @@ async function voiceToVoice(mode: "whisper" | "flux", audio: Int16Array, seed: n
   let firstAudioAt: number | null = null;
   const conversation = new Conversation({
     provider: new TimedModels(clock, jitter(seed), mode),
+    fallbackVoice: BUNDLED_VOICE,
     persona: { name: "Bench", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "default" },
     clock,
     random: () => 0.5,

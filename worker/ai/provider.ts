@@ -14,6 +14,15 @@ export interface PcmAudio {
   sampleRate: number;
 }
 
+/**
+ * The voice of last resort for the few lines the Echo must say even when its speech model failed (the
+ * apology, the goodbye, the recording notice): made in the process, no model, no network, never fails.
+ * The call side gives one to the pipeline (worker/ai/offline/synth.ts has the embedded one).
+ */
+export interface FallbackVoice {
+  synthesize(text: string, voice: VoiceStyle): PcmAudio;
+}
+
 export interface Transcript {
   text: string;
   /** False when the provider cannot recognise words (offline): `text` then describes what was heard. */

@@ -1,6 +1,7 @@
 // One Durable Object per call. It wires: the caller's line (lines/browser.ts or lines/phone.ts, whichever
-// is attached), the dashboard viewers (viewers.ts), the conversation pipeline (conversation-host.ts,
-// whose events pipeline-bridge.ts stores and sends), the call's storage (store.ts) and its alarm. The
+// is attached; setting each kind of call up is in setup/), the dashboard viewers (viewers.ts), the
+// conversation pipeline (conversation-host.ts, whose events pipeline-bridge.ts stores and sends; the
+// lines' fixed prompts go through it too), the call's storage (store.ts) and its alarm. The
 // call's state and transcript live in this object's SQLite storage, so an evicted or restarted object
 // resumes the call with nothing lost; the alarm syncs the transcript to D1 and finalizes vanished calls.
 import { DurableObject } from "cloudflare:workers";
@@ -16,7 +17,10 @@ import { ConversationHost } from "./conversation-host";
 import { readGrant } from "./internal-request";
 import { BrowserLine, CALLER_TAG } from "./lines/browser";
 import type { CallerLine, EndReason, LineHost } from "./lines/line";
-import { type PhoneCallSetup, PhoneLine } from "./lines/phone";
+import { PhoneLine } from "./lines/phone";
+import { browserStart } from "./setup/browser-start";
+import { PhoneLinker } from "./setup/phone-link";
+import { type PhoneCallSetup, type PhoneStart, phoneStart } from "./setup/phone-start";
 import { VIEWER_TAG } from "./live-events";
 import { CallPersistence } from "./persistence";
 import { PipelineBridge } from "./pipeline-bridge";
@@ -42,6 +46,9 @@ export class CallSession extends DurableObject<Env> {
   private readonly conversation: ConversationHost;
   private readonly browser: BrowserLine;
   private readonly phone: PhoneLine;
+  private readonly phoneStart: PhoneStart;
+  /** Keypad linking of the phone call (its digits come from the phone line). */
+  private readonly linker: PhoneLinker;
   private readonly recorder: CallRecorder;
   private lastCallerFrameAt = Date.now();
   /** The call's ending while it runs (finish()). */
@@ -66,17 +73,12 @@ export class CallSession extends DurableObject<Env> {
       },
     });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
+    const ai = () => this.conversation.ai();
+    const open = (state: CallState) => this.open(state);
     const host: LineHost = {
-      ctx,
-      env,
-      store: this.store,
-      provider: () => this.conversation.aiProvider(),
-      ai: () => this.conversation.ai(),
-      open: (state) => this.open(state),
+      state: this.store.state.bind(this.store), // read for every phone frame: no closure hop
       startConversation: (greet) => this.conversation.start(greet),
-      restartConversation: () => this.conversation.close({ stopPlayback: true }),
-      recordAssistant: (pcm) => this.recorder.assistant(pcm),
-      promptQueued: (durationMs) => this.conversation.queuedByLine(durationMs),
+      say: (text) => this.conversation.say(text),
       callerAudio: (pcm) => {
         this.recorder.caller(pcm);
         this.conversation.pushAudio(pcm);
@@ -90,12 +92,22 @@ export class CallSession extends DurableObject<Env> {
         if (this.store.state()?.phase === "active") await this.finish("abandoned", "connection_lost");
       },
       finish: (status, reason) => this.finish(status, reason),
-      publish: (event) => this.viewers.publish(event),
-      handOver: (owner, former) => this.viewers.handOver(owner, former),
-      notifyOwner: (state, event) => this.notifyOwner(state, event),
     };
-    this.browser = new BrowserLine(host);
-    this.phone = new PhoneLine(host);
+    this.browser = new BrowserLine(host, ctx, browserStart(env, ai, open));
+    this.linker = new PhoneLinker(
+      {
+        env,
+        store: this.store,
+        handOver: (owner, former) => this.viewers.handOver(owner, former),
+        restartConversation: () => this.conversation.close({ stopPlayback: true }),
+        notifyOwner: (state, event) => this.notifyOwner(state, event),
+      },
+      async (text) => {
+        await this.conversation.say(text);
+      },
+    );
+    this.phoneStart = phoneStart({ env, store: this.store, ai, open, dropRecording: () => this.recorder.notRecorded() });
+    this.phone = new PhoneLine(host, this.phoneStart, this.linker);
   }
 
   /** Socket upgrades from our routes (internal-request.ts): the browser caller, a viewer, Twilio's stream. */
@@ -116,7 +128,7 @@ export class CallSession extends DurableObject<Env> {
 
   /** /twilio/voice: a phone call starts here, before its media stream connects. */
   async preparePhoneCall(setup: PhoneCallSetup): Promise<void> {
-    await this.phone.prepare(setup);
+    await this.phoneStart.prepare(setup);
   }
 
   /**
@@ -239,7 +251,7 @@ export class CallSession extends DurableObject<Env> {
   /** Stops the pipeline, finalizes D1 (the caller is told once it is done, or after FINAL_FLUSH_WAIT_MS), then tells the viewers. */
   private async end(status: FinalStatus, reason: EndReason): Promise<void> {
     // A keypad link under way finishes first: the call must not end half-linked (owner, persona).
-    await this.phone.settled();
+    await this.linker.settled();
     const state = this.store.state();
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();

@@ -1,10 +1,12 @@
 // Owns this call's pipeline Conversation: creates it lazily with the call's persona, its provider and
 // the transcript stored so far (so a restarted object picks the conversation up where it left off),
-// and forwards caller audio and typed text to it.
+// and the embedded synthesizer as the voice of its fixed lines when speech fails; forwards caller audio,
+// typed text and the call side's fixed lines (say) to it.
 import type { AiProvider, ChatMessage } from "../ai/provider";
 import { describeProvider } from "../ai/describe";
 import { selectProvider } from "../ai/select";
 import type { Env } from "../config/env";
+import { BUNDLED_VOICE } from "../ai/offline/synth";
 import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/core/events";
 import { readPipelineSettings } from "../config/pipeline-settings";
@@ -64,9 +66,14 @@ export class ConversationHost {
     if (greet ?? first) conversation.greet();
   }
 
-  /** The line queued `durationMs` of a prompt for the caller: the conversation's next words follow it. */
-  queuedByLine(durationMs: number): void {
-    this.conversation()?.queuedByLine(durationMs);
+  /**
+   * Says a fixed line to the caller (the recording notice, a keypad confirmation) through the pipeline,
+   * as an assistant reply: recorded, stored, shown to the viewers and sent like any reply, and counted
+   * by the playback clock (what the Echo says next follows it). True once its audio has gone out; false
+   * when there is no conversation to say it (the call is not active, or it closed meanwhile).
+   */
+  say(text: string): Promise<boolean> {
+    return this.conversation()?.say(text) ?? Promise.resolve(false);
   }
 
   pushAudio(pcm: Int16Array): void {
@@ -111,6 +118,7 @@ export class ConversationHost {
       provider: yieldingBeforeSynthesis(this.aiProvider()),
       persona: state.persona,
       emit: this.emit,
+      fallbackVoice: BUNDLED_VOICE,
       history,
       callType: state.callType,
       callId: state.callId,

@@ -1,7 +1,7 @@
-// What a Conversation (conversation.ts) is made with: its provider, persona and event sink, and the
+// What a Conversation (conversation.ts) is made with: its provider, persona, event sink and fallback voice, and the
 // optional clock, ids, turn-taking and resilience settings tests and restarts set.
 import type { CallType } from "../../protocol/call-messages";
-import type { AiProvider, ChatMessage, Persona } from "../ai/provider";
+import type { AiProvider, ChatMessage, FallbackVoice, Persona } from "../ai/provider";
 import type { Clock } from "./core/clock";
 import type { PipelineEmit } from "./core/events";
 import type { PipelineSettings } from "../config/pipeline-settings";
@@ -14,6 +14,8 @@ export interface ConversationOptions {
   provider: AiProvider;
   persona: Persona;
   emit: PipelineEmit;
+  /** The voice of the fixed lines when the provider's speech fails (the call side gives the embedded one). */
+  fallbackVoice: FallbackVoice;
   clock?: Clock;
   newId?: () => string;
   turn?: Partial<TurnOptions>;

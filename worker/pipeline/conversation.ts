@@ -6,6 +6,7 @@
 //   conversation.pushAudio(int16Samples16kHz);   // every audio_data frame, any size
 //   conversation.greet();                        // optional: the Echo speaks first when the call connects
 //   conversation.pushText("typed words");        // text_input: a caller turn with recognized: true
+//   await conversation.say("This call is recorded."); // a fixed line of the call side, played as a reply
 //   await conversation.close();                  // end_call: finishes the current turn/reply, then stops
 //
 // Events, per caller turn: caller_turn → assistant_started → assistant_text… / assistant_audio… (audio in
@@ -18,12 +19,13 @@
 //
 // Failures (settings.ts): every AI step runs under a deadline with retries for transient errors. A step
 // that still fails becomes an `error` event, and the caller hears a short apology in the Echo's voice
-// (spoken-lines.ts) as an ordinary assistant reply, so every caller line plays it; the transcript keeps
+// (reply/fallback-lines.ts) as an ordinary assistant reply, so every caller line plays it; the transcript keeps
 // every line and the apology's entry records the failure (TurnOutcome). After settings.maxFailedTurns
 // failed turns in a row the Echo says goodbye and the conversation emits `gave_up`; a reply the provider
 // marks as closing (END_OF_CALL) is followed, once heard in full, by `echo_ended`. The turn model
 // (turn-hold.ts) and text emotions fail quietly (the VAD decides; prosody scores the turn), logged once
 // per call. One JSON log line per turn and per failure (trail.ts).
+// say(text): a fixed line of the call side, played as an assistant reply (reply/said-lines.ts).
 //
 // A provider with streaming speech-to-text (openTranscriber) decides the turns instead of the VAD
 // (streaming.ts): a reply is prepared unheard on the model's eager end of turn (speculation.ts), thrown
@@ -44,6 +46,7 @@ import { PlaybackClock, QUIET_FALLBACKS, Reply, type ReplyOutcome, type ReplyTim
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "../config/pipeline-settings";
 import { SpokenLines } from "./reply/fallback-lines";
 import { FailedTurns } from "./reply/failed-turns";
+import { SaidLines } from "./reply/said-lines";
 import type { StepContext } from "./core/ai-steps";
 import { StreamTurns } from "./streaming/wiring";
 import { consoleTrail, describeError, logFailure, logWarmUpFailure, TurnReport, type TrailContext } from "./core/trail";
@@ -80,6 +83,7 @@ export class Conversation {
   /** Aborted by abort(): every step in flight stops. */
   private readonly lifetime = new AbortController();
   private readonly failures: FailedTurns;
+  private readonly said: SaidLines;
   /** Streaming speech-to-text, while it decides the turns (null: the VAD decides). */
   private stream: StreamTurns | null = null;
   private pending = 0;
@@ -131,8 +135,8 @@ export class Conversation {
       failed: (err) => this.pipelineFailed(err),
     });
     if (this.provider.openTranscriber) this.stream = this.openStream();
-    this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, (kind, err) =>
-      logFailure(this.trail, null, "speech", err, { line: kind, fallback: "the bundled voice says it" }),
+    this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, options.fallbackVoice, (line, err) =>
+      logFailure(this.trail, null, "speech", err, { line, fallback: "the bundled voice says it" }),
     );
     this.failures = new FailedTurns({
       emit: this.emit,
@@ -140,13 +144,14 @@ export class Conversation {
       maxFailedTurns: this.settings.maxFailedTurns,
       lines: this.lines,
       signal: this.lifetime.signal,
-      say: (turnId, line, report) => this.say(turnId, line, report),
+      say: (turnId, line, report) => this.playLine(turnId, line, report),
       turnIndex: () => this.turnIndex,
       closed: () => this.closed,
       stop: () => {
         this.closed = true;
       },
     });
+    this.said = new SaidLines({ lines: this.lines, newReply: (report) => this.newReply(report), signal: this.lifetime.signal, closed: () => this.closed });
   }
 
   /**
@@ -197,9 +202,13 @@ export class Conversation {
     this.enqueue(textTurn(trimmed, this.clock.now()));
   }
 
-  /** The line queued `durationMs` of its own audio (a prompt): what the Echo says next plays after it. */
-  queuedByLine(durationMs: number): void {
-    this.playback.schedule(durationMs);
+  /**
+   * A fixed line of the call side (the recording notice, a keypad confirmation), played as an assistant
+   * reply queued after what is already queued for the caller, done once queued (reply/said-lines.ts).
+   * True once its audio has gone out; false when the conversation closed first.
+   */
+  say(text: string): Promise<boolean> {
+    return this.said.say(text);
   }
 
   /** The assistant speaks first (e.g. when the call is answered): a greeting that answers no caller turn. */
@@ -360,7 +369,7 @@ export class Conversation {
   }
 
   /** A scripted line (an apology, the goodbye) played as the assistant's reply. */
-  private async say(turnId: string | null, line: ScriptedLine, report: TurnReport): Promise<void> {
+  private async playLine(turnId: string | null, line: ScriptedLine, report: TurnReport): Promise<void> {
     const reply = this.newReply(report);
     this.active = reply;
     try {

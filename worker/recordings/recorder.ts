@@ -80,6 +80,14 @@ export class CallRecorder {
     return this.active()?.assistant(pcm, this.now()) ?? null;
   }
 
+  /**
+   * The call is not recorded after all (its recording notice could not be said; its state no longer
+   * asks for it): what the mix holds, never stored, is dropped.
+   */
+  notRecorded(): void {
+    this.mix = null;
+  }
+
   /** The caller barged in: the rest of the queued speech was never heard. */
   interrupt(): void {
     this.active()?.interrupt(this.now());

@@ -7,7 +7,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../http/app-env";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
-import type { PhoneCallSetup } from "../call/lines/phone";
+import type { PhoneCallSetup } from "../call/setup/phone-start";
 import { incomingCall } from "../db/answerer";
 import { createCallRow, finalizeCall, CALL_IN_PROGRESS, type FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";

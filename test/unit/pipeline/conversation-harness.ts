@@ -3,6 +3,7 @@
 // provider of the test's own — setupWith().
 import type { AiProvider, Persona } from "../../../worker/ai/provider";
 import { concatPcm } from "../../../worker/audio/pcm";
+import { BUNDLED_VOICE } from "../../../worker/ai/offline/synth";
 import { Conversation } from "../../../worker/pipeline/conversation";
 import type { ConversationOptions } from "../../../worker/pipeline/conversation-options";
 import type { PipelineEvent } from "../../../worker/pipeline/core/events";
@@ -60,6 +61,7 @@ function drive(provider: AiProvider, clock: ManualClock, options: Partial<Conver
   const conversation = new Conversation({
     provider,
     persona: PERSONA,
+    fallbackVoice: BUNDLED_VOICE,
     clock,
     newId: () => `id${++ids}`,
     emit: (event) => log.push({ at: clock.now(), event }),

@@ -5,6 +5,7 @@ import { concatPcm } from "../../../worker/audio/pcm";
 import { spokenUntil } from "../../../worker/pipeline/reply/spoken-reply";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
 import { tone } from "../../support/audio";
+import { BUNDLED_VOICE } from "../../../worker/ai/offline/synth";
 import { loadFixture, silence } from "../support/fixtures";
 import { hello, setup, setupWith } from "./conversation-harness";
 
@@ -55,7 +56,7 @@ describe("Conversation: end-of-turn model", () => {
 
 describe("Conversation: with the offline provider", () => {
   it("shows unrecognised speech honestly and answers in character that it can't make out words", async () => {
-    const { clock, conversation, log: logged, speak } = setupWith(new OfflineProvider());
+    const { clock, conversation, log: logged, speak } = setupWith(new OfflineProvider(), { fallbackVoice: BUNDLED_VOICE });
     await speak(concatPcm([loadFixture("speech-hello"), silence(500)]));
     await clock.advance(60_000);
     await conversation.idle();

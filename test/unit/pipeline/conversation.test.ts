@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { concatPcm } from "../../../worker/audio/pcm";
 import { OfflineProvider } from "../../../worker/ai/offline/provider";
+import { BUNDLED_VOICE } from "../../../worker/ai/offline/synth";
 import { silence } from "../support/fixtures";
 import { GREETING_CUE } from "../../../worker/pipeline/reply/persona";
 import { hello, setup, setupWith } from "./conversation-harness";
@@ -109,7 +110,7 @@ describe("Conversation: greeting", () => {
   });
 
   it("the offline greeting introduces the Echo and says honestly that it runs offline", async () => {
-    const { clock, conversation, log: logged } = setupWith(new OfflineProvider());
+    const { clock, conversation, log: logged } = setupWith(new OfflineProvider(), { fallbackVoice: BUNDLED_VOICE });
     conversation.greet();
     await clock.advance(60_000);
     await conversation.idle();

@@ -3,7 +3,7 @@
 // smart-turn {is_complete, probability}) and fails the way the binding does.
 import { describe, expect, it } from "vitest";
 import type { Persona, ReplyRequest } from "../../../worker/ai/provider";
-import { synthesizeSpeech } from "../../../worker/ai/offline/synth";
+import { BUNDLED_VOICE, synthesizeSpeech } from "../../../worker/ai/offline/synth";
 import { WorkersAiProvider, MODELS, SPEAKERS } from "../../../worker/ai/workers-ai/provider";
 import { base64ToBytes, pcm16ToBytes } from "../../../protocol/pcm16";
 import { concatPcm } from "../../../worker/audio/pcm";
@@ -248,6 +248,7 @@ describe("a conversation on workers-ai inside workerd", () => {
     const conversation = new Conversation({
       provider: new WorkersAiProvider(ai),
       persona,
+      fallbackVoice: BUNDLED_VOICE,
       emit: (e) => events.push(e),
       settings: { backoffBaseMs: 20, backoffMaxMs: 40 },
       callId: "call-1",

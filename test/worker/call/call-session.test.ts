@@ -6,7 +6,7 @@ import { CALL_IDLE_TIMEOUT_MS } from "../../../protocol/call-messages";
 import { PING_FRAME } from "../../../protocol/heartbeat";
 import { CLOSE_PROTOCOL_VERSION, PROTOCOL_VERSION, PROTOCOL_VERSION_ERROR_CODE } from "../../../protocol/version";
 import { callSessionUpgrade } from "../../../worker/call/internal-request";
-import { MAX_TEST_CALLS_AT_ONCE } from "../../../worker/call/lines/browser";
+import { MAX_TEST_CALLS_AT_ONCE } from "../../../worker/call/setup/browser-start";
 import { ORPHAN_AFTER_MS } from "../../../worker/call/setup/test-call-slots";
 import { createTestCallRow } from "../../../worker/db/call-writes";
 import { db } from "../../../worker/db/client";

@@ -2,16 +2,15 @@
 // nothing happened, and the call can still end (settled() resolves).
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { MAX_CODE_ATTEMPTS } from "../../../worker/call/setup/keypad";
-import { PhoneLinker, SAY } from "../../../worker/call/setup/phone-link";
-import type { LineHost } from "../../../worker/call/lines/line";
+import { type LinkHost, PhoneLinker, SAY } from "../../../worker/call/setup/phone-link";
 
 /** A host whose call is active from a real number, and whose D1 fails every statement. */
-function failingHost(): LineHost {
+function failingHost(): LinkHost {
   const failing = () => {
     throw new Error("D1_ERROR: storage unavailable");
   };
   const state = { phase: "active", fromNumber: "+15550100777", callId: "c1", userId: null };
-  return { store: { state: () => state }, env: { DB: { prepare: failing, batch: failing, exec: failing } } } as unknown as LineHost;
+  return { store: { state: () => state }, env: { DB: { prepare: failing, batch: failing, exec: failing } } } as unknown as LinkHost;
 }
 
 describe("keypad link", () => {

@@ -7,6 +7,7 @@
 // It is speech-like audio, not intelligible speech.
 import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
+import type { FallbackVoice } from "../provider";
 
 export const SYNTH_SAMPLE_RATE = 16000;
 
@@ -275,3 +276,8 @@ export function synthesizeSpeech(text: string, style: VoiceStyle, delivery?: Del
 
   return out.toPcm16(out.peak > 0 ? (voice.level * 32767) / out.peak : 0);
 }
+
+/** The embedded synthesizer as the pipeline's voice of last resort (ConversationOptions.fallbackVoice). */
+export const BUNDLED_VOICE: FallbackVoice = {
+  synthesize: (text, style) => ({ samples: synthesizeSpeech(text, style), sampleRate: SYNTH_SAMPLE_RATE }),
+};

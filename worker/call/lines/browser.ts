@@ -1,21 +1,16 @@
 // The browser caller's line: the /ws/call socket (hibernatable, tagged "caller") and the spec's JSON
-// messages. In: start_call (checked against the signed-in user and their active Echoes; only then is
-// the call row created), audio_data (base64 PCM16 → the call's audio entry point), text_input,
-// end_call, ping. Out: transcription, ai_response, audio_response, interrupt, error, call_ended, pong.
-import { AUDIO_SAMPLE_RATE, type ClientMessage, type ServerMessage } from "../../../protocol/call-messages";
+// messages, each frame read and validated with the shared protocol's reader. In: start_call (checked
+// and its call row made by setup/browser-start.ts), audio_data (base64 PCM16 → the call's audio entry
+// point), text_input, end_call, ping. Out: transcription, ai_response, audio_response, interrupt,
+// error, call_ended, pong.
+import { AUDIO_SAMPLE_RATE, clientMessages, type ClientMessage, type ServerMessage } from "../../../protocol/call-messages";
+import { readFrame } from "../../../protocol/frame";
 import { base64ToPcm16, pcm16ToBase64, PcmFormatError } from "../../../protocol/pcm16";
 import { CLOSE_SIGNED_OUT, SIGNED_OUT_REASON } from "../../../protocol/sockets";
-import { db } from "../../db/client";
-import { createTestCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
-import { personaOf } from "../../db/echoes";
-import type { Env } from "../../config/env";
-import { sessionIsLive } from "../../db/sessions";
-import { type EndedSessions, sessionIdOfTag } from "../../http/session-tag";
+import type { EndedSessions } from "../../http/session-tag";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
-import type { CallAi, CallState } from "../store";
-import { freeOrphanedTestCalls } from "../setup/test-call-slots";
-import { parseClientFrame } from "./browser-frames";
+import type { BrowserStart } from "../setup/browser-start";
 import type { CallerLine, EndReason, LineHost } from "./line";
 
 /** Tag of the browser caller's hibernatable socket. */
@@ -26,6 +21,9 @@ export const CALLER_TAG = "caller";
  * (~2 s at 16 kHz) make ~87 KB frames, well under MAX_FRAME_BYTES (protocol/call-messages.ts) with the JSON around them.
  */
 const AUDIO_FRAME_SAMPLES = 32768;
+
+/** The call object's hibernatable sockets (its DurableObjectState), where the caller's socket lives. */
+export type CallerSockets = Pick<DurableObjectState, "acceptWebSocket" | "getWebSockets">;
 
 /** Sends a message; a closed or failing socket is ignored (the close handler deals with it). */
 function sendJson(ws: WebSocket, message: ServerMessage): boolean {
@@ -42,11 +40,15 @@ export class BrowserLine implements CallerLine {
   /** The session that opened the socket ended before a call started on it (closeSignedOut). */
   private signedOut = false;
 
-  constructor(private readonly host: LineHost) {}
+  constructor(
+    private readonly host: LineHost,
+    private readonly sockets: CallerSockets,
+    private readonly starts: BrowserStart,
+  ) {}
 
   /** The caller's socket (found again after the object wakes from hibernation). */
   private socket(): WebSocket | null {
-    return this.host.ctx.getWebSockets(CALLER_TAG)[0] ?? null;
+    return this.sockets.getWebSockets(CALLER_TAG)[0] ?? null;
   }
 
   get attached(): boolean {
@@ -55,9 +57,9 @@ export class BrowserLine implements CallerLine {
 
   /** A signed-in user's /ws/call upgrade (the route checked Origin and session): one caller per call. */
   accept(grant: SocketGrant): Response {
-    if (this.host.store.state() || this.attached) return new Response("This call already has a caller.", { status: 409 });
+    if (this.host.state() || this.attached) return new Response("This call already has a caller.", { status: 409 });
     const pair = new WebSocketPair();
-    this.host.ctx.acceptWebSocket(pair[1], [CALLER_TAG, "browser"]);
+    this.sockets.acceptWebSocket(pair[1], [CALLER_TAG, "browser"]);
     pair[1].serializeAttachment(grant);
     this.host.callerActive();
     return new Response(null, { status: 101, webSocket: pair[0] });
@@ -84,7 +86,7 @@ export class BrowserLine implements CallerLine {
   closeUnstarted(): boolean {
     if (this.starting) return true;
     const ws = this.socket();
-    if (!ws || this.host.store.state()) return false;
+    if (!ws || this.host.state()) return false;
     sendJson(ws, { type: "error", error: "No call was started on this connection.", code: "not-started" });
     closeQuietly(ws, 1008, "No call was started.");
     return false;
@@ -92,7 +94,7 @@ export class BrowserLine implements CallerLine {
 
   async onMessage(ws: WebSocket, frame: string | ArrayBuffer): Promise<void> {
     this.host.callerActive();
-    const parsed = parseClientFrame(frame);
+    const parsed = readFrame(clientMessages, frame);
     if (!parsed.ok) {
       sendJson(ws, { type: "error", error: parsed.error, code: parsed.code });
       return;
@@ -112,7 +114,7 @@ export class BrowserLine implements CallerLine {
       reply({ type: "pong" }); // the heartbeat (protocol/heartbeat.ts); callerActive() has been called
       return;
     }
-    const state = this.host.store.state();
+    const state = this.host.state();
     if (message.type === "start_call") {
       if (state || this.starting) {
         reply({ type: "error", error: "The call has already started.", code: "already-started" });
@@ -160,7 +162,7 @@ export class BrowserLine implements CallerLine {
     /** The row made for this call, until the call is opened: removed should setting up fail after it. */
     let unopened: string | null = null;
     try {
-      const outcome = await startBrowserCall(this.host.env, grant, message, this.host.ai());
+      const outcome = await this.starts.check(grant, message);
       if (!outcome.ok) {
         sendJson(ws, { type: "error", error: outcome.error, code: outcome.code });
         return;
@@ -170,16 +172,16 @@ export class BrowserLine implements CallerLine {
       if (!this.attached || this.signedOut) {
         // The caller left (End while connecting) or signed out while the call was being set up: it never started.
         try {
-          await discardUnstartedCall(db(this.host.env.DB), outcome.state.callId);
+          await this.starts.discard(outcome.state.callId);
         } catch (err) {
           // Its row stays: the call opens and ends at once, so D1 never keeps it in progress (nor does the Echo speak).
           console.error("start_call: the row of a call its caller left during setup could not be removed", err);
-          await this.host.open(outcome.state);
+          await this.starts.open(outcome.state);
           await this.host.finish(this.signedOut ? "completed" : "abandoned", this.signedOut ? "signed_out" : "connection_lost");
         }
         return;
       }
-      await this.host.open(outcome.state);
+      await this.starts.open(outcome.state);
       unopened = null;
       sendJson(ws, {
         type: "call_started",
@@ -192,7 +194,7 @@ export class BrowserLine implements CallerLine {
     } catch (err) {
       console.error("start_call failed", err);
       // A row in progress with no call behind it would keep a place among the user's test calls.
-      if (unopened) await discardUnstartedCall(db(this.host.env.DB), unopened).catch((e: unknown) => console.error("start_call: the row could not be removed", e));
+      if (unopened) await this.starts.discard(unopened).catch((e: unknown) => console.error("start_call: the row could not be removed", e));
       sendJson(ws, { type: "error", error: "The call could not be started. Please try again.", code: "start-failed" });
     } finally {
       this.starting = false;
@@ -224,65 +226,4 @@ export class BrowserLine implements CallerLine {
     sendJson(ws, { type: "call_ended", callId, reason });
     closeQuietly(ws, 1000, "call ended");
   }
-}
-
-/** Test calls one user may have going at once (each runs the whole AI pipeline, which costs). */
-export const MAX_TEST_CALLS_AT_ONCE = 3;
-
-/** `sessionEnded`: the call row was made, but the session that opened the socket ended meanwhile. */
-type StartOutcome = { ok: true; state: CallState; sessionEnded?: boolean } | { ok: false; code: string; error: string };
-
-/**
- * Opening a browser test call: the start_call must name the signed-in user, whose session (the one that
- * opened the socket) must still be live, and one of their active Echoes. Only then is the call row
- * created in D1 (status in progress); any refusal creates nothing. (A sign-out tells only the objects of
- * calls in progress: a socket opened before it, or whose upgrade raced it, is refused here.)
- */
-export async function startBrowserCall(
-  env: Env,
-  grant: { callId: string; userId: string | null; sessionTag?: string },
-  message: Extract<ClientMessage, { type: "start_call" }>,
-  ai: CallAi,
-  now = Date.now(),
-): Promise<StartOutcome> {
-  if (!grant.userId || message.userId !== grant.userId) {
-    return { ok: false, code: "forbidden", error: "start_call must carry your own user id." };
-  }
-  const database = db(env.DB);
-  const sessionId = grant.sessionTag ? sessionIdOfTag(grant.sessionTag) : null;
-  if (sessionId && !(await sessionIsLive(database, sessionId, now))) {
-    return { ok: false, code: "signed-out", error: SIGNED_OUT_REASON };
-  }
-  const echo = await findCallableEcho(database, grant.userId, message.echoId);
-  if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
-  const row = { id: grant.callId, userId: grant.userId, echoId: echo.id, startTime: now };
-  const created =
-    (await createTestCallRow(database, row, MAX_TEST_CALLS_AT_ONCE)) ||
-    ((await freeOrphanedTestCalls(env, database, grant.userId, now)) && (await createTestCallRow(database, row, MAX_TEST_CALLS_AT_ONCE)));
-  if (!created) {
-    return { ok: false, code: "too-many-calls", error: `You already have ${MAX_TEST_CALLS_AT_ONCE} test calls going. End one of them to start another.` };
-  }
-  // Again now that the row exists: a sign-out from here on finds the call (it tells calls in progress).
-  // A failed read counts as live (the row must not be left in progress by an error here; a sign-out
-  // after it finds the call).
-  const sessionEnded = sessionId !== null && !(await sessionIsLive(database, sessionId, Date.now()).catch(() => true));
-  const state: CallState = {
-    callId: grant.callId,
-    userId: grant.userId,
-    echoId: echo.id,
-    echoName: echo.name,
-    persona: personaOf(echo),
-    callType: "browser_test",
-    ...ai,
-    fromNumber: null,
-    startTime: now,
-    phase: "active",
-    callerConnectedAt: now,
-    endTime: null,
-    finalStatus: null,
-    endReason: null,
-    d1Finalized: false,
-    record: echo.recordCalls,
-  };
-  return { ok: true, state, ...(sessionEnded ? { sessionEnded } : {}) };
 }

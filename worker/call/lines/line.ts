@@ -3,11 +3,8 @@
 // PCM16 and typed text for the call (LineHost, the session's one entry point for caller input), and
 // sends the pipeline's output back in its own format (CallerLine).
 import type { ServerMessage } from "../../../protocol/call-messages";
-import type { AiProvider } from "../../ai/provider";
 import type { FinalStatus } from "../../db/call-writes";
-import type { Env } from "../../config/env";
-import type { LiveEvent } from "../live-events";
-import type { CallAi, CallState, CallStore } from "../store";
+import type { CallState } from "../store";
 
 /** Why the call ended, as reported to the caller. */
 export type EndReason = "caller_ended" | "connection_lost" | "idle_timeout" | "error" | "provider_ended" | (string & {});
@@ -28,25 +25,13 @@ export interface CallerLine {
   end(reason: EndReason, callId: string): void;
 }
 
-/** What a line may ask of its call (implemented by the CallSession). */
+/**
+ * What a line may ask of its call (the CallSession gives it): caller input in, the pipeline's fixed
+ * lines out. What setting a call up takes is in setup/ (browser-start.ts, phone-start.ts, phone-link.ts).
+ */
 export interface LineHost {
-  readonly ctx: DurableObjectState;
-  readonly env: Env;
-  readonly store: CallStore;
-  /** The AI provider of this call (the phone line speaks fixed prompts with it). */
-  provider(): AiProvider;
-  /** The call's AI for its state: the provider's name and which engine runs each stage. */
-  ai(): CallAi;
-  /** The call begins: its state is stored, the sync alarm set and the owner's dashboards told. */
-  open(state: CallState): Promise<void>;
-  /** Starts the conversation (a phone caller is greeted first unless `greet` is false). */
-  startConversation(greet?: boolean): void;
-  /** Ends the current conversation; the next input starts one from the stored state (e.g. a new persona). */
-  restartConversation(): Promise<void>;
-  /** Records the Echo's speech the line sends itself (fixed prompts); returns its offset in the recording (ms). */
-  recordAssistant(pcm: Int16Array): number | null;
-  /** The line queued `durationMs` of its own speech (a prompt): the pipeline's playback clock counts it. */
-  promptQueued(durationMs: number): void;
+  /** The call's state (null before a call starts). */
+  state(): Readonly<CallState> | null;
   /** The one entry point for caller audio: 16 kHz mono PCM16, any length. */
   callerAudio(pcm: Int16Array): void;
   /** A typed caller turn. */
@@ -56,9 +41,12 @@ export interface LineHost {
   /** The attached caller's connection closed or failed. */
   callerGone(code: number): Promise<void>;
   finish(status: FinalStatus, reason: EndReason): Promise<void>;
-  /** Tells the viewers of this call. */
-  publish(event: LiveEvent): void;
-  /** The call changed hands: only `owner` may still watch; the former participants are told. */
-  handOver(owner: string, formerParticipants: string[]): void;
-  notifyOwner(state: CallState, event: "live_call_started" | "live_call_ended"): void;
+  /** Starts the conversation (a phone caller is greeted first unless `greet` is false). */
+  startConversation(greet?: boolean): void;
+  /**
+   * Says a fixed line (the recording notice, a keypad confirmation) through the pipeline, like a reply:
+   * recorded, stored, shown to the viewers and sent to the caller, ahead of what the Echo says next.
+   * True once its audio has gone out; false when the call had no conversation to say it.
+   */
+  say(text: string): Promise<boolean>;
 }

@@ -1,59 +1,25 @@
 // The phone caller's line: a Twilio Media Stream, accepted by the call's own Durable Object (the Worker
 // checked Twilio's signature on the /twilio/media/{callId} upgrade and forwarded it here; no relay).
-// The call exists before its stream (/twilio/voice prepares it). The stream counts as the caller only
-// once its `start` frame carries the stream token /twilio/voice issued for this call and this CallSid;
-// frames that arrive while the token is checked are held and then processed in order. Then: 20 ms
-// μ-law frames → the call's audio entry point (phone-stream.ts decodes), keypad digits → linking
-// (phone-link.ts), `stop` → the call ends; the pipeline's reply audio goes back as paced μ-law frames.
+// The call exists before its stream (/twilio/voice prepares it: setup/phone-start.ts). The stream
+// counts as the caller only once its `start` frame carries the stream token /twilio/voice issued for
+// this call and this CallSid; frames that arrive while the token is checked are held and then processed
+// in order. A recorded call's first words are its recording notice, said through the pipeline like any
+// reply (LineHost.say); a notice that can't be said leaves the call unrecorded. Then: 20 ms μ-law
+// frames → the call's audio entry point (twilio/media-stream.ts decodes), keypad digits → linking
+// (setup/phone-link.ts), `stop` → the call ends; the pipeline's reply audio goes back as paced μ-law frames.
 import type { ServerMessage } from "../../../protocol/call-messages";
 import { RECORDING_NOTICE } from "../../../protocol/phone";
-import { readConfig } from "../../config/config";
-import type { Answerer } from "../../db/answerer";
 import { closeQuietly } from "../../http/websocket";
-import { systemClock } from "../../pipeline/core/clock";
-import { readPipelineSettings } from "../../config/pipeline-settings";
-import { promptAudio } from "../../pipeline/reply/fallback-lines";
-import { verifyStreamToken } from "../../twilio/stream-token";
 import type { SocketGrant } from "../internal-request";
-import type { CallAi, CallState } from "../store";
 import type { CallerLine, EndReason, LineHost } from "./line";
-import { PhoneLinker } from "../setup/phone-link";
+import type { PhoneLinker } from "../setup/phone-link";
+import type { PhoneStart } from "../setup/phone-start";
 import { PhoneStream, type TwilioEvent } from "../../twilio/media-stream";
 
 /** A stream that has not sent a valid `start` this long after it connected is closed. */
 const START_TIMEOUT_MS = 10_000;
 /** Frames held while the stream token is checked (Twilio sends `connected`, `start`, then media). */
 const MAX_HELD_FRAMES = 200;
-
-/** What /twilio/voice hands the call's CallSession before the media stream connects. */
-export interface PhoneCallSetup extends Answerer {
-  callId: string;
-  callSid: string;
-  fromNumber: string | null;
-  startTime: number;
-}
-
-/** The session state of a phone call that is waiting for its media stream. */
-export function phoneCallState(setup: PhoneCallSetup, ai: CallAi): CallState {
-  return {
-    callId: setup.callId,
-    userId: setup.userId,
-    echoId: setup.echoId,
-    echoName: setup.echoName,
-    persona: setup.persona,
-    callType: "phone",
-    ...ai,
-    fromNumber: setup.fromNumber,
-    startTime: setup.startTime,
-    phase: "active",
-    callerConnectedAt: null,
-    endTime: null,
-    finalStatus: null,
-    endReason: null,
-    d1Finalized: false,
-    record: setup.record,
-  };
-}
 
 /** The stream socket while it is open: waiting for `start`, checking its token, or verified. */
 interface OpenStream {
@@ -73,22 +39,13 @@ interface OpenStream {
 
 export class PhoneLine implements CallerLine {
   private open: OpenStream | null = null;
-  private readonly linker: PhoneLinker;
 
-  constructor(private readonly host: LineHost) {
-    this.linker = new PhoneLinker(host, (text) => this.say(text));
-  }
-
-  /** Called by /twilio/voice: the call exists (D1 row written) and waits for its media stream. */
-  async prepare(setup: PhoneCallSetup): Promise<void> {
-    if (this.host.store.state()) return; // a retried webhook
-    await this.host.open(phoneCallState(setup, this.host.ai()));
-  }
-
-  /** Resolves once a keypad link under way is done (the call must not end half-linked). */
-  settled(): Promise<void> {
-    return this.linker.settled();
-  }
+  constructor(
+    private readonly host: LineHost,
+    private readonly starts: PhoneStart,
+    /** Keypad digits go to it (it speaks through host.say). */
+    private readonly linker: PhoneLinker,
+  ) {}
 
   /** True once a verified media stream carries the caller. */
   get attached(): boolean {
@@ -102,7 +59,7 @@ export class PhoneLine implements CallerLine {
    * vs ~30 µs of CPU per frame). See docs/phone-capacity.md.
    */
   accept(grant: SocketGrant): Response {
-    const state = this.host.store.state();
+    const state = this.host.state();
     if (!state || state.callType !== "phone" || state.callId !== grant.callId) return new Response("No such phone call.", { status: 404 });
     if (state.phase !== "active") return new Response("The call has ended.", { status: 410 });
     if (this.open) return new Response("This call already has a media stream.", { status: 409 });
@@ -146,7 +103,7 @@ export class PhoneLine implements CallerLine {
     // Audio, 50 frames a second, goes straight in (no promise per frame); the rest through onEvent.
     if (event.kind === "audio") {
       try {
-        if (open.listening && this.host.store.state()?.phase === "active") this.host.callerAudio(event.pcm);
+        if (open.listening && this.host.state()?.phase === "active") this.host.callerAudio(event.pcm);
       } catch (err) {
         console.error("twilio media: frame failed", err);
       }
@@ -157,31 +114,36 @@ export class PhoneLine implements CallerLine {
 
   /** Checks the `start` frame's stream token: signed by us, not expired, for this call and this CallSid. */
   private async verify(open: OpenStream, start: Extract<TwilioEvent, { kind: "start" }>): Promise<void> {
-    const authToken = readConfig(this.host.env).twilioAuthToken;
-    const verified = authToken ? await verifyStreamToken(authToken, start.customParameters.token) : ({ ok: false, reason: "unconfigured" } as const);
+    const verdict = await this.starts.verify({ callSid: start.callSid, token: start.customParameters.token });
     if (this.open !== open) return;
-    if (!verified.ok) return this.refuse(open, `stream token ${verified.reason}`);
-    const state = this.host.store.state();
-    if (verified.claims.callId !== state?.callId || verified.claims.callSid !== start.callSid) return this.refuse(open, "stream token is for another call");
-    if (state.phase !== "active") return this.refuse(open, "the call has ended", 1000);
+    if (!verdict.ok) return this.refuse(open, verdict.reason, verdict.code);
     clearTimeout(open.timer);
     open.phase = "verified";
     this.host.callerActive();
-    if (state.callerConnectedAt === null) this.host.store.updateState({ callerConnectedAt: Date.now() });
-    const first = this.host.store.isEmpty();
+    const { first, record } = this.starts.connected();
     const held = open.held;
     open.held = [];
     for (const frame of held) this.onFrame(open, frame);
-    // Consent: a recorded call says so before anything else (the greeting follows it).
-    try {
-      if (first && state.record) await this.say(RECORDING_NOTICE);
-    } finally {
-      // Even if the notice failed, the call goes on: the caller is listened to and answered.
-      if (this.open === open) {
-        this.host.startConversation(first);
-        open.listening = true;
-      }
+    // Consent: a recorded call says so before anything else (the greeting follows it), and is recorded
+    // only once the notice has gone out to the caller.
+    if (first && record) await this.sayRecordingNotice();
+    // The call goes on either way: the caller is listened to and answered.
+    if (this.open === open) {
+      this.host.startConversation(first);
+      open.listening = true;
     }
+  }
+
+  /** The recording notice, through the pipeline; if it could not go out, the call is not recorded. */
+  private async sayRecordingNotice(): Promise<void> {
+    let said = false;
+    try {
+      said = await this.host.say(RECORDING_NOTICE);
+    } catch (err) {
+      console.error("phone line: the recording notice failed", err);
+    }
+    // Not said because the call ended meanwhile (the caller hung up): nothing more is recorded anyway.
+    if (!said && this.host.state()?.phase === "active") this.starts.unrecorded();
   }
 
   /** Closes a stream that never became the caller; the call keeps waiting for its stream. */
@@ -204,12 +166,12 @@ export class PhoneLine implements CallerLine {
     closeQuietly(open.ws, code, "closed");
     if (!wasCaller) return;
     // Twilio closes its socket right after `stop`: nothing more goes out (a queued reply's pump stops).
-    console.log(`twilio stream ${this.host.store.state()?.callId ?? "?"} closed by Twilio (${code}): ${open.stream.dispose()}`);
+    console.log(`twilio stream ${this.host.state()?.callId ?? "?"} closed by Twilio (${code}): ${open.stream.dispose()}`);
     this.host.callerGone(code).catch((err: unknown) => console.error("twilio media: ending the call failed", err));
   }
 
   private async onEvent(event: TwilioEvent): Promise<void> {
-    const state = this.host.store.state();
+    const state = this.host.state();
     if (!state || state.phase !== "active") return;
     switch (event.kind) {
       case "dtmf":
@@ -222,30 +184,6 @@ export class PhoneLine implements CallerLine {
       default:
         return;
     }
-  }
-
-  /**
-   * Speaks a fixed sentence in the current persona's voice (in the bundled voice when speech fails);
-   * it is part of the transcript.
-   */
-  private async say(text: string): Promise<void> {
-    const { store } = this.host;
-    const state = store.state();
-    if (!state) return;
-    const steps = { clock: systemClock, settings: readPipelineSettings(this.host.env), random: Math.random };
-    const { audio, failure } = await promptAudio(this.host.provider(), text, state.persona.voiceStyle, steps);
-    if (failure) console.error(`phone line: the prompt "${text}" is said in the bundled voice: speech failed`, failure);
-    // The call may have ended while the prompt was being voiced (the caller hung up): it was never said.
-    // (A keypad link's confirmation is still stored: the ending waits for the link, and the line is its record.)
-    if (store.state()?.phase !== "active") return;
-    const audioOffsetMs = this.attached ? this.host.recordAssistant(audio.samples) : null;
-    const entry = store.addEntry({ speaker: "assistant", text, timestamp: Date.now(), emotions: {}, audioOffsetMs });
-    this.host.publish({ kind: "entry", entry });
-    if (!this.attached) return;
-    this.sendAudio(audio.samples, audio.sampleRate, entry.id);
-    // What the Echo says next is queued behind it: its playback clock must know, or a barge-in during
-    // the next reply's last stretch would find that reply already "done" and cut nothing.
-    this.host.promptQueued((audio.samples.length * 1000) / audio.sampleRate);
   }
 
   // ---- the pipeline's output (only to a verified stream) ----

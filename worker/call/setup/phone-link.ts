@@ -26,7 +26,7 @@ export const SAY = {
   failed: "Sorry, I couldn't link your number just now. Please type the code again in a moment.",
 } as const;
 
-/** What linking needs of its call (the CallSession gives it, through the phone line). */
+/** What linking needs of its call (the CallSession gives it; the phone line hands it the keypad's digits). */
 export interface LinkHost {
   readonly env: Env;
   readonly store: CallStore;

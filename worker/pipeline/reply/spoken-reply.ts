@@ -240,15 +240,30 @@ export class Reply {
     return { text, spokenText, interrupted, failure: this.failure, closesCall };
   }
 
-  /** Says a ready line (apology, goodbye) like a one-sentence reply: barge-in cuts it like any reply. */
-  async say(turnId: string | null, line: ScriptedLine): Promise<ReplyOutcome> {
-    const { emit, clock, playback, report } = this.deps;
+  /**
+   * Says a ready line (apology, goodbye, a line of the call side) like a one-sentence reply: barge-in
+   * cuts it like any reply. Its audio has gone out when this returns (an emit that throws throws here,
+   * not in the promise); the promise settles once it has played, was cut off, or was let go (release()).
+   */
+  say(turnId: string | null, line: ScriptedLine): Promise<ReplyOutcome> {
+    const { emit, clock, playback } = this.deps;
     const replyId = this.replyId;
     emit({ type: "assistant_started", replyId, turnId, at: clock.now() });
     emit({ type: "assistant_text", replyId, delta: line.text });
     const durationMs = (line.audio.samples.length * 1000) / line.audio.sampleRate;
     this.sentences.push({ text: line.text, ...playback.schedule(durationMs) });
     emit({ type: "assistant_audio", replyId, index: 0, sentence: line.text, pcm: line.audio.samples, sampleRate: line.audio.sampleRate, durationMs });
+    return this.played(line);
+  }
+
+  /** Stops waiting for the reply's playback without cutting it off: it counts as heard in full. */
+  release(): void {
+    this.cutoff.abort();
+  }
+
+  private async played(line: ScriptedLine): Promise<ReplyOutcome> {
+    const { emit, clock, report } = this.deps;
+    const replyId = this.replyId;
     await this.drain();
     this.finished = true;
     const interrupted = this.interruptedAt !== null;

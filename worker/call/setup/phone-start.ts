@@ -1,0 +1,96 @@
+// Setting up a phone call (the business side; lines/phone.ts carries Twilio's socket): /twilio/voice
+// prepares the call before its media stream connects; the stream's `start` frame must carry the stream
+// token /twilio/voice issued for this call and this CallSid; and consent: a recorded call is recorded
+// only once its recording notice has gone out (if it can't be said, the call is not recorded).
+import { readConfig } from "../../config/config";
+import type { Answerer } from "../../db/answerer";
+import type { Env } from "../../config/env";
+import { verifyStreamToken } from "../../twilio/stream-token";
+import type { CallAi, CallState, CallStore } from "../store";
+
+/** What /twilio/voice hands the call's CallSession before the media stream connects. */
+export interface PhoneCallSetup extends Answerer {
+  callId: string;
+  callSid: string;
+  fromNumber: string | null;
+  startTime: number;
+}
+
+/** The session state of a phone call that is waiting for its media stream. */
+export function phoneCallState(setup: PhoneCallSetup, ai: CallAi): CallState {
+  return {
+    callId: setup.callId,
+    userId: setup.userId,
+    echoId: setup.echoId,
+    echoName: setup.echoName,
+    persona: setup.persona,
+    callType: "phone",
+    ...ai,
+    fromNumber: setup.fromNumber,
+    startTime: setup.startTime,
+    phase: "active",
+    callerConnectedAt: null,
+    endTime: null,
+    finalStatus: null,
+    endReason: null,
+    d1Finalized: false,
+    record: setup.record,
+  };
+}
+
+/** A checked `start` frame: the stream may carry the caller, or is refused (closed with `code`). */
+export type StreamVerdict = { ok: true } | { ok: false; reason: string; code: number };
+
+/** What the phone line asks of the call's setup (phoneStart gives it). */
+export interface PhoneStart {
+  /** The call exists (its D1 row is written) and waits for its media stream; a retried webhook changes nothing. */
+  prepare(setup: PhoneCallSetup): Promise<void>;
+  /** Checks a `start` frame's stream token: signed by us, not expired, for this call and this CallSid. */
+  verify(start: { callSid: string; token: string | undefined }): Promise<StreamVerdict>;
+  /**
+   * The verified stream now carries the caller. `first`: nothing was said in the call yet (the notice
+   * and the greeting are due); `record`: the call is to be recorded (its notice is due first).
+   */
+  connected(): { first: boolean; record: boolean };
+  /** The recording notice could not be said: the call is not recorded (logged, without personal data). */
+  unrecorded(): void;
+}
+
+export interface PhoneStartHost {
+  env: Env;
+  store: CallStore;
+  ai(): CallAi;
+  /** The call begins: its state is stored, the sync alarm set and the owner's dashboards told. */
+  open(state: CallState): Promise<void>;
+  /** Drops what the recording holds so far: the call is not recorded after all. */
+  dropRecording(): void;
+}
+
+export function phoneStart(host: PhoneStartHost): PhoneStart {
+  const { store } = host;
+  return {
+    async prepare(setup) {
+      if (store.state()) return; // a retried webhook
+      await host.open(phoneCallState(setup, host.ai()));
+    },
+    async verify(start) {
+      const authToken = readConfig(host.env).twilioAuthToken;
+      const verified = authToken ? await verifyStreamToken(authToken, start.token) : ({ ok: false, reason: "unconfigured" } as const);
+      if (!verified.ok) return { ok: false, reason: `stream token ${verified.reason}`, code: 1008 };
+      const state = store.state();
+      if (verified.claims.callId !== state?.callId || verified.claims.callSid !== start.callSid) return { ok: false, reason: "stream token is for another call", code: 1008 };
+      if (state.phase !== "active") return { ok: false, reason: "the call has ended", code: 1000 };
+      return { ok: true };
+    },
+    connected() {
+      const state = store.state();
+      if (state?.callerConnectedAt === null) store.updateState({ callerConnectedAt: Date.now() });
+      return { first: store.isEmpty(), record: state?.record === true };
+    },
+    unrecorded() {
+      store.updateState({ record: false });
+      host.dropRecording();
+      console.error(`phone call ${store.state()?.callId ?? "?"}: the recording notice could not be said, so the call is not recorded`);
+    },
+  };
+}
