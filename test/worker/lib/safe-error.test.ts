@@ -27,8 +27,8 @@ async function failingInsert(): Promise<unknown> {
   throw new Error("the second insert should have failed");
 }
 
-function captured(spy: ReturnType<typeof vi.spyOn>): string {
-  return spy.mock.calls.map((args) => args.map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.message} ${a.stack}` : JSON.stringify(a))).join(" ")).join("\n");
+function captured(spy: { mock: { calls: unknown[][] } }): string {
+  return spy.mock.calls.map((args) => args.map((a: unknown) => (typeof a === "string" ? a : a instanceof Error ? `${a.message} ${a.stack}` : JSON.stringify(a))).join(" ")).join("\n");
 }
 
 afterEach(() => {
