@@ -1,13 +1,17 @@
-// The Hono app: API, WebSocket upgrades and Twilio webhooks. Everything else is the SPA (static assets).
+// The Hono app: API, WebSocket upgrades and Twilio webhooks. Everything else is the SPA (static assets,
+// through the ASSETS binding). Every answer leaves with the security headers.
 import { Hono } from "hono";
 import { timing } from "hono/timing";
 import type { AppEnv } from "./http/app-env";
 import { loadUser } from "./auth/middleware";
 import { ConfigError, readConfig } from "./config/config";
 import { configErrorResponse } from "./http/config-error-response";
-import { ApiError, handleError } from "./http/errors";
+import { handleError } from "./http/errors";
+import { unknownRoute } from "./http/unknown-routes";
 import { apiBodyLimit } from "./http/body-limit";
 import { requireSameOrigin } from "./http/origin";
+import { securityHeaders } from "./http/security-headers";
+import { assetRoutes } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { callRoutes } from "./routes/calls";
 import { recordingRoutes } from "./routes/recordings";
@@ -28,6 +32,9 @@ app.onError((err, c) => {
   if (err instanceof ConfigError) return configErrorResponse(err, c);
   return handleError(err, c);
 });
+
+// Outermost: the headers go on every answer, error pages and the SPA's files included.
+app.use("*", securityHeaders);
 
 // The configuration, read once per request into c.var.config: a bad setting fails fast and readably.
 app.use("*", async (c, next) => {
@@ -55,6 +62,11 @@ app.route("/ws/call", wsCallRoutes);
 app.route("/api/live-calls", liveCallRoutes);
 app.route("/ws/live", liveRoutes);
 
-app.all("/api/*", () => {
-  throw new ApiError(404, "not-found", "No such API endpoint.");
-});
+// Under /api, /ws and /twilio: a JSON 404, or 405 for a wrong method, never the SPA's page.
+const unknown = unknownRoute(app);
+app.all("/api/*", unknown);
+app.all("/ws/*", unknown);
+app.all("/twilio/*", unknown);
+
+// Everything else: the SPA's files (index.html for the app's own paths).
+app.route("/", assetRoutes);

@@ -7,6 +7,7 @@ import type { Env } from "./config/env";
 import { deleteExpiredRecordings } from "./recordings/retention";
 import { deleteEndedSessionRows } from "./jobs/session-cleanup";
 import { deleteStaleThrottleRows } from "./jobs/throttle-cleanup";
+import { logError } from "./lib/safe-error";
 
 export { CallSession } from "./call/CallSession";
 export { UserFeed } from "./feed/UserFeed";
@@ -24,7 +25,7 @@ export default {
   fetch: (request, env, ctx) => app.fetch(request, env, ctx),
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(deleteExpiredRecordings(env));
-    ctx.waitUntil(deleteStaleThrottleRows(env).catch((err: unknown) => console.error("throttle clean-up failed (the next run retries)", err)));
-    ctx.waitUntil(deleteEndedSessionRows(env).catch((err: unknown) => console.error("session clean-up failed (the next run retries)", err)));
+    ctx.waitUntil(deleteStaleThrottleRows(env).catch((err: unknown) => logError("throttle clean-up failed (the next run retries)", err)));
+    ctx.waitUntil(deleteEndedSessionRows(env).catch((err: unknown) => logError("session clean-up failed (the next run retries)", err)));
   },
 } satisfies ExportedHandler<Env>;

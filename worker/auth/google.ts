@@ -4,6 +4,7 @@
 // https://accounts.google.com), so tests point it at a local OIDC server. Plain http is allowed only
 // for a loopback issuer (localhost / 127.0.0.1 / [::1]).
 import * as oauth from "oauth4webapi";
+import { logError } from "../lib/safe-error";
 
 export interface GoogleClientConfig {
   clientId: string;
@@ -57,7 +58,7 @@ async function discover(cfg: GoogleClientConfig): Promise<oauth.AuthorizationSer
     const response = await oauth.discoveryRequest(issuer, { algorithm: "oidc", ...httpOptions(issuer) });
     as = await oauth.processDiscoveryResponse(issuer, response);
   } catch (err) {
-    console.error("google discovery failed", err);
+    logError("google discovery failed", err);
     throw new GoogleSignInError("google-unavailable", "Google sign-in is unavailable right now. Please try again.");
   }
   discoveryCache.set(cfg.issuer, { as, at: Date.now() });

@@ -9,6 +9,7 @@ import type { Db } from "../db/client";
 import { viewableLiveCallIds } from "../db/live-calls";
 import type { Env } from "../config/env";
 import { type EndedSessions, sessionSocketTag } from "../http/session-tag";
+import { logError } from "../lib/safe-error";
 
 /**
  * Closes the sockets of session `sessionId` of user `userId` ("every": of all their sessions); resolves
@@ -23,10 +24,10 @@ export async function closeSessionSockets(env: Pick<Env, "USER_FEED" | "CALL_SES
       targets.push({ what: `call ${callId}`, close: () => callSessionStub(env, callId).signedOut(userId, ended) });
     }
   } catch (err) {
-    console.error("sign-out: listing the live calls failed; their viewer sockets stay open", err);
+    logError("sign-out: listing the live calls failed; their viewer sockets stay open", err);
   }
   const results = await Promise.allSettled(targets.map((t) => objectCall(t.close)));
   results.forEach((r, i) => {
-    if (r.status === "rejected") console.error(`sign-out: closing the ${targets[i]!.what} sockets failed`, r.reason);
+    if (r.status === "rejected") logError(`sign-out: closing the ${targets[i]!.what} sockets failed`, r.reason);
   });
 }

@@ -11,6 +11,7 @@ import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
 import { deleteTrustedBrowser, insertTrustedBrowser, renewTrustedBrowser, trustedBrowserEmail } from "../db/trusted-browsers";
 import { randomToken, tokenHash } from "./token";
+import { logError } from "../lib/safe-error";
 
 export const TRUSTED_BROWSER_COOKIE = "echo_browser";
 export const TRUSTED_BROWSER_TTL_MS = 180 * 24 * 60 * 60 * 1000;
@@ -52,7 +53,7 @@ export async function trustBrowser(c: Context<AppEnv>, database: Db, userId: str
     }
     setCookie(c, TRUSTED_BROWSER_COOKIE, token, { ...COOKIE, expires: new Date(expiresAt) });
   } catch (err) {
-    console.error("trusted browser: not stored (this sign-in counts as any other browser's next time)", err);
+    logError("trusted browser: not stored (this sign-in counts as any other browser's next time)", err);
   }
 }
 
@@ -61,5 +62,5 @@ export async function trustBrowser(c: Context<AppEnv>, database: Db, userId: str
  * effort (logged): kept by a failure, it stays locked by its own counter until the window ends.
  */
 export async function distrustBrowser(database: Db, trusted: TrustedBrowser): Promise<void> {
-  await deleteTrustedBrowser(database, trusted.id).catch((err: unknown) => console.error("trusted browser: not revoked", err));
+  await deleteTrustedBrowser(database, trusted.id).catch((err: unknown) => logError("trusted browser: not revoked", err));
 }

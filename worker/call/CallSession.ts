@@ -28,6 +28,7 @@ import { CallRecorder } from "../recordings/recorder";
 import { settledWithin } from "../lib/settled-within";
 import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";
+import { logError } from "../lib/safe-error";
 
 /** While the call runs: sync pending transcript entries to D1 and check the caller is still there. */
 export const SYNC_INTERVAL_MS = 5_000;
@@ -66,10 +67,10 @@ export class CallSession extends DurableObject<Env> {
       fanout: this.viewers,
       recorder: this.recorder,
       gaveUp: (reason) => {
-        this.finish("failed", reason).catch((err: unknown) => console.error("ending a failed call failed", this.store.state()?.callId, err));
+        this.finish("failed", reason).catch((err: unknown) => logError(`ending a failed call failed ${this.store.state()?.callId}`, err));
       },
       echoEnded: (reason) => {
-        this.finish("completed", reason).catch((err: unknown) => console.error("ending a call the Echo closed failed", this.store.state()?.callId, err));
+        this.finish("completed", reason).catch((err: unknown) => logError(`ending a call the Echo closed failed ${this.store.state()?.callId}`, err));
       },
     });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
@@ -176,7 +177,7 @@ export class CallSession extends DurableObject<Env> {
     if (!state) this.browser.closeSignedOut(); // no call yet (one being set up stops)
     else if (state.phase === "active") {
       // Not awaited: the sign-out must not wait for the ending (the last turn, the recording, D1).
-      const ending = this.finish("completed", "signed_out").catch((err: unknown) => console.error("ending a signed-out caller's call failed", state.callId, err));
+      const ending = this.finish("completed", "signed_out").catch((err: unknown) => logError(`ending a signed-out caller's call failed ${state.callId}`, err));
       this.ctx.waitUntil(ending);
     } // (already ending: its end tells the caller)
     return viewers + 1;
@@ -298,7 +299,7 @@ export class CallSession extends DurableObject<Env> {
           await summarizeCall(db(this.env.DB), this.conversation.aiProvider(), state.callId);
           if (state.userId) await publishToUser(this.env, state.userId, { type: "call_changed", callId: state.callId });
         } catch (err) {
-          console.error("call summary not stored", state.callId, err);
+          logError(`call summary not stored ${state.callId}`, err);
         }
       })(),
     );

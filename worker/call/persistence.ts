@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import { finalizeCall, upsertTranscriptEntries, type CallOutcome } from "../db/call-writes";
 import type { Env } from "../config/env";
 import type { CallStore } from "./store";
+import { logError } from "../lib/safe-error";
 
 export class CallPersistence {
   constructor(
@@ -25,7 +26,7 @@ export class CallPersistence {
       this.store.markSynced(pending);
       return true;
     } catch (err) {
-      console.error("call transcript sync failed", state.callId, err);
+      logError(`call transcript sync failed ${state.callId}`, err);
       return false;
     }
   }
@@ -47,7 +48,7 @@ export class CallPersistence {
       this.store.updateState({ d1Finalized: true });
       return true;
     } catch (err) {
-      console.error("call finalization failed", state.callId, err);
+      logError(`call finalization failed ${state.callId}`, err);
       return false;
     }
   }

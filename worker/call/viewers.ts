@@ -24,6 +24,7 @@ import { type LiveEvent, type LiveFanout, VIEWER_TAG, audioFrames, eventMessage,
 import type { SocketGrant } from "./internal-request";
 import { Uninvited } from "./uninvited";
 import type { CallStore } from "./store";
+import { logWarning } from "../lib/safe-error";
 
 /** Open viewer sockets one user may hold on one call; the oldest is closed beyond this. */
 export const MAX_VIEWERS_PER_USER = 50;
@@ -303,7 +304,7 @@ export class LiveViewers implements LiveFanout {
         try {
           await this.tellDropped(callId, await participantIds(db(this.env.DB), callId, userId));
         } catch (err) {
-          console.warn("live call end notification failed", callId, err);
+          logWarning(`live call end notification failed ${callId}`, err);
         }
       })(),
     );
@@ -311,6 +312,6 @@ export class LiveViewers implements LiveFanout {
 
   private async tellDropped(callId: string, userIds: string[]): Promise<void> {
     const results = await Promise.allSettled(userIds.map((id) => publishToUser(this.env, id, { type: "live_call_ended", callId })));
-    for (const r of results) if (r.status === "rejected") console.warn("live call end notification failed", callId, r.reason);
+    for (const r of results) if (r.status === "rejected") logWarning(`live call end notification failed ${callId}`, r.reason);
   }
 }

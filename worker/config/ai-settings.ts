@@ -93,7 +93,7 @@ const voiceSchema = z.string().regex(/^[\w.:\-/]{1,100}$/);
 
 function parse<T>(schema: z.ZodType<T>, setting: string, value: string, expected: string): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ConfigError(setting, `must be ${expected} (got "${value}")`);
+  if (!result.success) throw new ConfigError(setting, `must be ${expected}`);
   return result.data;
 }
 
@@ -118,7 +118,7 @@ function readEndpoint(env: Env, stage: OpenAiStage): OpenAiEndpoint {
     throw new ConfigError(names.apiKey, `is missing (or OPENAI_API_KEY): ${STAGE_WORDS[stage]} on api.openai.com needs an API key`);
   }
   const model = text(env, names.model) ?? (official ? OPENAI_DEFAULT_MODELS[stage] : undefined);
-  if (!model) throw new ConfigError(names.model, `is missing: name the ${STAGE_WORDS[stage]} model ${baseURL} serves`);
+  if (!model) throw new ConfigError(names.model, `is missing: name the ${STAGE_WORDS[stage]} model its server serves`);
   return { baseURL, apiKey, model, vendor: vendorOf(baseURL) };
 }
 
@@ -166,19 +166,19 @@ export function readAiSettings(env: Env): AiSettings {
     const own = text(env, setting);
     const engine = own ? parse(engineSchema, setting, own, `one of ${BUILT_ENGINES.join(", ")}`) : fallback;
     const runs = engineRuns(engine, stage);
-    if (!runs && own) throw new ConfigError(setting, `is "${engine}", which has no ${STAGE_WORDS[stage]}; choose one of ${BUILT_ENGINES.filter((id) => engineRuns(id, stage)).join(", ")}`);
+    if (!runs && own) throw new ConfigError(setting, `names an engine with no ${STAGE_WORDS[stage]}; choose one of ${BUILT_ENGINES.filter((id) => engineRuns(id, stage)).join(", ")}`);
     const chosen = runs ? engine : EMBEDDED_ENGINE;
     if (chosen === "local" && !LOCAL_SPEECH_AVAILABLE) {
-      throw new ConfigError(own ? setting : "AI_PROVIDER", `is "local" but this build has no local speech (production builds leave it out; build with ECHO_LOCAL_SPEECH=1 to self-host it)`);
+      throw new ConfigError(own ? setting : "AI_PROVIDER", `asks for local speech but this build has none (production builds leave it out; build with ECHO_LOCAL_SPEECH=1 to self-host it)`);
     }
     if (chosen === "workers-ai" && !env.AI) {
-      throw new ConfigError(own ? setting : "AI_PROVIDER", `is "workers-ai" but no [ai] binding named AI is configured`);
+      throw new ConfigError(own ? setting : "AI_PROVIDER", `asks for Workers AI but no [ai] binding named AI is configured`);
     }
     stages[stage] = chosen;
   }
   const sttModel = text(env, "AI_STT_MODEL") ?? "flux";
   const workersAiStt = STT_CHOICES.find((c) => c === sttModel);
-  if (!workersAiStt) throw new ConfigError("AI_STT_MODEL", `must be ${STT_CHOICES.join(", ")} (got "${sttModel}")`);
+  if (!workersAiStt) throw new ConfigError("AI_STT_MODEL", `must be ${STT_CHOICES.join(", ")}`);
   return {
     stages,
     workersAiStt,

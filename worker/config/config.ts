@@ -40,23 +40,23 @@ function readPublicHost(raw: string | undefined): string | null {
   try {
     url = new URL(raw.includes("://") ? raw : `https://${raw}`);
   } catch {
-    throw new ConfigError("PUBLIC_HOST", `must be a host name or https URL (got "${raw}")`);
+    throw new ConfigError("PUBLIC_HOST", `must be a host name or https URL`);
   }
   if (url.protocol === "https:") return url.origin;
   if (url.protocol === "http:" && LOOPBACK.has(url.hostname)) return url.origin;
   if (url.protocol === "http:") {
     throw new ConfigError(
       "PUBLIC_HOST",
-      `must be an https URL (got "${raw}"): Twilio signs the https URL it calls and streams media only over wss, so plain http is accepted only for localhost`,
+      `must be an https URL: Twilio signs the https URL it calls and streams media only over wss, so plain http is accepted only for localhost`,
     );
   }
-  throw new ConfigError("PUBLIC_HOST", `must be a host name or https URL (got "${raw}")`);
+  throw new ConfigError("PUBLIC_HOST", `must be a host name or https URL`);
 }
 
 export function readConfig(env: Env): AppConfig {
   const phone = env.PUBLIC_PHONE_NUMBER ?? "";
   if (!phoneSchema.safeParse(phone).success) {
-    throw new ConfigError("PUBLIC_PHONE_NUMBER", `must be a phone number like +1 555 010 0199 (got "${phone}")`);
+    throw new ConfigError("PUBLIC_PHONE_NUMBER", `must be a phone number like +1 555 010 0199`);
   }
   const publicHost = readPublicHost(env.PUBLIC_HOST?.trim());
   const ai = readAiSettings(env);
@@ -66,7 +66,7 @@ export function readConfig(env: Env): AppConfig {
     if (!env.GOOGLE_CLIENT_ID) throw new ConfigError("GOOGLE_CLIENT_ID", "is missing while GOOGLE_CLIENT_SECRET is set");
     if (!env.GOOGLE_CLIENT_SECRET) throw new ConfigError("GOOGLE_CLIENT_SECRET", "is missing while GOOGLE_CLIENT_ID is set");
     const issuer = env.GOOGLE_ISSUER || "https://accounts.google.com";
-    if (!URL.canParse(issuer)) throw new ConfigError("GOOGLE_ISSUER", `must be a URL (got "${issuer}")`);
+    if (!URL.canParse(issuer)) throw new ConfigError("GOOGLE_ISSUER", `must be a URL`);
     google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer };
   }
   try {
@@ -78,7 +78,7 @@ export function readConfig(env: Env): AppConfig {
   const retention = (env.RECORDING_RETENTION_DAYS ?? "").trim();
   const recordingRetentionDays = retention === "" ? DEFAULT_RECORDING_RETENTION_DAYS : Number(retention);
   if (!Number.isInteger(recordingRetentionDays) || recordingRetentionDays < 1) {
-    throw new ConfigError("RECORDING_RETENTION_DAYS", `must be a whole number of days, 1 or more (got "${retention}")`);
+    throw new ConfigError("RECORDING_RETENTION_DAYS", `must be a whole number of days, 1 or more`);
   }
   return {
     phoneNumber: phone.trim(),

@@ -95,7 +95,7 @@ export function readPipelineSettings(vars: PipelineSettingVars): PipelineSetting
     const raw = vars[name];
     if (raw === undefined || raw.trim() === "") continue;
     const parsed = LIMITS[key].safeParse(raw);
-    if (!parsed.success) throw new PipelineSettingError(name, `must be a whole number in range (got "${raw}")`);
+    if (!parsed.success) throw new PipelineSettingError(name, `must be a whole number in range`);
     settings[key] = parsed.data;
   }
   return settings;

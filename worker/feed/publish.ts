@@ -2,12 +2,13 @@
 // never fails the change itself.
 import type { FeedEvent } from "../../protocol/feed";
 import type { Env } from "../config/env";
+import { logWarning } from "../lib/safe-error";
 
 export async function publishToUser(env: Env, userId: string, event: FeedEvent): Promise<void> {
   try {
     const stub = env.USER_FEED.get(env.USER_FEED.idFromName(userId));
     await stub.publish(event);
   } catch (err) {
-    console.warn("feed publish failed", err);
+    logWarning("feed publish failed", err);
   }
 }

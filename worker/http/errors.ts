@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody } from "../../protocol/api";
+import { logError } from "../lib/safe-error";
 
 export class ApiError extends Error {
   constructor(
@@ -45,7 +46,7 @@ export function handleError(err: Error, c: Context): Response {
   if (err instanceof HTTPException) {
     return c.json(errorBody("http-error", err.message || "Request failed."), err.status);
   }
-  console.error("unhandled error", err);
+  logError("unhandled error", err);
   return c.json(errorBody("internal", "An error occurred. Please try again."), 500);
 }
 

@@ -14,6 +14,7 @@ import { markRecordingStarted, recordingOf } from "../db/recordings";
 import type { Env } from "../config/env";
 import { type RecordingProgress, RecordingStorage } from "./storage";
 import { withDeadline } from "../lib/settled-within";
+import { logError } from "../lib/safe-error";
 
 /** Audio written per chunk object while the call runs (5 s of PCM16 at 16 kHz: 160 KB). */
 /** What the recorder reads of its call's state (the call object's store gives it). */
@@ -174,7 +175,7 @@ export class CallRecorder {
       try {
         deleted = (await recordingOf(db(this.env.DB), callId)) === null;
       } catch (err) {
-        console.error(`recording: could not check whether call ${callId}'s recording was deleted (retried)`, err);
+        logError(`recording: could not check whether call ${callId}'s recording was deleted (retried)`, err);
         return;
       }
       if (deleted) {
@@ -189,7 +190,7 @@ export class CallRecorder {
       try {
         await withDeadline(this.tracked(putChunk(bucket, callId, chunk.index, chunk.pcm)), this.putTimeoutMs);
       } catch (err) {
-        console.error(`recording: chunk ${chunk.index} of call ${callId} not stored (written again with the next write)`, err);
+        logError(`recording: chunk ${chunk.index} of call ${callId} not stored (written again with the next write)`, err);
         return;
       }
       this.saved.stored(chunk);
@@ -224,7 +225,7 @@ export class CallRecorder {
       await markRecordingStarted(db(this.env.DB), callId, p.started_at);
       this.saved.marked();
     } catch (err) {
-      console.error(`recording: call ${callId} not marked as recorded yet (retried with the next write)`, err);
+      logError(`recording: call ${callId} not marked as recorded yet (retried with the next write)`, err);
     }
   }
 }

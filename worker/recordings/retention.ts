@@ -6,6 +6,7 @@ import { db } from "../db/client";
 import { deleteRecordingObjects } from "./objects";
 import { clearRecording, expiredRecordings } from "../db/recordings";
 import type { Env } from "../config/env";
+import { logError } from "../lib/safe-error";
 
 /** Calls read per batch; a run goes on batch after batch until none is left (up to MAX_BATCHES). */
 export const RETENTION_BATCH = 200;
@@ -34,7 +35,7 @@ export async function deleteExpiredRecordings(env: Env, now = Date.now(), batch 
         await clearRecording(database, callId);
         result.deleted.push(callId);
       } catch (err) {
-        console.error(`recording retention: call ${callId} not cleaned up (retried next run)`, err);
+        logError(`recording retention: call ${callId} not cleaned up (retried next run)`, err);
         failed.add(callId);
         result.failed.push(callId);
       }

@@ -11,6 +11,7 @@ import { GoogleSignInError, type PendingAuthorization, completeAuthorization, st
 import { resolveGoogleUser } from "../auth/google-account";
 import { closeSessionSockets } from "../auth/sign-out-sockets";
 import { db } from "../db/client";
+import { logError } from "../lib/safe-error";
 
 export const GOOGLE_PENDING_COOKIE = "echo_google_pending";
 const PENDING_PATH = "/api/auth/google";
@@ -79,7 +80,7 @@ a{color:#4f46e5}</style></head>
 function failure(c: Context<AppEnv>, err: unknown): Response {
   const error =
     err instanceof GoogleSignInError ? { code: err.code, message: err.message } : { code: "google-sign-in-failed", message: GENERIC_ERROR_MESSAGE };
-  if (!(err instanceof GoogleSignInError)) console.error("google sign-in error", err);
+  if (!(err instanceof GoogleSignInError)) logError("google sign-in error", err);
   return resultPage(c, { type: "echo:google-auth", ok: false, error }, err instanceof GoogleSignInError && err.code === "google-unavailable" ? 503 : 400);
 }
 

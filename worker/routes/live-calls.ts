@@ -14,6 +14,7 @@ import { addParticipant, isLive, listLiveCalls, recordJoin, removeParticipant, r
 import { findUserByEmail } from "../db/users";
 import { publishToUser } from "../feed/publish";
 import { ApiError, readJson } from "../http/errors";
+import { logError } from "../lib/safe-error";
 
 const notFound = () => new ApiError(404, "not-found", "No such live call.");
 const ended = () => new ApiError(409, "call-ended", "This call has already ended.");
@@ -61,7 +62,7 @@ export const liveCallRoutes = new Hono<AppEnv>()
     try {
       await objectCall(() => callSessionStub(c.env, callId).uninvited(userId, at));
     } catch (err) {
-      console.error(`uninvite: call ${callId}'s object did not close ${userId}'s views; nothing removed`, err);
+      logError(`uninvite: call ${callId}'s object did not close ${userId}'s views; nothing removed`, err);
       throw new ApiError(503, "views-not-closed", "Could not remove them from the call right now. Please try again.");
     }
     const removed = await removeParticipant(database, { callId, userId, ownerId: user.id });

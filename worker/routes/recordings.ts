@@ -12,6 +12,7 @@ import { deleteRecordingObjects, listChunks, recordingWav } from "../recordings/
 import { clearRecording, recordingAccess } from "../db/recordings";
 import { ApiError } from "../http/errors";
 import { parseRange } from "../http/range";
+import { logError } from "../lib/safe-error";
 
 /** The call's object has this long to stop its recording writes (one R2 write's deadline, and more). */
 const RECORDER_STOP_DEADLINE_MS = 15_000;
@@ -66,7 +67,7 @@ export const recordingRoutes = new Hono<AppEnv>()
     try {
       await objectCall(() => callSessionStub(c.env, callId).recordingDeleted(), RECORDER_STOP_DEADLINE_MS);
     } catch (err) {
-      console.error(`recording: call ${callId}'s object did not stop its writes; nothing deleted`, err);
+      logError(`recording: call ${callId}'s object did not stop its writes; nothing deleted`, err);
       throw new ApiError(503, "recording-busy", "The recording could not be deleted right now. Please try again.");
     }
     await deleteRecordingObjects(bucketOf(c.env), callId);

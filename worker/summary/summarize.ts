@@ -13,6 +13,7 @@ import { failureText } from "./failure-text";
 import { callerEmotionMix, moodArc } from "./mood";
 import { parseSummaryAnswer, summaryMessages } from "./prompt";
 import { TooManyRequestsError, pleaseWait, secondsUntil } from "../http/errors";
+import { logError } from "../lib/safe-error";
 
 /** Time one summarization attempt may take. */
 export const SUMMARY_DEADLINE_MS = 20_000;
@@ -64,7 +65,7 @@ async function askModel(provider: AiProvider, persona: Persona, source: Awaited<
   } catch (err) {
     if (controller.signal.aborted) throw new SummaryError(`The language model did not answer within ${deadlineMs >= 1000 ? `${Math.round(deadlineMs / 1000)} s` : `${deadlineMs} ms`}.`, true);
     // The provider's own words can name keys, hosts or models: they go to the log, the owner reads ours.
-    console.error("call summary: the language model failed", err);
+    logError("call summary: the language model failed", err);
     if (err instanceof AiStepError) throw new SummaryError(failureText(err), err.transient);
     throw new SummaryError(failureText(), true);
   } finally {

@@ -130,8 +130,8 @@ describe("local speech configuration", () => {
   });
 
   it("names the setting and the choices when it is wrong", () => {
-    expect(() => readConfig({ ...env, AI_PROVIDER: "whisper" })).toThrow(/AI_PROVIDER must be one of auto, workers-ai, openai, local, offline \(got "whisper"\)/);
-    expect(() => readConfig({ ...env, AI_EMOTIONS: "openai" })).toThrow(/AI_EMOTIONS is "openai", which has no emotion scores; choose one of workers-ai, local, offline/);
+    expect(() => readConfig({ ...env, AI_PROVIDER: "whisper" })).toThrow(/AI_PROVIDER must be one of auto, workers-ai, openai, local, offline\. /);
+    expect(() => readConfig({ ...env, AI_EMOTIONS: "openai" })).toThrow(/AI_EMOTIONS names an engine with no emotion scores; choose one of workers-ai, local, offline/);
   });
 });
 

@@ -1,7 +1,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { app } from "../../../worker/app";
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { PublicConfig } from "../../../protocol/api";
 
 describe("public config", () => {
@@ -56,10 +56,35 @@ describe("a configuration error", () => {
   });
 });
 
+describe("a configuration error shows the setting, never its value", () => {
+  const secretish = "https://user:hunter2@ai.internal.example:8443/v1?key=sk-live-123";
+  const broken = { ...env, AI_REPLY: "openai", OPENAI_REPLY_BASE_URL: secretish, OPENAI_REPLY_MODEL: "m" };
+
+  it("the page a signed-out visitor sees on / and the JSON answer name OPENAI_REPLY_BASE_URL without its value", async () => {
+    const page = await app.fetch(new Request("https://echo.test/", { headers: { Accept: "text/html" } }), broken, createExecutionContext());
+    expect(page.status).toBe(503);
+    const html = await page.text();
+    expect(html).toContain("<code>OPENAI_REPLY_BASE_URL</code>");
+    const json = await app.fetch(new Request("https://echo.test/api/config"), broken, createExecutionContext());
+    const message = ((await json.json()) as { error: { message: string } }).error.message;
+    expect(message).toContain("OPENAI_REPLY_BASE_URL must be an http(s) URL");
+    for (const shown of [html, message]) for (const part of ["hunter2", "ai.internal.example", "sk-live-123"]) expect(shown).not.toContain(part);
+  });
+
+  it("nor does the log line", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    onTestFinished(() => spy.mockRestore());
+    await app.fetch(new Request("https://echo.test/api/config"), broken, createExecutionContext());
+    const logged = spy.mock.calls.flat().map(String).join("\n");
+    expect(logged).toContain("OPENAI_REPLY_BASE_URL");
+    expect(logged).not.toContain("hunter2");
+  });
+});
+
 describe("pipeline settings", () => {
   it("a bad deadline value is a configuration error naming it", async () => {
     const res = await app.fetch(new Request("https://echo.test/api/config"), { ...env, AI_STT_DEADLINE_MS: "soon" }, createExecutionContext());
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toContain('AI_STT_DEADLINE_MS must be a whole number in range (got "soon")');
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("AI_STT_DEADLINE_MS must be a whole number in range.");
   });
 });

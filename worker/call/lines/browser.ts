@@ -12,6 +12,7 @@ import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
 import type { BrowserStart } from "../setup/browser-start";
 import type { CallerLine, EndReason, LineHost } from "./line";
+import { logError } from "../../lib/safe-error";
 
 /** Tag of the browser caller's hibernatable socket. */
 export const CALLER_TAG = "caller";
@@ -175,7 +176,7 @@ export class BrowserLine implements CallerLine {
           await this.starts.discard(outcome.state.callId);
         } catch (err) {
           // Its row stays: the call opens and ends at once, so D1 never keeps it in progress (nor does the Echo speak).
-          console.error("start_call: the row of a call its caller left during setup could not be removed", err);
+          logError("start_call: the row of a call its caller left during setup could not be removed", err);
           await this.starts.open(outcome.state);
           await this.host.finish(this.signedOut ? "completed" : "abandoned", this.signedOut ? "signed_out" : "connection_lost");
         }
@@ -192,9 +193,9 @@ export class BrowserLine implements CallerLine {
       });
       this.host.startConversation();
     } catch (err) {
-      console.error("start_call failed", err);
+      logError("start_call failed", err);
       // A row in progress with no call behind it would keep a place among the user's test calls.
-      if (unopened) await this.starts.discard(unopened).catch((e: unknown) => console.error("start_call: the row could not be removed", e));
+      if (unopened) await this.starts.discard(unopened).catch((e: unknown) => logError("start_call: the row could not be removed", e));
       sendJson(ws, { type: "error", error: "The call could not be started. Please try again.", code: "start-failed" });
     } finally {
       this.starting = false;

@@ -10,6 +10,7 @@ import { identifiableNumber } from "../../twilio/caller-id";
 import { KeypadCollector } from "./keypad";
 import type { Env } from "../../config/env";
 import type { CallState, CallStore } from "../store";
+import { logError } from "../../lib/safe-error";
 
 /** Wrong codes one calling number may type across its calls in LINK_THROTTLE_WINDOW_MS before it must wait. */
 export const LINK_FAILURE_LIMIT = 10;
@@ -58,10 +59,10 @@ export class PhoneLinker {
       .catch(async (err: unknown) => {
         // The call goes on (and can end: settled() never throws). Before the number was linked, the
         // caller hears why nothing happened and keeps the attempt; after, the link stands.
-        console.error("keypad link failed", err);
+        logError("keypad link failed", err);
         if (this.claimed) return;
         this.keypad.giveBack();
-        await this.say(SAY.failed).catch((e: unknown) => console.error("keypad link: the failure could not be said", e));
+        await this.say(SAY.failed).catch((e: unknown) => logError("keypad link: the failure could not be said", e));
       })
       .finally(() => {
         this.linking = null;
