@@ -8,6 +8,7 @@ import type { PipelineSettings } from "../config/pipeline-settings";
 import type { TrailSink } from "./core/trail";
 import type { TurnOptions } from "./turns/end-of-turn";
 import type { VadOptions } from "./turns/vad";
+import type { SafetyResources } from "../config/safety-resources";
 
 export interface ConversationOptions {
   provider: AiProvider;
@@ -34,4 +35,6 @@ export interface ConversationOptions {
   callId?: string;
   /** Where log lines go (default: console, one JSON object per line). */
   trail?: TrailSink;
+  /** The numbers the safety message gives (SAFETY_RESOURCES; default: the US ones). */
+  safetyResources?: SafetyResources;
 }

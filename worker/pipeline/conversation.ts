@@ -29,9 +29,14 @@
 // (streaming.ts): a reply is prepared unheard on the model's eager end of turn (speculation.ts), thrown
 // away if the caller resumes, adopted when the turn ends. The VAD still hears barge-in. When the stream
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
+//
+// Safety (worker/safety/): a turn the check hits (heard-turn.ts) is answered with the fixed message
+// first (safetyMessage, with this deployment's numbers), then the model's reply, told what was detected
+// (safetyInstruction, after the Echo's own instructions). The message is said even if the model or the
+// speech engine fails (spoken-reply.ts `lead`).
 import type { CallType, EmotionScores } from "../../protocol/call-messages";
 import type { ConversationOptions } from "./conversation-options";
-import type { AiProvider, CallerTurnInfo, Persona } from "../ai/provider";
+import type { AiProvider, CallerTurnInfo, Persona, ReplyRequest } from "../ai/provider";
 import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./queued-turn";
 import { ChatHistory } from "./reply/chat-history";
 import { systemClock, type Clock } from "./core/clock";
@@ -49,6 +54,9 @@ import { StreamTurns } from "./streaming/wiring";
 import { consoleTrail, describeError, logFailure, logWarmUpFailure, TurnReport, type TrailContext } from "./core/trail";
 import { TurnDetector, type TurnEvent } from "./turns/end-of-turn";
 import { TurnHold } from "./turns/turn-model-hold";
+import type { SafetyVerdict } from "../safety/check";
+import { safetyInstruction, safetyMessage } from "../safety/resources";
+import { DEFAULT_SAFETY_RESOURCES, type SafetyResources } from "../config/safety-resources";
 
 export class Conversation {
   private readonly provider: AiProvider;
@@ -84,6 +92,7 @@ export class Conversation {
   private pending = 0;
   /** The VAD's speech in progress cut the Echo off (with a stream: answered even if it has no words). */
   private cutBySpeech = false;
+  private readonly safetyResources: SafetyResources;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -97,6 +106,7 @@ export class Conversation {
     this.bargeInMs = options.bargeInMs ?? 200;
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
+    this.safetyResources = options.safetyResources ?? DEFAULT_SAFETY_RESOURCES;
     this.history = new ChatHistory(options.history ?? [], this.maxHistory);
     this.turnIndex = this.history.messages.filter((m) => m.role === "user").length;
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
@@ -346,7 +356,7 @@ export class Conversation {
   /** The reply to a heard turn (or, if hearing failed, what the failed-turn policy says). */
   private async answerTurn(heard: HeardTurn): Promise<void> {
     const { turnId, info, report } = heard;
-    const outcome = report.failure ? null : await this.runReply(turnId, info, heard.emotions, heard.timing, report, heard.speculation?.adopt());
+    const outcome = report.failure ? null : await this.runReply(turnId, info, heard.emotions, heard.timing, report, heard.speculation?.adopt(), heard.safety);
     await this.failures.after(info.index, turnId, report, outcome, "apology");
     // A closing reply heard to its end (a goodbye): the conversation stops and the call ends.
     if (outcome?.closesCall && !outcome.interrupted && !outcome.failure && !this.closed) {
@@ -385,12 +395,17 @@ export class Conversation {
     timing: ReplyTiming,
     report: TurnReport,
     provider?: AiProvider,
+    safety: SafetyVerdict | null = null,
   ): Promise<ReplyOutcome> {
     const reply = this.newReply(report, provider);
     this.active = reply;
-    const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null });
+    const instruction = safety ? { safetyInstruction: safetyInstruction(safety) } : {};
+    const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction });
+    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
+    if (safety) request.safety = { category: safety.category, negated: safety.negated };
+    const lead = safety ? safetyMessage(safety, this.safetyResources) : undefined;
     try {
-      const outcome = await reply.run(turnId, { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType }, timing);
+      const outcome = await reply.run(turnId, request, timing, lead);
       const heard = outcome.interrupted ? outcome.spokenText : outcome.text;
       if (heard) this.history.add({ role: "assistant", content: heard });
       return outcome;

@@ -1,6 +1,8 @@
 // A queued caller turn, heard when its turn in the queue comes: its words (transcribed, unless typed or
 // committed by a streaming model), its emotions, the `caller_turn` event and its line in the chat
-// history; a streaming model's eager reply is adopted if it was built on this very history. Returns
+// history; a streaming model's eager reply is adopted if it was built on this very history. The safety
+// net (worker/safety/check.ts) reads every recognised turn's words and emotions here, before any reply:
+// a turn that hits is marked and never answered by an eager reply prepared without the check. Returns
 // what the turn's reply needs, or null when the conversation closed meanwhile (the turn is kept in the
 // transcript, not answered).
 import type { CallerTurn, HeardTurn } from "./queued-turn";
@@ -10,6 +12,7 @@ import type { PipelineEmit } from "./core/events";
 import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing/words-and-emotions";
 import type { StreamTurns } from "./streaming/wiring";
 import { logTurn, TurnReport, type TrailContext } from "./core/trail";
+import { checkSafety } from "../safety/check";
 
 export interface HearTurnHost {
   hearing: HearingDeps;
@@ -42,11 +45,16 @@ export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<He
   const prepared = turn.streamed?.speculation ?? null;
   const scored = prepared ? await prepared.wordScores : null;
   // The eager reply fits only if it was built on this history and these emotions.
-  const adopted = prepared && scored && prepared.historyVersion === host.history.version && !host.closed() ? prepared : null;
+  let adopted = prepared && scored && prepared.historyVersion === host.history.version && !host.closed() ? prepared : null;
   if (prepared && !adopted) prepared.discard();
   const emotions = await callerEmotions(host.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
+  const safety = recognized ? checkSafety(text, emotions) : null;
+  if (safety && adopted) {
+    adopted.discard(); // prepared before the check: the reply starts over with the message first
+    adopted = null;
+  }
   const index = host.nextTurnIndex();
-  host.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, speechMs: turn.speechMs, at: turn.endedAt });
+  host.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, speechMs: turn.speechMs, at: turn.endedAt, ...(safety ? { safety: safety.category } : {}) });
   host.history.add({
     role: "user",
     content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
@@ -62,5 +70,6 @@ export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<He
     timing: { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs },
     report,
     speculation: adopted,
+    safety,
   };
 }

@@ -31,6 +31,11 @@ export function bundledLine(kind: LineKind, voice: VoiceStyle): PcmAudio {
   return { samples, sampleRate: SYNTH_SAMPLE_RATE };
 }
 
+/** Any fixed text in the bundled voice (the safety message when the Echo's voice fails: it is never skipped). */
+export function bundledSpeech(text: string, voice: VoiceStyle): PcmAudio {
+  return { samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE };
+}
+
 /**
  * A fixed prompt's audio (the recording notice, the keypad prompts): the provider under the speech
  * deadline, with its retries, else the bundled voice, so a prompt the caller must hear is never skipped.
@@ -39,7 +44,7 @@ export async function promptAudio(provider: AiProvider, text: string, voice: Voi
   try {
     return { audio: await synthesizeInTime(provider, text, voice, steps, steps.settings.speechMs), failure: null };
   } catch (err) {
-    return { audio: { samples: synthesizeSpeech(text, voice), sampleRate: SYNTH_SAMPLE_RATE }, failure: err };
+    return { audio: bundledSpeech(text, voice), failure: err };
   }
 }
 
