@@ -3,6 +3,7 @@
 // D1 sync knows what is still pending.
 import type { AiProviderName, CallType, EmotionScores, TranscriptEntry, TurnLatency, TurnOutcome } from "../../protocol/call-messages";
 import type { AiEngines } from "../../protocol/engines";
+import { safetyCategorySchema } from "../../protocol/safety";
 import type { Persona } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
 
@@ -50,6 +51,7 @@ interface EntryRow extends Record<string, SqlStorageValue> {
   latency: string | null;
   outcome: string | null;
   audio_offset_ms: number | null;
+  safety: string | null;
   rev: number;
   synced_rev: number;
 }
@@ -72,6 +74,7 @@ CREATE TABLE IF NOT EXISTS entries (
   latency TEXT,
   outcome TEXT,
   audio_offset_ms INTEGER,
+  safety TEXT,
   rev INTEGER NOT NULL DEFAULT 1,
   synced_rev INTEGER NOT NULL DEFAULT 0
 );
@@ -90,6 +93,8 @@ function toEntry(row: EntryRow): TranscriptEntry {
   if (row.latency) entry.latency = JSON.parse(row.latency) as TurnLatency;
   if (row.outcome) entry.outcome = JSON.parse(row.outcome) as TurnOutcome;
   if (row.audio_offset_ms !== null) entry.audioOffsetMs = row.audio_offset_ms;
+  const safety = safetyCategorySchema.safeParse(row.safety);
+  if (safety.success) entry.safety = safety.data;
   return entry;
 }
 
@@ -102,6 +107,7 @@ export class CallStore {
     const columns = sql.exec<{ name: string }>("SELECT name FROM pragma_table_info('entries')").toArray();
     if (!columns.some((c) => c.name === "outcome")) sql.exec("ALTER TABLE entries ADD COLUMN outcome TEXT");
     if (!columns.some((c) => c.name === "audio_offset_ms")) sql.exec("ALTER TABLE entries ADD COLUMN audio_offset_ms INTEGER");
+    if (!columns.some((c) => c.name === "safety")) sql.exec("ALTER TABLE entries ADD COLUMN safety TEXT");
   }
 
   state(): CallState | null {
@@ -130,7 +136,7 @@ export class CallStore {
     const seqRow = this.sql.exec<{ next: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM entries").one();
     const id = crypto.randomUUID();
     this.sql.exec(
-      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms, safety) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       seqRow.next,
       id,
       input.speaker,
@@ -141,6 +147,7 @@ export class CallStore {
       input.latency ? JSON.stringify(input.latency) : null,
       input.outcome ? JSON.stringify(input.outcome) : null,
       input.audioOffsetMs ?? null,
+      input.safety ?? null,
     );
     return this.entry(id)!;
   }
