@@ -8,7 +8,7 @@ import type { Env } from "../config/env";
 import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/core/events";
 import { readPipelineSettings } from "../config/pipeline-settings";
-import { readConfig } from "../config/config";
+import { readSafetyResources } from "../config/safety-resources";
 import type { CallAi, CallStore } from "./store";
 import { settledWithin } from "../lib/settled-within";
 
@@ -116,7 +116,7 @@ export class ConversationHost {
       callType: state.callType,
       callId: state.callId,
       settings: readPipelineSettings(this.env),
-      safetyResources: readConfig(this.env).safetyResources,
+      safetyResources: readSafetyResources(this.env.SAFETY_RESOURCES),
     });
     return this.current;
   }
