@@ -125,21 +125,42 @@ describe("turns that must not trigger", () => {
 });
 
 describe("with streaming speech-to-text", () => {
-  it("an eager reply prepared for a turn that hits is never heard: the committed reply starts with the message", async () => {
+  it("words that hit on their own get no eager reply: the committed reply starts with the message", async () => {
     const flux = new ScriptedTranscriber();
-    const t = setup({ replies: [["Sounds fun! ", "Tell me more."], ["I'm here with you."]], firstTokenMs: 50, tokenMs: 10, synthMs: 20, audioMs: () => 300 }, {}, {}, flux);
+    const t = setup({ replies: [["I'm here with you."]], firstTokenMs: 50, tokenMs: 10, synthMs: 20, audioMs: () => 300 }, {}, {}, flux);
     t.conversation.pushAudio(silence(100));
     flux.start(0);
     flux.eager("I want to kill myself", 900);
     await t.clock.advance(300);
-    expect(t.log).toEqual([]); // prepared unheard
+    expect(t.provider.requests).toHaveLength(0); // nothing prepared before the check
     flux.end("I want to kill myself", 1100);
     await settle();
     await t.clock.advance(20_000);
     await t.conversation.idle();
     expect(t.of("caller_turn")[0]!.event.safety).toBe("self_harm");
     expect(said(t)).toBe(`${SELF_HARM} I'm here with you.`);
+    expect(t.provider.requests).toHaveLength(1);
+    expect(t.provider.requests[0]!.safety).toEqual({ category: "self_harm", negated: false });
+  });
+
+  it("an eager reply prepared for a borderline turn (it hits only with its emotions) is never heard", async () => {
+    const line = "I just can't do this anymore, I'm so sad and scared";
+    const flux = new ScriptedTranscriber();
+    const t = setup({ replies: [["Sounds fun! ", "Tell me more."], ["I'm here with you."]], firstTokenMs: 50, tokenMs: 10, synthMs: 20, audioMs: () => 300 }, {}, {}, flux);
+    t.conversation.pushAudio(silence(100));
+    flux.start(0);
+    flux.eager(line, 900);
+    await t.clock.advance(300);
+    expect(t.provider.requests).toHaveLength(1); // prepared unheard: the words alone don't hit
+    expect(t.log).toEqual([]);
+    flux.end(line, 1100);
+    await settle();
+    await t.clock.advance(20_000);
+    await t.conversation.idle();
+    expect(t.of("caller_turn")[0]!.event.safety).toBe("self_harm");
+    expect(said(t)).toBe(`${SELF_HARM} I'm here with you.`);
     expect(t.of("assistant_audio").map((l) => l.event.sentence)).not.toContain("Sounds fun!");
+    expect(t.provider.replyAborted[0]).toBe(true);
     expect(t.provider.requests.at(-1)!.safety).toEqual({ category: "self_harm", negated: false });
   });
 });
