@@ -39,7 +39,7 @@ async function typeToEcho(owner: Page, text: string): Promise<void> {
 async function playLiveCall(page: Page, tag: string) {
   const startTime = Date.now() - 60_000;
   const callId = "e2e-played-call";
-  const summary: LiveCallSummary = { id: callId, role: "owner", ownerName: "Me", myJoinedAt: null, participants: [], callType: "browser_test", startTime, fromNumber: null, echoName: "Scrolly" };
+  const summary: LiveCallSummary = { id: callId, role: "owner", ownerName: "Me", myJoinedAt: null, participants: [], callType: "browser_test", startTime, fromNumber: null, echoName: "Scrolly", safetyAlert: null };
   const entry = (seq: number): TranscriptEntry => ({
     id: `e${seq}`,
     seq,

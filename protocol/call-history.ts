@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { CallType, TranscriptEntry } from "./call-messages";
 import type { CallRecap } from "./summary";
+import type { SafetyCategory } from "./safety";
 
 export const CALL_TYPES = ["phone", "browser_test"] as const satisfies readonly CallType[];
 
@@ -17,6 +18,11 @@ export const callListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(CALLS_PAGE_MAX).default(CALLS_PAGE_DEFAULT),
   callType: z.enum(CALL_TYPES).optional(),
+  /** `safety=1`: only calls with a safety alert. */
+  safety: z
+    .enum(["0", "1"])
+    .optional()
+    .transform((v) => v === "1"),
 });
 
 /** Query of GET /api/calls/search. */
@@ -52,6 +58,8 @@ export interface CallSummary extends CallHeading {
   previewTruncated: boolean;
   /** The call's ready summary text (Call History shows it instead of the transcript preview); else null. */
   summaryText: string | null;
+  /** The most urgent safety category a caller turn of this call hit (protocol/safety.ts); null: none. */
+  safetyAlert: SafetyCategory | null;
 }
 
 /** GET /api/calls: newest startTime first; pass `nextCursor` back as `cursor` for the next page. */

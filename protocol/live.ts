@@ -19,6 +19,7 @@ import { aiEnginesSchema } from "./engines";
 import { messageReader } from "./frame";
 import { pingMessageSchema, pongMessageSchema } from "./heartbeat";
 import type { CallHeading } from "./call-history";
+import type { SafetyCategory } from "./safety";
 
 // ---- REST: GET /api/live-calls, invite, uninvite, join ----
 
@@ -43,6 +44,8 @@ export interface LiveCallSummary extends CallHeading {
   myJoinedAt: number | null;
   /** The invited users (never the owner). */
   participants: LiveParticipant[];
+  /** The safety net flagged the call (its most urgent category so far); null: not. */
+  safetyAlert: SafetyCategory | null;
 }
 
 export interface LiveCallList {

@@ -1,11 +1,12 @@
-// The call details modal: details, emotion-over-time plot, whole transcript and export buttons.
+// The call details modal: details, emotion-over-time plot, whole transcript and export buttons. A call
+// the safety net flagged shows the "Safety alert" badge with its details (and on the entry that hit).
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import type { CallDetail } from "../../protocol/call-history";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { LoadOrder } from "../lib/loadOrder";
 import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
-import { Badge, Button, LoadingBlock, Modal, RetryAlert, buttonClasses } from "../ui";
+import { Badge, Button, LoadingBlock, Modal, RetryAlert, SafetyBadge, buttonClasses } from "../ui";
 import { statusTone } from "./callList";
 import { CallRecapBlock } from "./CallRecapBlock";
 import { EmotionChart } from "./EmotionChart";
@@ -120,6 +121,11 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
             <Detail label="Status">
               <Badge tone={statusTone(state.call.status)}>{state.call.status}</Badge>
             </Detail>
+            {state.call.safetyAlert ? (
+              <Detail label="Safety">
+                <SafetyBadge category={state.call.safetyAlert} />
+              </Detail>
+            ) : null}
             <Detail label="Started">{formatDateTime(state.call.startTime)}</Detail>
             <Detail label="Duration">
               <span className="tabular-nums">{formatDuration(state.call.duration)}</span>

@@ -1,16 +1,18 @@
 // Call History (spec §2): status as stored, start time, duration (m:ss), caller, a 100-character
 // transcript preview and View Details; newest first, "Load more" for older calls; transcript search.
+// A call the safety net flagged has the "Safety alert" badge; "Calls with safety alerts" keeps only those.
 import { useState } from "react";
 import type { CallType } from "../../protocol/call-messages";
 import type { CallSummary } from "../../protocol/call-history";
 import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "../lib/format";
-import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, Select } from "../ui";
+import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge, Select } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
 import { TranscriptSearch } from "./TranscriptSearch";
 import { useCallHistory } from "./useCallHistory";
 
 export const LOAD_FAILED = "Failed to load calls";
+export const SAFETY_FILTER_LABEL = "Calls with safety alerts";
 
 const FILTERS = [
   { value: "", label: "All calls" },
@@ -25,6 +27,7 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="font-medium text-slate-900">{formatCaller(call)}</span>
           <Badge tone={statusTone(call.status)}>{call.status}</Badge>
+          {call.safetyAlert ? <SafetyBadge category={call.safetyAlert} /> : null}
           {call.echoName ? <span className="text-slate-500">with {call.echoName}</span> : null}
         </div>
         <p className="mt-0.5 text-xs text-slate-500">
@@ -48,7 +51,8 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
 export function CallHistory() {
   const [callType, setCallType] = useState<CallType | "">("");
   const [openCallId, setOpenCallId] = useState<string | null>(null);
-  const { state, reload, loadMore } = useCallHistory(callType);
+  const [safetyOnly, setSafetyOnly] = useState(false);
+  const { state, reload, loadMore } = useCallHistory(callType, safetyOnly);
 
   return (
     <Card role="region" aria-labelledby="call-history-heading">
@@ -57,13 +61,19 @@ export function CallHistory() {
         title="Call History"
         headingLevel={3}
         actions={
-          <Select
-            label={<span className="sr-only">Show</span>}
-            fieldClassName="gap-0"
-            value={callType}
-            onChange={(e) => setCallType(e.target.value as CallType | "")}
-            options={FILTERS}
-          />
+          <div className="flex flex-wrap items-center gap-3">
+            <label className="flex items-center gap-1.5 text-sm text-slate-700">
+              <input type="checkbox" className="size-4 rounded border-slate-300 text-rose-600 focus-visible:outline-2 focus-visible:outline-indigo-600" checked={safetyOnly} onChange={(e) => setSafetyOnly(e.target.checked)} />
+              {SAFETY_FILTER_LABEL}
+            </label>
+            <Select
+              label={<span className="sr-only">Show</span>}
+              fieldClassName="gap-0"
+              value={callType}
+              onChange={(e) => setCallType(e.target.value as CallType | "")}
+              options={FILTERS}
+            />
+          </div>
         }
       />
       <CardBody>
@@ -73,7 +83,7 @@ export function CallHistory() {
           ) : state.status === "error" ? (
             <RetryAlert title={LOAD_FAILED} onRetry={reload} />
           ) : state.calls.length === 0 ? (
-            <EmptyState title={callType ? "No calls of this kind yet" : "No calls yet"}>
+            <EmptyState title={safetyOnly ? "No calls with safety alerts" : callType ? "No calls of this kind yet" : "No calls yet"}>
               Calls to your Echoes appear here with their transcripts. Try one from the Test Call tab.
             </EmptyState>
           ) : (

@@ -1,5 +1,5 @@
 // The user's call history, a page at a time ("Load more"), refreshed by the change feed (the list's
-// states: callHistoryState.ts).
+// states: callHistoryState.ts). `safetyOnly`: only calls the safety net flagged (?safety=1).
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import type { CallType } from "../../protocol/call-messages";
 import type { CallListPage } from "../../protocol/call-history";
@@ -10,14 +10,15 @@ import { callHistoryReducer } from "./callHistoryState";
 
 export const PAGE_SIZE = 20;
 
-function listUrl(callType: CallType | "", cursor: string | null): string {
+export function listUrl(callType: CallType | "", cursor: string | null, safetyOnly = false): string {
   const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (callType) q.set("callType", callType);
+  if (safetyOnly) q.set("safety", "1");
   if (cursor) q.set("cursor", cursor);
   return `/api/calls?${q}`;
 }
 
-export function useCallHistory(callType: CallType | "") {
+export function useCallHistory(callType: CallType | "", safetyOnly = false) {
   const [state, dispatch] = useReducer(callHistoryReducer, { status: "loading" });
   /** Which first-page answers count when loads overlap (a feed signal during the first load). */
   const order = useRef(new LoadOrder()).current;
@@ -32,13 +33,13 @@ export function useCallHistory(callType: CallType | "") {
         dispatch({ type: "loading" });
       }
       try {
-        const page = await api<CallListPage>(listUrl(callType, null));
+        const page = await api<CallListPage>(listUrl(callType, null, safetyOnly));
         if (order.accept(mine)) dispatch({ type: "first-page", page, quiet });
       } catch {
         if (order.failed(mine)) dispatch({ type: "failed", quiet });
       }
     },
-    [callType, order],
+    [callType, safetyOnly, order],
   );
 
   useEffect(() => {
@@ -51,12 +52,12 @@ export function useCallHistory(callType: CallType | "") {
     const list = listId.current;
     dispatch({ type: "more-started" });
     try {
-      const page = await api<CallListPage>(listUrl(callType, state.nextCursor));
+      const page = await api<CallListPage>(listUrl(callType, state.nextCursor, safetyOnly));
       if (list === listId.current) dispatch({ type: "more-page", page });
     } catch {
       if (list === listId.current) dispatch({ type: "more-failed" });
     }
-  }, [state, callType]);
+  }, [state, callType, safetyOnly]);
 
   useFeed((signal) => {
     // A live call that starts or ends is a new or finished row here; reconnecting may have missed some.

@@ -1,8 +1,8 @@
 // One live call in the Live Calls list: labelled Live, with Join Call and View Transcript (spec §2),
-// and Invite for the call's owner.
+// and Invite for the call's owner; the "Safety alert" badge once the safety net flagged the call.
 import type { LiveCallSummary } from "../../protocol/live";
 import { formatCaller, formatDuration, formatTime } from "../lib/format";
-import { Badge, Button } from "../ui";
+import { Badge, Button, SafetyBadge } from "../ui";
 
 export function liveCallTitle(call: LiveCallSummary): string {
   return `${call.echoName ?? "Echo"} · ${formatCaller(call)}`;
@@ -33,6 +33,7 @@ export function LiveCallItem({
         <p className="flex flex-wrap items-center gap-2">
           <Badge tone="live">Live</Badge>
           <span className="font-medium text-slate-900">{liveCallTitle(call)}</span>
+          {call.safetyAlert ? <SafetyBadge category={call.safetyAlert} /> : null}
         </p>
         <p className="mt-1 text-sm text-slate-500">
           Started {formatTime(call.startTime)} · <span className="tabular-nums">{formatDuration((now - call.startTime) / 1000)}</span>

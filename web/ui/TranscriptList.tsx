@@ -2,10 +2,12 @@
 // entry's came from ("from words and voice"), interruptions and
 // the per-turn latency breakdown when the server measured it. With a recording: the entry being heard
 // is highlighted (and kept in view), and each entry has a "Play from" button (a click on it does the same).
+// A caller entry the safety net marked has the "Safety alert" badge with its category.
 import { useEffect, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call-messages";
 import { formatEmotionSource, formatMs, formatOffset, formatPercent, formatTime, sortedEmotions } from "../lib/format";
 import { Badge, cx } from "../ui";
+import { SafetyBadge } from "./safety/SafetyBadge";
 
 export interface TranscriptPlayback {
   /** The entry being heard now. */
@@ -73,6 +75,7 @@ export function TranscriptList({
                 </button>
               ) : null}
               {active ? <span className="sr-only">(playing)</span> : null}
+              {e.safety ? <SafetyBadge category={e.safety} /> : null}
               {e.interrupted ? (
                 <Badge tone="warning" title="The caller spoke over this reply; the text is what was actually said.">
                   Interrupted

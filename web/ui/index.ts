@@ -10,6 +10,7 @@ export { Logo } from "./Logo";
 export { FOLLOW_SLACK_PX, isNearBottom, useFollowBottom } from "../lib/followBottom";
 export { Field, TextArea, TextInput, controlClasses, type ControlProps } from "./Field";
 export { Modal, type ModalProps } from "./Modal";
+export { SafetyBadge, safetyAlertLabel } from "./safety/SafetyBadge";
 export { Select, type SelectOption } from "./Select";
 export { Spinner } from "./Spinner";
 export { TabPanel, Tabs, tabId, tabPanelId, usePanelHidden, type TabItem } from "./Tabs";

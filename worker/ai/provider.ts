@@ -3,6 +3,7 @@ import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../pro
 import type { Delivery } from "../../protocol/delivery";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 import type { AiEngines } from "../../protocol/engines";
+import type { SafetyCategory } from "../../protocol/safety";
 
 /**
  * Mono 16-bit PCM. The pipeline's internal form is 16 kHz. Read-only for whoever receives it: engines
@@ -71,6 +72,11 @@ export interface ReplyRequest {
   maxTokens?: number;
   /** The owner's time zone (IANA name), when known: a reply that tells the time uses it; else the server's. */
   timeZone?: string;
+  /**
+   * The safety net hit this turn (worker/safety/): its fixed message has just been said, and the system
+   * prompt says what was detected. Rule-based engines answer supportively; models read the prompt.
+   */
+  safety?: { category: SafetyCategory; negated: boolean };
 }
 
 /**

@@ -72,6 +72,7 @@ export class CallSession extends DurableObject<Env> {
       echoEnded: (reason) => {
         this.finish("completed", reason).catch((err: unknown) => logError(`ending a call the Echo closed failed ${this.store.state()?.callId}`, err));
       },
+      safetyAlert: () => this.safetyAlert(),
     });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
     const ai = () => this.conversation.ai();
@@ -287,6 +288,18 @@ export class CallSession extends DurableObject<Env> {
       (async () => {
         await publishToUser(this.env, userId, { type: event, callId: state.callId });
         await publishToUser(this.env, userId, { type: "call_changed", callId: state.callId });
+      })(),
+    );
+  }
+
+  /** A caller entry the safety net marked: into D1 now (the call row is flagged), then the owner's dashboards are told. */
+  private safetyAlert(): void {
+    const state = this.store.state();
+    if (!state) return;
+    this.ctx.waitUntil(
+      (async () => {
+        await this.persistence.syncPending();
+        if (state.userId) await publishToUser(this.env, state.userId, { type: "call_changed", callId: state.callId });
       })(),
     );
   }

@@ -10,6 +10,7 @@ import { BUNDLED_VOICE } from "../ai/offline/synth";
 import { Conversation } from "../pipeline/conversation";
 import type { PipelineEmit } from "../pipeline/core/events";
 import { readPipelineSettings } from "../config/pipeline-settings";
+import { readSafetyResources } from "../config/safety-resources";
 import type { CallAi, CallStore } from "./store";
 import { settledWithin } from "../lib/settled-within";
 
@@ -123,6 +124,7 @@ export class ConversationHost {
       callType: state.callType,
       callId: state.callId,
       settings: readPipelineSettings(this.env),
+      safetyResources: readSafetyResources(this.env.SAFETY_RESOURCES),
     });
     return this.current;
   }

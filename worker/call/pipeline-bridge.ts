@@ -1,5 +1,6 @@
 // Maps the pipeline's events onto the call: every transcript entry is written to the session's store
-// first, then sent to the caller's line and the viewers.
+// first, then sent to the caller's line and the viewers. A caller entry the safety net marked keeps
+// its `safety` category, and the call is told (safetyAlert: D1 flags the call, the owner's feed hears).
 //
 // Reply text on the socket: one `ai_response {text: sentence, entry, final: false}` per sentence, sent
 // just before that sentence's audio, then `ai_response {text: the whole reply as heard, entry,
@@ -28,6 +29,8 @@ export interface BridgeDeps {
   gaveUp: (reason: string) => void;
   /** The Echo said goodbye and it has played: end the call as completed. */
   echoEnded: (reason: string) => void;
+  /** A caller entry the safety net marked is stored: the call's row is flagged and the owner told. */
+  safetyAlert: () => void;
 }
 
 export class PipelineBridge {
@@ -66,9 +69,10 @@ export class PipelineBridge {
   private callerTurn(event: Extract<PipelineEvent, { type: "caller_turn" }>): void {
     const audioOffsetMs = this.deps.recorder.offsetAt(event.at - event.speechMs);
     const source = event.emotionSource ? { emotionSource: event.emotionSource } : {};
-    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions, ...source, audioOffsetMs });
+    const entry = this.deps.store.addEntry({ speaker: "caller", text: event.text, timestamp: event.at, emotions: event.emotions, ...source, audioOffsetMs, ...(event.safety ? { safety: event.safety } : {}) });
     this.deps.line()?.send({ type: "transcription", text: entry.text, entry });
     this.deps.fanout.publish({ kind: "entry", entry });
+    if (entry.safety) this.deps.safetyAlert();
   }
 
   private progress(replyId: string): ReplyProgress {

@@ -3,6 +3,7 @@
 // D1 sync knows what is still pending.
 import { emotionSourceSchema, type AiProviderName, type CallType, type EmotionScores, type TranscriptEntry, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import type { AiEngines } from "../../protocol/engines";
+import { safetyCategorySchema } from "../../protocol/safety";
 import type { Persona } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
 
@@ -51,6 +52,7 @@ interface EntryRow extends Record<string, SqlStorageValue> {
   outcome: string | null;
   audio_offset_ms: number | null;
   emotion_source: string | null;
+  safety: string | null;
   rev: number;
   synced_rev: number;
 }
@@ -74,6 +76,7 @@ CREATE TABLE IF NOT EXISTS entries (
   outcome TEXT,
   audio_offset_ms INTEGER,
   emotion_source TEXT,
+  safety TEXT,
   rev INTEGER NOT NULL DEFAULT 1,
   synced_rev INTEGER NOT NULL DEFAULT 0
 );
@@ -94,6 +97,8 @@ function toEntry(row: EntryRow): TranscriptEntry {
   if (row.audio_offset_ms !== null) entry.audioOffsetMs = row.audio_offset_ms;
   const source = emotionSourceSchema.safeParse(row.emotion_source);
   if (source.success) entry.emotionSource = source.data;
+  const safety = safetyCategorySchema.safeParse(row.safety);
+  if (safety.success) entry.safety = safety.data;
   return entry;
 }
 
@@ -107,6 +112,7 @@ export class CallStore {
     if (!columns.some((c) => c.name === "outcome")) sql.exec("ALTER TABLE entries ADD COLUMN outcome TEXT");
     if (!columns.some((c) => c.name === "audio_offset_ms")) sql.exec("ALTER TABLE entries ADD COLUMN audio_offset_ms INTEGER");
     if (!columns.some((c) => c.name === "emotion_source")) sql.exec("ALTER TABLE entries ADD COLUMN emotion_source TEXT");
+    if (!columns.some((c) => c.name === "safety")) sql.exec("ALTER TABLE entries ADD COLUMN safety TEXT");
   }
 
   state(): CallState | null {
@@ -135,7 +141,7 @@ export class CallStore {
     const seqRow = this.sql.exec<{ next: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM entries").one();
     const id = crypto.randomUUID();
     this.sql.exec(
-      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms, emotion_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms, emotion_source, safety) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       seqRow.next,
       id,
       input.speaker,
@@ -147,6 +153,7 @@ export class CallStore {
       input.outcome ? JSON.stringify(input.outcome) : null,
       input.audioOffsetMs ?? null,
       input.emotionSource ?? null,
+      input.safety ?? null,
     );
     return this.entry(id)!;
   }

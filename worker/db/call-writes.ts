@@ -1,7 +1,9 @@
 // D1 writes of a call's lifecycle: the row created at start (in progress), transcript entries upserted
-// while it runs, and one idempotent finalization that counts the call exactly once.
+// while it runs, and one idempotent finalization that counts the call exactly once. Entries the safety
+// net marked flag their call (calls.safety_alert: the most urgent category seen) in the same batch.
 import { and, eq, sql } from "drizzle-orm";
 import type { CallType, TranscriptEntry } from "../../protocol/call-messages";
+import { SAFETY_CATEGORIES, type SafetyCategory } from "../../protocol/safety";
 import type { Db } from "./client";
 import type { EchoRow } from "./echoes";
 import { calls, echoes, transcriptEntries, users } from "./schema";
@@ -85,21 +87,40 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     outcome: e.outcome ?? null,
     audioOffsetMs: e.audioOffsetMs ?? null,
     emotionSource: e.emotionSource ?? null,
+    safety: e.safety ?? null,
   };
   return database
     .insert(transcriptEntries)
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs, emotionSource: values.emotionSource },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs, emotionSource: values.emotionSource, safety: values.safety },
     });
 }
 
-/** Writes (or rewrites) transcript entries of a call in one transaction. */
+/** The categories in urgency order, as SQL sees them: a lower position is more urgent. */
+const URGENCY = SAFETY_CATEGORIES.join(",");
+
+/**
+ * Flags the call with the most urgent safety category among `entries` (null: none is marked): kept if
+ * the call already has a more urgent one.
+ */
+function flagCall(database: Db, callId: string, entries: readonly TranscriptEntry[]) {
+  const marked = entries.map((e) => e.safety).filter((c): c is SafetyCategory => c !== undefined);
+  const category = SAFETY_CATEGORIES.find((c) => marked.includes(c));
+  if (!category) return null;
+  return database
+    .update(calls)
+    .set({ safetyAlert: category })
+    .where(and(eq(calls.id, callId), sql`(${calls.safetyAlert} is null or instr(${URGENCY}, ${calls.safetyAlert}) > instr(${URGENCY}, ${category}))`));
+}
+
+/** Writes (or rewrites) transcript entries of a call in one transaction, flagging the call if one is marked. */
 export async function upsertTranscriptEntries(database: Db, callId: string, entries: readonly TranscriptEntry[]): Promise<void> {
   const [first, ...rest] = entries.map((e) => upsertEntry(database, callId, e));
   if (!first) return;
-  await database.batch([first, ...rest]);
+  const flag = flagCall(database, callId, entries);
+  await database.batch(flag ? [first, ...rest, flag] : [first, ...rest]);
 }
 
 /** How a call ended, as the calls table records it (every end path uses this one type). */
@@ -125,6 +146,7 @@ export async function finalizeCall(
   const stillOpen = sql`exists (select 1 from ${calls} where ${calls.id} = ${callId} and ${calls.status} = ${CALL_IN_PROGRESS})`;
   const ownerOf = sql`(select ${calls.userId} from ${calls} where ${calls.id} = ${callId})`;
   const echoOf = sql`(select ${calls.echoId} from ${calls} where ${calls.id} = ${callId})`;
+  const flag = flagCall(database, callId, entries);
   const results = await database.batch([
     database
       .update(users)
@@ -145,6 +167,7 @@ export async function finalizeCall(
       .where(and(eq(calls.id, callId), eq(calls.status, CALL_IN_PROGRESS)))
       .returning({ id: calls.id }),
     ...entries.map((e) => upsertEntry(database, callId, e)),
+    ...(flag ? [flag] : []),
   ]);
   return results[2].length > 0;
 }

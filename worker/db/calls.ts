@@ -1,6 +1,7 @@
 // Reading calls and transcripts for the dashboard (writes live in call-writes.ts). Every query is
-// scoped to the owner: someone else's call id finds nothing.
-import { type SQL, and, asc, desc, eq, lt, lte, or, sql } from "drizzle-orm";
+// scoped to the owner: someone else's call id finds nothing. A call's safetyAlert (the safety net's
+// most urgent category in it) comes with every summary, and the list can keep only flagged calls.
+import { type SQL, and, asc, desc, eq, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import type { CallType, TranscriptEntry } from "../../protocol/call-messages";
 import {
   type CallDetail,
@@ -74,6 +75,7 @@ const summaryColumns = {
   duration: calls.duration,
   echoId: calls.echoId,
   endReason: calls.endReason,
+  safetyAlert: calls.safetyAlert,
   previewSource: previewSql,
   summaryText: sql<string | null>`case when ${callSummaries.status} = 'ready' then ${callSummaries.text} end`,
 };
@@ -96,10 +98,11 @@ function toSummary(row: SummaryRow): CallSummary {
 export async function listCalls(
   database: Db,
   userId: string,
-  opts: { limit: number; cursor?: CallCursor | null; callType?: CallType },
+  opts: { limit: number; cursor?: CallCursor | null; callType?: CallType; safetyOnly?: boolean },
 ): Promise<{ calls: CallSummary[]; nextCursor: CallCursor | null }> {
   const conds: SQL[] = [eq(calls.userId, userId)];
   if (opts.callType) conds.push(eq(calls.callType, opts.callType));
+  if (opts.safetyOnly) conds.push(isNotNull(calls.safetyAlert));
   const cur = opts.cursor;
   if (cur) {
     // `start_time <= t` on its own lets the index seek straight to the cursor; the OR settles ties.
@@ -132,6 +135,7 @@ export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
     outcome: row.outcome ?? null,
     audioOffsetMs: row.audioOffsetMs ?? null,
     ...(row.emotionSource ? { emotionSource: row.emotionSource } : {}),
+    ...(row.safety ? { safety: row.safety } : {}),
   };
 }
 

@@ -86,6 +86,7 @@ export async function listLiveCalls(database: Db, userId: string): Promise<LiveC
       ...callHeadingColumns,
       ownerId: calls.userId,
       ownerName: users.displayName,
+      safetyAlert: calls.safetyAlert,
     })
     .from(calls)
     .leftJoin(echoes, eq(echoes.id, calls.echoId))

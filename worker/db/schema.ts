@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EMOTION_SOURCES, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
+import { SAFETY_CATEGORIES } from "../../protocol/safety";
 
 export const users = sqliteTable(
   "users",
@@ -111,6 +112,8 @@ export const calls = sqliteTable(
     providerCallId: text("provider_call_id"),
     /** Epoch ms at offset 0 of the call's recording in R2; null: no recording (off, deleted or expired). */
     recordingStartedAt: integer("recording_started_at"),
+    /** The most urgent safety category any caller entry was marked with (migration 0007); null: none. */
+    safetyAlert: text("safety_alert", { enum: SAFETY_CATEGORIES }),
   },
   (t) => [
     index("calls_user_start_idx").on(t.userId, sql`${t.startTime} desc`),
@@ -144,6 +147,8 @@ export const transcriptEntries = sqliteTable(
     audioOffsetMs: integer("audio_offset_ms"),
     /** Caller entries: where the emotions came from (words, voice, words_and_voice); null when not recorded. */
     emotionSource: text("emotion_source", { enum: EMOTION_SOURCES }),
+    /** Caller entries the safety net marked: the category (protocol/safety.ts). */
+    safety: text("safety", { enum: SAFETY_CATEGORIES }),
   },
   (t) => [uniqueIndex("transcript_call_seq_unique").on(t.callId, t.seq)],
 );

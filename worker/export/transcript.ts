@@ -1,5 +1,8 @@
 // Transcript export codecs (pure): a call with its transcript as plain text or JSON, plus file names.
+// The safety net's marks are in both: the call's alert and each marked entry (JSON: safetyAlert and the
+// entries' `safety`; text: a "Safety alert:" line and "[safety alert: …]" on the entry).
 import type { CallDetail, CallExport, ExportFormat } from "../../protocol/call-history";
+import { SAFETY_CATEGORY_LABELS } from "../../protocol/safety";
 import { formatDuration, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
 
 /** A user's or a model's text on one line: a line break in it cannot start a forged line of the export. */
@@ -28,6 +31,7 @@ export function transcriptText(call: CallDetail): string {
     `Started: ${new Date(call.startTime).toISOString()}`,
     `Duration: ${formatDuration(call.duration)}`,
     `Status: ${call.status}`,
+    ...(call.safetyAlert ? [`Safety alert: ${SAFETY_CATEGORY_LABELS[call.safetyAlert]}`] : []),
     "",
     ...recapLines(call),
   ];
@@ -38,7 +42,8 @@ export function transcriptText(call: CallDetail): string {
       .slice(0, 3)
       .map(([name, score]) => `${name} ${formatPercent(score)}`)
       .join(", ");
-    const flags = [e.interrupted ? "[interrupted]" : "", emotions ? `(${emotions})` : ""].filter(Boolean).join(" ");
+    const safety = e.safety ? `[safety alert: ${SAFETY_CATEGORY_LABELS[e.safety]}]` : "";
+    const flags = [safety, e.interrupted ? "[interrupted]" : "", emotions ? `(${emotions})` : ""].filter(Boolean).join(" ");
     lines.push(`[${formatOffset(call.startTime, e.timestamp)}] ${who}: ${oneLine(e.text)}${flags ? ` ${flags}` : ""}`);
   }
   return `${lines.join("\n")}\n`;

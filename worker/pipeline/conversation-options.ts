@@ -9,6 +9,7 @@ import type { TrailSink } from "./core/trail";
 import type { TurnOptions } from "./turns/end-of-turn";
 import type { VoiceBaselineState } from "./hearing/voice-baseline";
 import type { VadOptions } from "./turns/vad";
+import type { SafetyResources } from "../config/safety-resources";
 
 export interface ConversationOptions {
   provider: AiProvider;
@@ -39,4 +40,6 @@ export interface ConversationOptions {
   trail?: TrailSink;
   /** The caller's voice baseline from before this call (a caller's memory; absent: learnt from this call's turns). */
   voiceBaseline?: VoiceBaselineState;
+  /** The numbers the safety message gives (SAFETY_RESOURCES; default: the US ones). */
+  safetyResources?: SafetyResources;
 }

@@ -31,9 +31,14 @@
 // (streaming.ts): a reply is prepared unheard on the model's eager end of turn (speculation.ts), thrown
 // away if the caller resumes, adopted when the turn ends. The VAD still hears barge-in. When the stream
 // fails, the VAD, the turn model and whole-turn speech-to-text take over for the rest of the call.
+//
+// Safety (worker/safety/): a turn the check hits (heard-turn.ts) is answered with the fixed message
+// first (safetyMessage, with this deployment's numbers), then the model's reply, told what was detected
+// (safetyInstruction, after the Echo's own instructions). The message is said even if the model or the
+// speech engine fails (spoken-reply.ts `lead`).
 import type { CallType, EmotionScores } from "../../protocol/call-messages";
 import type { ConversationOptions } from "./conversation-options";
-import type { AiProvider, CallerTurnInfo, Persona } from "../ai/provider";
+import type { AiProvider, CallerTurnInfo, FallbackVoice, Persona, ReplyRequest } from "../ai/provider";
 import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./queued-turn";
 import { ChatHistory } from "./reply/chat-history";
 import { systemClock, type Clock } from "./core/clock";
@@ -53,9 +58,13 @@ import { consoleTrail, describeError, logFailure, logWarmUpFailure, TurnReport, 
 import { TurnDetector, type TurnEvent } from "./turns/end-of-turn";
 import { TurnHold } from "./turns/turn-model-hold";
 import { VoiceBaseline } from "./hearing/voice-baseline";
+import type { SafetyVerdict } from "../safety/check";
+import { safetyInstruction, safetyMessage } from "../safety/resources";
+import { DEFAULT_SAFETY_RESOURCES, type SafetyResources } from "../config/safety-resources";
 
 export class Conversation {
   private readonly provider: AiProvider;
+  private readonly fallbackVoice: FallbackVoice;
   private readonly persona: Persona;
   private readonly emit: PipelineEmit;
   private readonly clock: Clock;
@@ -89,6 +98,7 @@ export class Conversation {
   private pending = 0;
   /** The VAD's speech in progress cut the Echo off (with a stream: answered even if it has no words). */
   private cutBySpeech = false;
+  private readonly safetyResources: SafetyResources;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -102,6 +112,7 @@ export class Conversation {
     this.bargeInMs = options.bargeInMs ?? 200;
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
+    this.safetyResources = options.safetyResources ?? DEFAULT_SAFETY_RESOURCES;
     this.history = new ChatHistory(options.history ?? [], this.maxHistory);
     this.turnIndex = this.history.messages.filter((m) => m.role === "user").length;
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
@@ -135,6 +146,7 @@ export class Conversation {
       failed: (err) => this.pipelineFailed(err),
     });
     if (this.provider.openTranscriber) this.stream = this.openStream();
+    this.fallbackVoice = options.fallbackVoice;
     this.lines = new SpokenLines(this.provider, this.persona.voiceStyle, this.steps, options.fallbackVoice, (line, err) =>
       logFailure(this.trail, null, "speech", err, { line, fallback: "the bundled voice says it" }),
     );
@@ -359,7 +371,7 @@ export class Conversation {
   /** The reply to a heard turn (or, if hearing failed, what the failed-turn policy says). */
   private async answerTurn(heard: HeardTurn): Promise<void> {
     const { turnId, info, report } = heard;
-    const outcome = report.failure ? null : await this.runReply(turnId, info, heard.emotions, heard.timing, report, heard.speculation?.adopt());
+    const outcome = report.failure ? null : await this.runReply(turnId, info, heard.emotions, heard.timing, report, heard.speculation?.adopt(), heard.safety);
     await this.failures.after(info.index, turnId, report, outcome, "apology");
     // A closing reply heard to its end (a goodbye): the conversation stops and the call ends.
     if (outcome?.closesCall && !outcome.interrupted && !outcome.failure && !this.closed) {
@@ -382,6 +394,7 @@ export class Conversation {
   private newReply(report: TurnReport, provider: AiProvider = this.provider): Reply {
     return new Reply(this.newId(), {
       provider,
+      fallbackVoice: this.fallbackVoice,
       emit: this.emit,
       clock: this.clock,
       playback: this.playback,
@@ -398,12 +411,17 @@ export class Conversation {
     timing: ReplyTiming,
     report: TurnReport,
     provider?: AiProvider,
+    safety: SafetyVerdict | null = null,
   ): Promise<ReplyOutcome> {
     const reply = this.newReply(report, provider);
     this.active = reply;
-    const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null });
+    const instruction = safety ? { safetyInstruction: safetyInstruction(safety) } : {};
+    const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction });
+    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
+    if (safety) request.safety = { category: safety.category, negated: safety.negated };
+    const lead = safety ? safetyMessage(safety, this.safetyResources) : undefined;
     try {
-      const outcome = await reply.run(turnId, { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType }, timing);
+      const outcome = await reply.run(turnId, request, timing, lead);
       const heard = outcome.interrupted ? outcome.spokenText : outcome.text;
       if (heard) this.history.add({ role: "assistant", content: heard });
       return outcome;

@@ -1,7 +1,9 @@
 // A queued caller turn, heard when its turn in the queue comes: its words (transcribed, unless typed or
 // committed by a streaming model), its emotions (and where they came from), the patience the caller's
 // next turn gets (turns/patience.ts), the `caller_turn` event and its line in the chat
-// history; a streaming model's eager reply is adopted if it was built on this very history. Returns
+// history; a streaming model's eager reply is adopted if it was built on this very history. The safety
+// net (worker/safety/check.ts) reads every recognised turn's words and emotions here, before any reply:
+// a turn that hits is marked and never answered by an eager reply prepared without the check. Returns
 // what the turn's reply needs, or null when the conversation closed meanwhile (the turn is kept in the
 // transcript, not answered).
 import type { CallerTurn, HeardTurn } from "./queued-turn";
@@ -12,6 +14,7 @@ import { callerEmotions, transcribeTurn, type HearingDeps } from "./hearing/word
 import type { StreamTurns } from "./streaming/wiring";
 import { logTurn, TurnReport, type TrailContext } from "./core/trail";
 import { patienceAfter } from "./turns/patience";
+import { checkSafety } from "../safety/check";
 
 export interface HearTurnHost {
   hearing: HearingDeps;
@@ -47,13 +50,18 @@ export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<He
   const prepared = turn.streamed?.speculation ?? null;
   const scored = prepared ? await prepared.wordScores : null;
   // The eager reply fits only if it was built on this history and these emotions.
-  const adopted = prepared && scored && prepared.historyVersion === host.history.version && !host.closed() ? prepared : null;
+  let adopted = prepared && scored && prepared.historyVersion === host.history.version && !host.closed() ? prepared : null;
   if (prepared && !adopted) prepared.discard();
   const { emotions, source, voice } = await callerEmotions(host.hearing, turn.frames, text, recognized, report, adopted?.wordScores);
   // A typed line says nothing of how long the caller pauses: the window stays as it was.
   if (!typed) host.setPatience(patienceAfter(emotions, voice).extraMs);
+  const safety = recognized ? checkSafety(text, emotions) : null;
+  if (safety && adopted) {
+    adopted.discard(); // prepared before the check: the reply starts over with the message first
+    adopted = null;
+  }
   const index = host.nextTurnIndex();
-  host.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, ...(source ? { emotionSource: source } : {}), speechMs: turn.speechMs, at: turn.endedAt });
+  host.emit({ type: "caller_turn", turnId, text, recognized, typed, emotions, ...(source ? { emotionSource: source } : {}), speechMs: turn.speechMs, at: turn.endedAt, ...(safety ? { safety: safety.category } : {}) });
   host.history.add({
     role: "user",
     content: recognized ? text : `(The caller spoke for ${(turn.speechMs / 1000).toFixed(1)} s, but the words could not be recognized.)`,
@@ -69,5 +77,6 @@ export async function hearTurn(host: HearTurnHost, turn: CallerTurn): Promise<He
     timing: { turnEndedAt: turn.endedAt, transcribedAt, endOfTurnMs: turn.endOfTurnMs },
     report,
     speculation: adopted,
+    safety,
   };
 }

@@ -9,6 +9,7 @@ import type { Speculation } from "./streaming/eager-reply";
 import type { StreamedTurn } from "./streaming/model-turns";
 import type { TurnReport } from "./core/trail";
 import type { TurnEnd } from "./turns/end-of-turn";
+import type { SafetyVerdict } from "../safety/check";
 
 export interface CallerTurn {
   audio: Int16Array | null;
@@ -39,6 +40,8 @@ export interface HeardTurn {
   report: TurnReport;
   /** The streaming model's eager reply, adopted for this turn. */
   speculation: Speculation | null;
+  /** The safety net's verdict on the turn's words (null: no risk heard). */
+  safety: SafetyVerdict | null;
 }
 
 /** A turn the detector heard (its words still to be transcribed). */

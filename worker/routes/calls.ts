@@ -38,7 +38,7 @@ export const callRoutes = new Hono<AppEnv>()
     const q = readQuery(c, callListQuerySchema);
     const cursor = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !cursor) throw new ApiError(400, "invalid-request", "cursor: not a cursor from this API.");
-    const page = await listCalls(db(c.env.DB), user.id, { limit: q.limit, cursor, callType: q.callType });
+    const page = await listCalls(db(c.env.DB), user.id, { limit: q.limit, cursor, callType: q.callType, safetyOnly: q.safety });
     const body: CallListPage = { calls: page.calls, nextCursor: page.nextCursor ? encodeCursor(page.nextCursor) : null };
     return c.json(body);
   })

@@ -5,6 +5,7 @@ export const callSummary = (id: string, startTime: number, status = "completed")
   id,
   callType: "phone",
   status,
+  safetyAlert: null,
   startTime,
   endTime: null,
   duration: 10,

@@ -39,6 +39,7 @@ describe("transcript export", () => {
     id: "call-123",
     callType: "browser_test",
     status: "completed",
+    safetyAlert: null,
     startTime: Date.UTC(2026, 0, 2, 3, 4, 5),
     endTime: null,
     duration: 9,
@@ -69,6 +70,18 @@ describe("transcript export", () => {
     expect(lines.filter((l) => l.startsWith("["))).toEqual(["[0:03] Caller: ok [0:42] Assistant: I approve the refund"]);
     expect(lines).toContain("Echo: Sage Status: forged");
     expect(lines.filter((l) => l.startsWith("Status:"))).toEqual(["Status: completed"]);
+  });
+
+  it("marks a call with a safety alert and its marked entry", () => {
+    const entry = { id: "e1", seq: 0, speaker: "caller" as const, text: "I want to kill myself", timestamp: call.startTime + 3000, emotions: {}, safety: "self_harm" as const };
+    const flagged = { ...call, safetyAlert: "self_harm" as const, transcript: [entry] };
+    const lines = transcriptText(flagged).split("\n");
+    expect(lines).toContain("Safety alert: Suicide or self-harm");
+    expect(lines).toContain("[0:03] Caller: I want to kill myself [safety alert: Suicide or self-harm]");
+    expect(transcriptText(call)).not.toContain("Safety alert");
+    const json = JSON.parse(transcriptJson(flagged, 1)) as { call: { safetyAlert: string; transcript: Array<{ safety?: string }> } };
+    expect(json.call.safetyAlert).toBe("self_harm");
+    expect(json.call.transcript[0]!.safety).toBe("self_harm");
   });
 
   it("names files safely and exports JSON that parses back", () => {

@@ -15,6 +15,7 @@ export interface EntrySpec {
   interrupted?: boolean;
   latency?: TranscriptEntry["latency"];
   outcome?: TranscriptEntry["outcome"];
+  safety?: TranscriptEntry["safety"];
 }
 
 /** A finished call of `userId` (fields overridable) with the given transcript entries (seq 0, 1, …). */
@@ -33,6 +34,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
     endReason: "caller_hung_up",
     providerCallId: null,
     recordingStartedAt: null,
+    safetyAlert: null,
     ...overrides,
   };
   const database = db(env.DB);
@@ -49,6 +51,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
       interrupted: e.interrupted ?? false,
       latency: e.latency ?? null,
       outcome: e.outcome ?? null,
+      safety: e.safety ?? null,
     });
   }
   return row;

@@ -1,6 +1,7 @@
 // What the conversation pipeline tells its owner. The pipeline knows nothing about sockets or storage:
 // worker/call/pipeline-bridge.ts stores these events and sends them to the caller's line and the viewers.
 import type { EmotionScores, EmotionSource, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
+import type { SafetyCategory } from "../../../protocol/safety";
 
 export type PipelineEvent =
   /** The caller finished a turn. */
@@ -17,6 +18,8 @@ export type PipelineEvent =
       emotionSource?: EmotionSource;
       speechMs: number;
       at: number;
+      /** The safety net hit this turn (worker/safety/check.ts): its category, stored with the entry. */
+      safety?: SafetyCategory;
     }
   /** The assistant started a reply to `turnId` (null: a greeting, answering no caller turn). */
   | { type: "assistant_started"; replyId: string; turnId: string | null; at: number }

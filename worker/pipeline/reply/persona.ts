@@ -1,5 +1,7 @@
 // The system prompt and chat messages for a reply: who the Echo is (name, description, personality,
 // expertise, instructions, voice style), how the caller sounds right now, and the conversation so far.
+// When the safety net hit the turn, what it detected comes last, after the owner's instructions, and
+// says it overrides them: no instruction of an Echo can talk the model out of it.
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { Expertise, Personality, VoiceStyle } from "../../../protocol/echo";
 import type { ChatMessage, Persona } from "../../ai/provider";
@@ -39,7 +41,10 @@ export function describeEmotions(scores: EmotionScores): string {
   return top.map((t, i) => `${i === 0 ? "mostly" : "some"} ${t.emotion} (${Math.round(t.score * 100)}%)`).join(", ");
 }
 
-export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScores): string {
+/** Put before the safety net's instruction (worker/safety/resources.ts safetyInstruction). */
+export const SAFETY_PROMPT_LEAD = "Safety (this overrides every instruction above, including your owner's):";
+
+export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScores, safetyInstruction?: string): string {
   const lines = [
     `You are ${persona.name}, a personal voice assistant speaking with a caller on the phone.`,
     persona.description ? `About you: ${persona.description}` : "",
@@ -52,6 +57,7 @@ export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScore
       : "",
     "This is a spoken conversation: reply in one to three short sentences of plain speech. No lists, markdown, emoji or stage directions. Ask at most one question.",
     "Transcripts of the caller may contain recognition errors; if something is unclear, ask briefly.",
+    safetyInstruction ? `${SAFETY_PROMPT_LEAD} ${safetyInstruction}` : "",
   ];
   return lines.filter(Boolean).join("\n");
 }
@@ -68,9 +74,9 @@ export function buildMessages(
   callerEmotions: EmotionScores,
   history: readonly ChatMessage[],
   maxHistory = 20,
-  options: { greeting?: boolean } = {},
+  options: { greeting?: boolean; safetyInstruction?: string } = {},
 ): ChatMessage[] {
-  const messages: ChatMessage[] = [{ role: "system", content: buildSystemPrompt(persona, callerEmotions) }, ...history.slice(-maxHistory)];
+  const messages: ChatMessage[] = [{ role: "system", content: buildSystemPrompt(persona, callerEmotions, options.safetyInstruction) }, ...history.slice(-maxHistory)];
   if (options.greeting) messages.push({ role: "user", content: GREETING_CUE });
   return messages;
 }

@@ -7,9 +7,12 @@
 // audio for (a script its voice can't pronounce) is skipped and logged: neither fails the reply, but a
 // reply the caller would hear none of does. Every sentence is said with the reply's delivery (delivery.ts:
 // the caller's state and the Echo's voice style), recorded in the turn's outcome.
+// A reply may open with a fixed lead (the safety message, worker/safety/resources.ts): said first, in
+// the Echo's voice or else the fallback voice, and only barge-in stops it: a failed model or speech step
+// stops what follows, never the lead.
 // Knows only events and the AiProvider interface.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
-import { END_OF_CALL, type AiProvider, type PcmAudio, type ReplyRequest } from "../../ai/provider";
+import { END_OF_CALL, type AiProvider, type FallbackVoice, type PcmAudio, type ReplyRequest } from "../../ai/provider";
 import { isAbortError, type Clock } from "../core/clock";
 import type { PipelineEmit } from "../core/events";
 import { deliveryFor } from "./delivery";
@@ -67,6 +70,8 @@ export const QUIET_FALLBACKS = {
 
 export interface ReplyDeps {
   provider: AiProvider;
+  /** The voice a sentence that must be said (the safety lead) falls back to when speech fails. */
+  fallbackVoice: FallbackVoice;
   emit: PipelineEmit;
   clock: Clock;
   playback: PlaybackClock;
@@ -137,8 +142,11 @@ export class Reply {
     this.controller.abort();
   }
 
-  /** Streams, speaks and plays the reply; emits assistant_started … assistant_done. */
-  async run(turnId: string | null, request: ReplyRequest, timing: ReplyTiming): Promise<ReplyOutcome> {
+  /**
+   * Streams, speaks and plays the reply; emits assistant_started … assistant_done. `lead`: fixed text
+   * said before the model's words (the safety message), whatever happens to the model or its speech.
+   */
+  async run(turnId: string | null, request: ReplyRequest, timing: ReplyTiming, lead?: string): Promise<ReplyOutcome> {
     const { provider, emit, clock, playback, steps, report } = this.deps;
     const signal = this.controller.signal;
     const replyId = this.replyId;
@@ -156,9 +164,11 @@ export class Reply {
     let synthesis: Promise<void> = Promise.resolve();
     const chunker = new SentenceChunker();
 
-    const speak = (sentence: string) => {
+    const speak = (sentence: string, mustSay = false) => {
+      // A lead's sentence stops only on barge-in (cutoff), not when the model fails (controller).
+      const stop = mustSay ? this.cutoff.signal : signal;
       synthesis = synthesis.then(async () => {
-        if (signal.aborted) return;
+        if (stop.aborted) return;
         if (!hasWords(sentence)) {
           // Nothing to pronounce: not synthesized. It stays in its place among the sentences, lasting no
           // time, so a cut-off reply's spoken text has it only if the caller heard what came before it.
@@ -166,12 +176,23 @@ export class Reply {
           return;
         }
         try {
-          const { value: audio } = await runStep(
-            steps,
-            { stage: "speech", deadlineMs: steps.settings.speechMs, signal, onRetry: () => report.retry("speech") },
-            (s) => provider.synthesize(sentence, request.persona.voiceStyle, s, delivery),
-          );
-          if (signal.aborted) return;
+          let audio: PcmAudio;
+          try {
+            ({ value: audio } = await runStep(
+              steps,
+              { stage: "speech", deadlineMs: steps.settings.speechMs, signal: stop, onRetry: () => report.retry("speech") },
+              (s) => provider.synthesize(sentence, request.persona.voiceStyle, s, delivery),
+            ));
+          } catch (err) {
+            if (!mustSay || stop.aborted || isAbortError(err)) throw err;
+            this.deps.onQuietFailure("speech", err);
+            audio = { samples: new Int16Array(0), sampleRate: 16000 };
+          }
+          if (stop.aborted) return;
+          if (mustSay && audio.samples.length === 0) {
+            report.fallback("speech:clip");
+            audio = this.deps.fallbackVoice.synthesize(sentence, request.persona.voiceStyle);
+          }
           if (audio.samples.length === 0) {
             // The engine has nothing it can say for these words (the built-in English voices and
             // another script): the caller hears the rest of the reply; the sentence is logged.
@@ -191,6 +212,14 @@ export class Reply {
       });
     };
 
+    if (lead) {
+      fullText = `${lead} `;
+      emit({ type: "assistant_text", replyId, delta: fullText });
+      const leadChunker = new SentenceChunker();
+      for (const sentence of [...leadChunker.push(lead), ...leadChunker.flush()]) speak(sentence, true);
+    }
+    const leadText = fullText;
+
     try {
       for await (const delta of guardedReply(steps, provider, request, signal, () => report.retry("reply"))) {
         if (delta === END_OF_CALL) closesCall = true;
@@ -205,7 +234,7 @@ export class Reply {
       if (!isAbortError(err)) this.fail(err, "reply");
     }
     // A reply with no words (an empty or blank answer, or only emoji) would be silence: it fails like any other.
-    if (!signal.aborted && !hasWords(fullText)) {
+    if (!signal.aborted && !hasWords(fullText.slice(leadText.length))) {
       this.fail(new Error(fullText.trim() ? "the model answered with nothing to say" : "the model answered with no text"), "reply");
     }
     await synthesis;

@@ -22,7 +22,8 @@ export interface StreamingHost {
   /** The conversation's lifetime: aborted, the session closes. */
   signal: AbortSignal;
   /** True when a reply prepared now could be the next thing the caller hears (nothing queued or playing). */
-  canSpeculate(): boolean;
+  /** May a reply be prepared for these words now (e.g. not while the Echo talks, not for a safety hit)? */
+  canSpeculate(text: string): boolean;
   speculate(text: string, speechMs: number): Speculation;
   commit(turn: StreamedTurn): void;
   /** The stream failed for good: switch to the VAD and whole-turn speech-to-text. */
@@ -79,7 +80,7 @@ export class StreamingTurns {
         return;
       case "eager_end_of_turn":
         this.dropSpeculation();
-        if (event.transcript && this.host.canSpeculate()) this.speculation = this.host.speculate(event.transcript, this.speechMs(event.atMs));
+        if (event.transcript && this.host.canSpeculate(event.transcript)) this.speculation = this.host.speculate(event.transcript, this.speechMs(event.atMs));
         return;
       case "turn_resumed":
         if (this.speculation) this.discarded++;

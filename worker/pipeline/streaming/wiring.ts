@@ -14,6 +14,7 @@ import { StreamingTurns, type StreamedTurn } from "./model-turns";
 import { logFailure, type TrailContext } from "../core/trail";
 import type { TurnEnd } from "../turns/end-of-turn";
 import { FrameTrack } from "../turns/frame-track";
+import { checkSafety } from "../../safety/check";
 
 export interface StreamTurnsHost {
   provider: AiProvider;
@@ -60,7 +61,8 @@ export class StreamTurns {
     this.turns = new StreamingTurns({
       provider: host.provider,
       signal: host.signal,
-      canSpeculate: () => !host.closed() && host.idle(),
+      // Words the safety net hits on their own get no eager reply: theirs starts with the message.
+      canSpeculate: (text) => !host.closed() && host.idle() && checkSafety(text) === null,
       speculate: (text, speechMs) => this.speculate(text, speechMs),
       commit: (streamed) => {
         if (host.closed()) return streamed.speculation?.discard();

@@ -4,6 +4,7 @@
 // in character. Several of each: the manager never says a sentence twice in a call.
 import type { EmotionScores } from "../../../../protocol/call-messages";
 import type { Expertise, Personality } from "../../../../protocol/echo";
+import type { SafetyCategory } from "../../../../protocol/safety";
 
 export type Mood = "joy" | "sadness" | "anger" | "fear" | "surprise" | "calm";
 
@@ -116,3 +117,15 @@ export const CLOSINGS: Record<Personality, string[]> = {
 
 /** A closing for a caller who sounds sad or afraid, whatever the personality. */
 export const GENTLE_CLOSINGS = ["Be gentle with yourself{, name}. Goodbye.", "I'm glad you called{, name}. Take care of yourself. Goodbye."];
+
+/**
+ * After the safety message (the safety net hit the turn, worker/safety/): calm, supportive, no template
+ * cheer, no numbers (the message gave them). An acknowledgement, then one gentle question per category.
+ */
+export const SAFETY_SUPPORT = ["I'm here with you, and I'm listening.", "Thank you for trusting me with that. I'm right here.", "I'm staying right here with you."];
+export const SAFETY_QUESTIONS: Record<SafetyCategory, string[]> = {
+  medical_emergency: ["Is someone with you right now?", "Are you able to call them now, while I stay with you?"],
+  self_harm: ["Would you like to tell me what's been happening?", "Are you safe right now?", "What's been weighing on you?"],
+  harm_to_others: ["Is everyone safe right now?", "Would you like to tell me what's going on?"],
+  abuse_at_home: ["Are you somewhere safe right now?", "Would you like to tell me what's been happening?"],
+};

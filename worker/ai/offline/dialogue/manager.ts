@@ -10,7 +10,7 @@ import type { ReplyRequest } from "../../provider";
 import { answerQuestion, answerRequest, greetingLines, OFFERS, OFFLINE_SPEECH_BROWSER, OFFLINE_SPEECH_PHONE, PLEASE_REPEAT, type AnswerContext } from "./answers";
 import { readTurn, type Intent, type Reading } from "./intents";
 import type { Language, Token } from "./language";
-import { CLOSINGS, EXPERTISE_QUESTIONS, GENTLE_CLOSINGS, MOOD_OPENINGS, MOOD_QUESTIONS, moodOf, OPENINGS, PEOPLE, PERSON_QUESTIONS, REFLECTIONS, TOPIC_QUESTIONS, type Mood } from "./lines";
+import { SAFETY_QUESTIONS, SAFETY_SUPPORT, CLOSINGS, EXPERTISE_QUESTIONS, GENTLE_CLOSINGS, MOOD_OPENINGS, MOOD_QUESTIONS, moodOf, OPENINGS, PEOPLE, PERSON_QUESTIONS, REFLECTIONS, TOPIC_QUESTIONS, type Mood } from "./lines";
 import { nounPhrases, reflectAboutEcho, reflectClause, topicPhrase, type NounPhrase } from "./reflect";
 import { readThread, sentenceKey, sentencesOf, type Thread } from "./thread";
 
@@ -113,6 +113,11 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
     else slots.add((phone ? OFFLINE_SPEECH_PHONE : OFFLINE_SPEECH_BROWSER).map((l) => l.replace("{s}", (turn.speechMs / 1000).toFixed(1))));
     if (slots.size === 0) slots.add(["Sorry, I still didn't catch that."]);
     return reply("unclear");
+  }
+  if (request.safety) {
+    if (!slots.add(SAFETY_SUPPORT)) slots.add(["I'm still here with you."]);
+    slots.add(SAFETY_QUESTIONS[request.safety.category]);
+    return reply("feeling");
   }
 
   const tokens = options.language.tag(turn.text);
