@@ -85,7 +85,10 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const res = new Response(body, original);
   const headers = res.headers;
   const own = headers.get("Content-Security-Policy");
-  if (!own) headers.set("Content-Security-Policy", policy);
+  // A 304 refreshes the headers of the page the browser has cached: a policy made from its empty body
+  // would replace the page's own and block the page's inline script. The cached page keeps its policy.
+  if (original.status === 304) headers.delete("Content-Security-Policy");
+  else if (!own) headers.set("Content-Security-Policy", policy);
   else if (!own.includes("frame-ancestors")) headers.set("Content-Security-Policy", `${own}; frame-ancestors 'none'`);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");

@@ -12,6 +12,8 @@ const assets = {
   fetch: async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname === "/assets/app.js") return new Response("console.log(1)", { headers: { "Content-Type": "text/javascript" } });
+    const request = input instanceof Request ? input : null;
+    if (request?.headers.get("If-None-Match") === '"x"') return new Response(null, { status: 304, headers: { ETag: '"x"' } });
     return new Response(indexHtml, { headers: { "Content-Type": "text/html; charset=utf-8", ETag: '"x"' } });
   },
   connect: () => {
@@ -94,6 +96,13 @@ describe("security headers", () => {
 });
 
 describe("inline script hashes", () => {
+  it("a 304 for the cached page brings no policy of its own (it would replace the page's, made from no body)", async () => {
+    const res = await get("https://echo.test/?auth=true", { headers: { "If-None-Match": '"x"' } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get("Content-Security-Policy")).toBeNull();
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
   it("hashes inline scripts only, exactly their text", async () => {
     const html = `<html><head><script src="/a.js"></script><script type="module">import "/x";</script></head><body><script>\n  go();\n</script></body></html>`;
     expect(await inlineScripts(html)).toEqual(['import "/x";', "\n  go();\n"]);
