@@ -10,7 +10,9 @@ import { CALL_SOCKET_PATH, FEED_SOCKET_PATH, versionedPath } from "../protocol/s
 import { type LocalApp, startLocalApp } from "../scripts/local-app";
 import { useBrowser } from "./support/browser";
 
-const browser = useBrowser();
+// The page the socket is opened from is a blank one Playwright serves for the app's origin (below); Chromium
+// takes such a page for the public internet and would refuse it a socket to 127.0.0.1 (Local Network Access).
+const browser = useBrowser({ extraArgs: ["--disable-features=LocalNetworkAccessChecks"] });
 let app: LocalApp;
 
 // Migrating D1 and starting `wrangler dev` on the built Worker (no local speech engines to load) takes
@@ -28,7 +30,10 @@ it("Chromium's feed socket opens without permessage-deflate and carries messages
   const [name, value] = user.cookie.split("=") as [string, string];
   const page = await browser.newPage();
   await page.context().addCookies([{ name, value, url: app.baseURL }]);
-  await page.goto(`${app.baseURL}/?auth=true`); // a page of the app: an API answer's policy lets a document connect nowhere
+  // A blank document of the app's origin (the built Worker alone serves no pages, and an API answer's
+  // policy lets a document connect nowhere): Chromium opens the socket from it as the SPA would.
+  await page.route(`${app.baseURL}/blank`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>blank</title>" }));
+  await page.goto(`${app.baseURL}/blank`);
   const result = await page.evaluate(
     ({ path, ping }) =>
       new Promise<{ extensions: string; reply: string }>((resolve, reject) => {

@@ -9,6 +9,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export interface LaunchOptions {
   /** A WAV file the fake microphone plays on a loop. */
   fakeAudioWav?: string;
+  /** More Chromium switches, for a test that needs them (say why where it asks). */
+  extraArgs?: string[];
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
@@ -29,6 +31,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<Browser> 
     "--use-fake-device-for-media-stream",
   ];
   if (opts.fakeAudioWav) args.push(`--use-file-for-fake-audio-capture=${opts.fakeAudioWav}`);
+  args.push(...(opts.extraArgs ?? []));
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
 
