@@ -5,7 +5,8 @@
 // already sent plays out — and the outcome names the failure (the conversation then apologises).
 // A sentence with nothing to pronounce ("😊", "---") is not synthesized; one the speech engine makes no
 // audio for (a script its voice can't pronounce) is skipped and logged: neither fails the reply, but a
-// reply the caller would hear none of does.
+// reply the caller would hear none of does. A reply is said only as far as a person would say it in a
+// breath or two (spoken-cap.ts): what is past that is neither said nor kept in the transcript.
 // Knows only events and the AiProvider interface.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
 import { END_OF_CALL, type AiProvider, type PcmAudio, type ReplyRequest } from "../../ai/provider";
@@ -13,6 +14,7 @@ import { isAbortError, type Clock } from "../core/clock";
 import type { PipelineEmit } from "../core/events";
 import { guardedReply } from "./text-stream";
 import { hasWords, SentenceChunker } from "./sentences";
+import { SpokenCap } from "./spoken-cap";
 import { failure, runStep, type StepContext, type StepFailure } from "../core/ai-steps";
 import type { TurnReport } from "../core/trail";
 
@@ -151,6 +153,11 @@ export class Reply {
     let unsaid = 0;
     let synthesis: Promise<void> = Promise.resolve();
     const chunker = new SentenceChunker();
+    const cap = new SpokenCap();
+    /** Says the sentences the cap keeps; the rest of the stream is read only for END_OF_CALL. */
+    const say = (sentences: string[]) => {
+      for (const sentence of sentences) if (cap.take(sentence)) speak(sentence);
+    };
 
     const speak = (sentence: string) => {
       synthesis = synthesis.then(async () => {
@@ -190,13 +197,13 @@ export class Reply {
     try {
       for await (const delta of guardedReply(steps, provider, request, signal, () => report.retry("reply"))) {
         if (delta === END_OF_CALL) closesCall = true;
-        if (!delta || delta === END_OF_CALL) continue;
+        if (!delta || delta === END_OF_CALL || cap.capped) continue;
         firstTokenAt ??= clock.now();
         fullText += delta;
-        emit({ type: "assistant_text", replyId, delta });
-        for (const sentence of chunker.push(delta)) speak(sentence);
+        say(chunker.push(delta));
+        if (!cap.capped) emit({ type: "assistant_text", replyId, delta });
       }
-      for (const sentence of chunker.flush()) speak(sentence);
+      if (!cap.capped) say(chunker.flush());
     } catch (err) {
       if (!isAbortError(err)) this.fail(err, "reply");
     }
@@ -219,7 +226,7 @@ export class Reply {
     const heard = words(this.sentences.map((s) => s.text).join(" "));
     const spokenText = interrupted ? words(spokenUntil(this.sentences, this.interruptedAt ?? 0)) : heard;
     // A failed reply keeps what the caller heard, not what the model wrote but nobody said.
-    const text = this.failure ? heard : fullText.trim();
+    const text = this.failure ? heard : cap.capped ? cap.text : fullText.trim();
     const latency: TurnLatency | null =
       firstAudioAt === null
         ? null
