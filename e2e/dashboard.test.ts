@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { type DemoData, buildDemoData } from "../scripts/seed/demo";
 import { demoSql, runLocalSql } from "../scripts/seed/sql";
 import { signUpViaApi } from "./support/auth";
+import { withoutStarterEcho } from "./support/echoes";
 import { collectDialogs, DESKTOP, useBrowser } from "./support/browser";
 
 const POLL = { timeout: 15_000, interval: 100 };
@@ -48,6 +49,7 @@ describe("dashboard data", () => {
     const page = await browser.newPage();
     const dialogs = collectDialogs(page);
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    await withoutStarterEcho(page);
     await page.getByRole("heading", { name: "Echoes", level: 2 }).waitFor();
     await page.getByText("No Echoes yet").waitFor();
 
@@ -117,6 +119,7 @@ describe("dashboard data", () => {
     const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
     const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
+    await withoutStarterEcho(page);
     await page.getByText("No Echoes yet").waitFor();
     const { callId } = seedCall(me.user.id);
 
@@ -247,6 +250,7 @@ describe("dashboard data", () => {
   it("says what failed, in the spec's words, when the server fails", async () => {
     const page = await browser.newPage();
     await signUpViaApi(page, inject("baseURL"), undefined, "/echoes");
+    await withoutStarterEcho(page);
     await page.getByText("No Echoes yet").waitFor();
     const fail = (route: Route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"internal","message":"boom"}}' });
 

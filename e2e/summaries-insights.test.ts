@@ -77,7 +77,10 @@ describe("summaries and insights", () => {
     // The history row now previews the new summary.
     await expect.poll(() => history.locator(`li[data-call-id="${plain}"]`).getByTestId("call-preview").innerText(), POLL).toContain("In 2 turns, the caller opened with");
 
-    const insights = page.getByRole("region", { name: "Insights" });
+    // Insights has a page of its own, reached from the header.
+    await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Insights" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/insights");
+    const insights = page.getByRole("region", { name: "Insights", exact: true });
     await expect.poll(() => insights.getByTestId("insights-calls").innerText(), POLL).toBe("2");
     expect(await insights.getByTestId("insights-total-duration").innerText()).toBe("1:40");
     expect(await insights.getByTestId("insights-average-duration").innerText()).toBe("0:50");

@@ -5,7 +5,7 @@ import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpInPage, signUpViaApi } from "./support/auth";
 import { PHONE, useBrowser } from "./support/browser";
-import { createEchoViaApi } from "./support/echoes";
+import { createEchoViaApi, withoutStarterEcho } from "./support/echoes";
 
 const SPEECH_WAV = resolve(import.meta.dirname, "fixtures/speech.wav");
 const POLL = { timeout: 45_000, interval: 250 };
@@ -182,6 +182,7 @@ describe("Test Call tab", () => {
   it("shows the spec's texts when the call can't start, errors, or drops — and recovers", async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await signUpViaApi(page, inject("baseURL"), freshCredentials("unlucky"));
+    await withoutStarterEcho(page);
     await openTestCall(page);
     const picker = page.getByRole("combobox", { name: "Echo", exact: true });
     const start = page.getByRole("button", { name: "Start Call" });

@@ -39,6 +39,8 @@ export interface Echo extends EchoFields {
   userId: string;
   isActive: boolean;
   totalCalls: number;
+  /** The Echo a new account starts with, so a first test call needs no setup (shown as "Starter"). */
+  starter: boolean;
   createdAt: number;
   updatedAt: number;
 }

@@ -56,7 +56,7 @@ export interface DemoData {
   summaries: DemoSummary[];
 }
 
-const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCalls">[] = [
+const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCalls" | "starter">[] = [
   {
     name: "Sage",
     description: "A gentle listener for stressful days and sleepless nights.",
@@ -145,6 +145,7 @@ export function buildDemoData(opts: DemoOptions): DemoData {
     ...t,
     id: `${opts.idPrefix}-echo-${i + 1}`,
     totalCalls: 0,
+    starter: false,
     createdAt: created + i * 3_600_000,
     updatedAt: created + i * 3_600_000,
   }));

@@ -8,6 +8,8 @@ import { LoadOrder } from "../lib/loadOrder";
 import { formatCaller, formatDateTime, formatDuration } from "../lib/format";
 import { Badge, Button, LoadingBlock, Modal, RetryAlert, SafetyBadge, buttonClasses } from "../ui";
 import { statusTone } from "./callList";
+import { statusLabel } from "../lib/callStatus";
+import { callerTurnCount } from "../lib/transcriptLines";
 import { CallRecapBlock } from "./CallRecapBlock";
 import { EmotionChart } from "./EmotionChart";
 import { TranscriptList } from "../ui/TranscriptList";
@@ -119,7 +121,7 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
           />
           <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
             <Detail label="Status">
-              <Badge tone={statusTone(state.call.status)}>{state.call.status}</Badge>
+              <Badge tone={statusTone(state.call.status)}>{statusLabel(state.call.status)}</Badge>
             </Detail>
             {state.call.safetyAlert ? (
               <Detail label="Safety">
@@ -132,7 +134,9 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
             </Detail>
             <Detail label="From">{formatCaller(state.call)}</Detail>
             <Detail label="Echo">{state.call.echoName ?? "—"}</Detail>
-            <Detail label="Turns">{state.call.transcript.length}</Detail>
+            <Detail label="Turns">
+              <span title={`${state.call.transcript.length} lines in all`}>{callerTurnCount(state.call.transcript)}</span>
+            </Detail>
           </dl>
           {recording ? (
             <section aria-labelledby="recording-heading" className="flex flex-col gap-2">

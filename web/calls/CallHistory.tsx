@@ -8,6 +8,7 @@ import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "
 import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge, Select } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
+import { statusLabel } from "../lib/callStatus";
 import { TranscriptSearch } from "./TranscriptSearch";
 import { useCallHistory } from "./useCallHistory";
 
@@ -26,7 +27,7 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="font-medium text-slate-900">{formatCaller(call)}</span>
-          <Badge tone={statusTone(call.status)}>{call.status}</Badge>
+          <Badge tone={statusTone(call.status)}>{statusLabel(call.status)}</Badge>
           {call.safetyAlert ? <SafetyBadge category={call.safetyAlert} /> : null}
           {call.echoName ? <span className="text-slate-500">with {call.echoName}</span> : null}
         </div>

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import type { CallListPage, CallSummary } from "../../protocol/call-history";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
+import { statusLabel } from "../lib/callStatus";
 import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { formatDateTime, formatDuration } from "../lib/format";
@@ -57,7 +58,7 @@ export function RecentTestCalls({ refreshKey }: { refreshKey: number }) {
             <li key={call.id} data-call-id={call.id} className="flex flex-col gap-1.5 py-3 first:pt-0 last:pb-0">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm font-medium text-slate-900">{call.echoName ?? "Deleted Echo"}</p>
-                <Badge tone={statusTone(call.status)}>{call.status}</Badge>
+                <Badge tone={statusTone(call.status)}>{statusLabel(call.status)}</Badge>
               </div>
               <p className="text-xs text-slate-500">
                 {formatDateTime(call.startTime)} · {formatDuration(call.duration)}

@@ -2,7 +2,9 @@
 // URL (/calls, /echoes, /test-call; "/" and any other URL show Calls). A tab stays mounted once opened,
 // so switching tabs doesn't drop a running test call or a half-written form; a modal open in a tab
 // closes when the tab is hidden (ui/Modal), e.g. by the browser's Back button, except a form's, which
-// steps aside and comes back with its tab.
+// steps aside and comes back with its tab. Beside the tabs, two pages of their own reached from the
+// header: Insights (/insights) and Settings (/settings); while one shows, no tab is selected. A skip
+// link leads past the header to the content.
 import { type ComponentType, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
@@ -15,7 +17,9 @@ import { Alert, TabPanel, Tabs } from "../ui";
 import { CallsTab } from "./CallsTab";
 import { DashboardHeader } from "./DashboardHeader";
 import { FeedNotice } from "./FeedNotice";
-import { DASHBOARD_TABS, type DashboardTabId, pathForTab, tabForPath } from "./routes";
+import { DASHBOARD_TABS, type DashboardPageId, type DashboardTabId, pageForPath, pathForTab, tabForPath } from "./routes";
+import { InsightsPage } from "./InsightsPage";
+import { SettingsPage } from "./SettingsPage";
 
 const TAB_COMPONENTS: Record<DashboardTabId, ComponentType<TabProps>> = {
   calls: CallsTab,
@@ -28,12 +32,19 @@ function TestCallWithHistory(props: TabProps) {
   return <TestCallTab {...props} recentCalls={(finished) => <RecentTestCalls refreshKey={finished} />} />;
 }
 
+const PAGE_COMPONENTS: Record<DashboardPageId, ComponentType<TabProps>> = {
+  insights: InsightsPage,
+  settings: SettingsPage,
+};
+
 const ID_PREFIX = "dashboard";
 
 export function Dashboard({ user, config }: { user: UserProfile; config: PublicConfig }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { signOut } = useAuth();
+  const page = pageForPath(location.pathname);
+  const Page = page ? PAGE_COMPONENTS[page] : null;
   const selected = tabForPath(location.pathname);
   const [opened, setOpened] = useState<Set<DashboardTabId>>(() => new Set([selected]));
   if (!opened.has(selected)) setOpened(new Set(opened).add(selected));
@@ -54,6 +65,12 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
 
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900">
+      <a
+        href="#dashboard-main"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to content
+      </a>
       <DashboardHeader user={user} config={config} onSignOut={onSignOut} signingOut={signingOut} />
       <nav className="sticky top-0 z-10 border-b border-slate-200 bg-white/90 backdrop-blur" aria-label="Dashboard">
         <div className="mx-auto max-w-6xl px-2 sm:px-4">
@@ -61,12 +78,12 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
             label="Dashboard sections"
             idPrefix={ID_PREFIX}
             items={DASHBOARD_TABS.map((t) => ({ id: t.id, label: t.label }))}
-            selected={selected}
+            selected={page ? "" : selected}
             onSelect={(id) => navigate(pathForTab(id as DashboardTabId))}
           />
         </div>
       </nav>
-      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <main id="dashboard-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <FeedNotice />
         {signOutError ? (
           <Alert tone="error" className="mb-6" onDismiss={() => setSignOutError(null)}>
@@ -77,11 +94,12 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
           if (!opened.has(id)) return null;
           const Tab = TAB_COMPONENTS[id];
           return (
-            <TabPanel key={id} idPrefix={ID_PREFIX} id={id} hidden={id !== selected}>
+            <TabPanel key={id} idPrefix={ID_PREFIX} id={id} hidden={page !== null || id !== selected}>
               <Tab user={user} config={config} />
             </TabPanel>
           );
         })}
+        {Page ? <Page user={user} config={config} /> : null}
       </main>
     </div>
   );

@@ -1,10 +1,13 @@
 // Dashboard header (spec §2): welcome text (display name, else email), the phone link, Sign Out; plus
-// an honest badge saying which engines answer calls (a warning when it is the offline assistant).
+// an honest badge saying which engines answer calls (a warning when it is the offline assistant); links
+// to the Insights and Settings pages. The welcome line is the page's one <h1>.
 import { useState } from "react";
+import { NavLink } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
 import { engineDetails } from "../../protocol/engines";
 import { telHref } from "../config/phone";
-import { Badge, Button, Logo } from "../ui";
+import { Badge, Button, cx, Logo } from "../ui";
+import { DASHBOARD_PAGES } from "./routes";
 
 function Avatar({ user }: { user: UserProfile }) {
   const [broken, setBroken] = useState(false);
@@ -23,20 +26,21 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
   const name = user.displayName || user.email;
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6">
-        <Logo />
+      {/* One row at any width (a phone too): the word mark hides and the engine chip truncates first. */}
+      <div className="mx-auto flex max-w-6xl items-center gap-x-2 px-3 py-3 sm:gap-x-4 sm:px-6">
+        <Logo className="shrink-0 max-sm:[&>span:last-child]:sr-only" />
         {config.aiProvider === "offline" ? (
-          <Badge tone="warning" title={`No AI account is configured: calls are answered by Echo's built-in offline assistant. ${engineDetails(config.aiEngines)}`}>
+          <Badge tone="warning" className="min-w-0 truncate" title={`No AI account is configured: calls are answered by Echo's built-in offline assistant. ${engineDetails(config.aiEngines)}`}>
             AI: offline mode
           </Badge>
         ) : (
-          <Badge tone="neutral" title={engineDetails(config.aiEngines)} className="max-w-[min(36rem,60vw)] overflow-hidden">
+          <Badge tone="neutral" title={engineDetails(config.aiEngines)} className="min-w-0 max-w-[min(36rem,60vw)] overflow-hidden">
             <span data-testid="ai-engines-badge" className="truncate">
               AI: {config.aiEngines.summary}
             </span>
           </Badge>
         )}
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-3">
           <a
             href={telHref(config.phoneNumber)}
             className="hidden items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:inline-flex"
@@ -45,6 +49,22 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
             <PhoneIcon />
             {config.phoneNumber}
           </a>
+          <nav aria-label="Pages" className="flex items-center gap-1">
+            {DASHBOARD_PAGES.map((p) => (
+              <NavLink
+                key={p.id}
+                to={p.path}
+                className={({ isActive }) =>
+                  cx(
+                    "rounded-lg px-1.5 py-1.5 text-sm font-medium sm:px-2 focus-visible:outline-2 focus-visible:outline-indigo-600",
+                    isActive ? "bg-indigo-50 text-indigo-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+                  )
+                }
+              >
+                {p.label}
+              </NavLink>
+            ))}
+          </nav>
           <Button variant="secondary" size="sm" onClick={onSignOut} loading={signingOut}>
             Sign Out
           </Button>
@@ -53,7 +73,7 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 pb-4 pt-1 sm:px-6">
         <Avatar user={user} />
         <div className="min-w-0">
-          <p className="truncate text-lg font-semibold text-slate-900">Welcome, {name}</p>
+          <h1 className="truncate text-lg font-semibold text-slate-900">Welcome, {name}</h1>
           <a href={telHref(config.phoneNumber)} className="inline-flex items-center gap-1 text-sm text-slate-500 hover:text-indigo-700 sm:hidden">
             <PhoneIcon />
             Call {config.phoneNumber}

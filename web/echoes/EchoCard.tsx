@@ -1,6 +1,9 @@
-// One Echo in the grid: what it is, whether it is active, how often it was called, and its actions.
+// One Echo in the grid: what it is, whether it is active (and whether it is the account's starter Echo),
+// how often it was called, and its actions: Edit, Test Call (the spec's alert with the number), Test in
+// browser (the Test Call tab with this Echo chosen; active Echoes only), Deactivate/Activate.
+import { Link } from "react-router";
 import type { Echo } from "../../protocol/echo";
-import { Badge, Button, Card, cx } from "../ui";
+import { Badge, Button, buttonClasses, Card, cx } from "../ui";
 import { enumLabel } from "./labels";
 
 export function EchoCard({
@@ -30,7 +33,14 @@ export function EchoCard({
           <h3 id={headingId} className={cx("min-w-0 break-words text-base font-semibold", echo.isActive ? "text-slate-900" : "text-slate-500")}>
             {echo.name}
           </h3>
-          {echo.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+          <div className="flex shrink-0 gap-1.5">
+            {echo.starter ? (
+              <Badge tone="accent" title="The Echo your account started with: edit it to make it yours">
+                Starter
+              </Badge>
+            ) : null}
+            {echo.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+          </div>
         </div>
         {echo.description ? (
           <p className="line-clamp-3 text-sm text-slate-600">{echo.description}</p>
@@ -65,6 +75,11 @@ export function EchoCard({
         <Button size="sm" variant="secondary" onClick={onTestCall} aria-label={`Test Call ${echo.name}`}>
           Test Call
         </Button>
+        {echo.isActive ? (
+          <Link to={`/test-call?echo=${encodeURIComponent(echo.id)}`} className={buttonClasses("secondary", "sm")} aria-label={`Test ${echo.name} in browser`}>
+            Test in browser
+          </Link>
+        ) : null}
         <Button
           size="sm"
           variant={echo.isActive ? "ghost" : "success"}

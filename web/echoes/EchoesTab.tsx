@@ -62,8 +62,6 @@ export function EchoesTab({ user, config }: TabProps) {
         {state.status === "ready" && state.echoes.length > 0 ? create : null}
       </header>
 
-      <PhonePanel userId={user.id} />
-
       {toggleError ? <Alert onDismiss={() => setToggleError(false)}>{TOGGLE_FAILED}</Alert> : null}
 
       {state.status === "loading" ? (
@@ -97,6 +95,9 @@ export function EchoesTab({ user, config }: TabProps) {
           ))}
         </ul>
       )}
+
+      {/* After the Echoes: a first Echo comes before linking a phone to it. */}
+      <PhonePanel userId={user.id} />
 
       {editing ? (
         <EchoFormModal

@@ -1,8 +1,9 @@
 // The Echo selector: the user's active Echoes, 'Error loading echoes' (with Retry) on failure, and
-// a pointer to the Echoes tab when there are none.
+// when there are none, inactive ones to activate here or a pointer to the Echoes tab.
 import type { ReactNode } from "react";
-import { Alert, Button, EmptyState, Select, Spinner } from "../ui";
+import { Alert, Button, Select, Spinner } from "../ui";
 import type { ActiveEchoes } from "../lib/useActiveEchoes";
+import { InactiveEchoes } from "./InactiveEchoes";
 
 export function EchoPicker({
   echoes,
@@ -43,9 +44,7 @@ export function EchoPicker({
   }
   if (echoes.echoes.length === 0) {
     return (
-      <EmptyState title="No active Echoes yet" action={emptyAction}>
-        Create an Echo (or activate one) in the Echoes tab, then come back to test-call it.
-      </EmptyState>
+      <InactiveEchoes createAction={emptyAction} onActivated={onRetry} />
     );
   }
   return (

@@ -1,13 +1,14 @@
 // Test Call tab (spec §2): call one of your Echoes from the browser — Echo selector, Start / End
 // Call, Mute, volume, live transcript with emotions, audio visualizer, typed input, recent test calls.
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Alert, buttonClasses, Card, CardBody, CardHeader, cx } from "../ui";
 import { engineDetails } from "../../protocol/engines";
 import type { TabProps } from "../lib/tabs";
 import { CallControls } from "./CallControls";
 import { isCallActive, statusText } from "./callState";
 import { EchoPicker } from "./EchoPicker";
+import { chooseEcho, readLastEcho, rememberLastEcho } from "./echoChoice";
 import { MessageComposer } from "./MessageComposer";
 import { TranscriptView } from "./TranscriptView";
 import { useActiveEchoes } from "../lib/useActiveEchoes";
@@ -25,7 +26,10 @@ export interface TestCallTabProps extends TabProps {
 
 export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
   const { echoes, reload } = useActiveEchoes();
-  const [echoId, setEchoId] = useState("");
+  const [picked, setPicked] = useState("");
+  const [searchParams] = useSearchParams();
+  const [lastUsed] = useState(() => readLastEcho(user.id));
+  const echoId = echoes.status === "ready" ? chooseEcho({ echoes: echoes.echoes, picked, requested: searchParams.get("echo"), lastUsed }) : "";
   const call = useTestCall(user.id);
   const { state } = call;
   const active = isCallActive(state.phase);
@@ -72,7 +76,7 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
             <EchoPicker
               echoes={echoes}
               value={echoId}
-              onChange={setEchoId}
+              onChange={setPicked}
               disabled={active}
               onRetry={reload}
               emptyAction={
@@ -86,7 +90,11 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
               canStart={Boolean(chosen)}
               muted={state.muted}
               volume={call.volume}
-              onStart={() => chosen && void call.start(chosen.id)}
+              onStart={() => {
+                if (!chosen) return;
+                rememberLastEcho(user.id, chosen.id);
+                void call.start(chosen.id);
+              }}
               onEnd={call.end}
               onToggleMute={call.toggleMute}
               onVolume={call.setVolume}

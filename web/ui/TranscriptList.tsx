@@ -1,13 +1,27 @@
-// A call's whole transcript: speaker, time, text, emotions (one-decimal percents) and where a caller
-// entry's came from ("from words and voice"), interruptions and
-// the per-turn latency breakdown when the server measured it. With a recording: the entry being heard
-// is highlighted (and kept in view), and each entry has a "Play from" button (a click on it does the same).
-// A caller entry the safety net marked has the "Safety alert" badge with its category.
+// A call's whole transcript: speaker, one time per line, text, a "Typed" mark on typed turns, emotions
+// (one-decimal percents: those ≥ 5 % shown, the rest on demand; on the Echo's lines they are its tone),
+// interruptions and the per-turn latency breakdown when the server measured it (no speech-to-text figure
+// for a typed turn). With a recording: the entry being heard is highlighted (and kept in view), and each
+// entry's time is a "Play from" button (a click on the entry does the same). A caller entry says where
+// its emotions came from ("from words and voice"); one the safety net marked has the "Safety alert" badge.
 import { useEffect, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call-messages";
-import { formatEmotionSource, formatMs, formatOffset, formatPercent, formatTime, sortedEmotions } from "../lib/format";
+import { formatEmotionSource, formatMs, formatOffset, formatPercent, formatTime } from "../lib/format";
+import { splitEmotions, typedLineIds } from "../lib/transcriptLines";
 import { Badge, cx } from "../ui";
 import { SafetyBadge } from "./safety/SafetyBadge";
+
+function EmotionChips({ emotions, label }: { emotions: [string, number][]; label: string }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label={label}>
+      {emotions.map(([name, score]) => (
+        <li key={name} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700" data-testid="emotion-score">
+          <span className="capitalize">{name}</span> <span className="tabular-nums font-medium">{formatPercent(score)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export interface TranscriptPlayback {
   /** The entry being heard now. */
@@ -35,11 +49,14 @@ export function TranscriptList({
     activeRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
   }, [activeId]);
   if (transcript.length === 0) return <p className="text-sm text-slate-500">This call has no transcript.</p>;
+  const typed = typedLineIds(transcript);
   return (
     <ol className="flex flex-col gap-3" aria-label="Transcript">
       {transcript.map((e) => {
         const caller = e.speaker === "caller";
-        const emotions = sortedEmotions(e.emotions);
+        const { shown, rest } = splitEmotions(e.emotions);
+        const chipsLabel = caller ? "Emotions" : `${assistantName}'s tone`;
+        const typedTurn = e.latency ? e.outcome?.sttMode === "typed" : false;
         const active = activeId === e.id;
         return (
           <li
@@ -58,14 +75,18 @@ export function TranscriptList({
           >
             <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-xs">
               <span className={cx("font-semibold", caller ? "text-slate-800" : "text-indigo-700")}>{caller ? "Caller" : assistantName}</span>
-              <time dateTime={new Date(e.timestamp).toISOString()} title={formatTime(e.timestamp)} className="tabular-nums text-slate-500">
-                {formatOffset(startTime, e.timestamp)}
-              </time>
+              {playback ? null : (
+                <time dateTime={new Date(e.timestamp).toISOString()} title={formatTime(e.timestamp)} className="tabular-nums text-slate-500" data-testid="entry-time">
+                  {formatOffset(startTime, e.timestamp)}
+                </time>
+              )}
               {playback ? (
                 <button
                   type="button"
                   className="rounded px-1 text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
                   aria-label={`Play the recording from ${playback.label(e)}`}
+                  title={formatTime(e.timestamp)}
+                  data-testid="entry-time"
                   onClick={(ev) => {
                     ev.stopPropagation();
                     playback.onSelect(e);
@@ -76,6 +97,11 @@ export function TranscriptList({
               ) : null}
               {active ? <span className="sr-only">(playing)</span> : null}
               {e.safety ? <SafetyBadge category={e.safety} /> : null}
+              {typed.has(e.id) ? (
+                <Badge tone="neutral" title="Typed in the Test Call tab, not spoken">
+                  Typed
+                </Badge>
+              ) : null}
               {e.interrupted ? (
                 <Badge tone="warning" title="The caller spoke over this reply; the text is what was actually said.">
                   Interrupted
@@ -83,23 +109,28 @@ export function TranscriptList({
               ) : null}
             </div>
             <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{e.text}</p>
-            {emotions.length > 0 ? (
-              <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Emotions">
-                {emotions.map(([name, score]) => (
-                  <li key={name} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700" data-testid="emotion-score">
-                    <span className="capitalize">{name}</span> <span className="tabular-nums font-medium">{formatPercent(score)}</span>
-                  </li>
-                ))}
-              </ul>
+            {shown.length + rest.length > 0 ? (
+              <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="entry-emotions">
+                {caller ? null : <span className="text-xs text-slate-500">Tone:</span>}
+                {shown.length > 0 ? <EmotionChips emotions={shown} label={chipsLabel} /> : null}
+                {rest.length > 0 ? (
+                  <details className="text-xs text-slate-500" onClick={(ev) => ev.stopPropagation()}>
+                    <summary className="cursor-pointer rounded px-1 hover:text-slate-700">{shown.length > 0 ? `${rest.length} more` : `${chipsLabel} (all under 5%)`}</summary>
+                    <div className="mt-1.5">
+                      <EmotionChips emotions={rest} label={`${chipsLabel}, the rest`} />
+                    </div>
+                  </details>
+                ) : null}
+              </div>
             ) : null}
-            {caller && e.emotionSource && emotions.length > 0 ? (
+            {caller && e.emotionSource && shown.length + rest.length > 0 ? (
               <p className="mt-1 text-xs text-slate-500" data-testid="emotion-source">
                 {formatEmotionSource(e.emotionSource)}
               </p>
             ) : null}
             {e.latency ? (
               <p className="mt-2 text-xs text-slate-500" data-testid="turn-latency">
-                <span className="font-medium text-slate-600">Latency:</span> transcribe {formatMs(e.latency.transcribeMs)} · first token{" "}
+                <span className="font-medium text-slate-600">Latency:</span> {typedTurn ? "typed" : `transcribe ${formatMs(e.latency.transcribeMs)}`} · first token{" "}
                 {formatMs(e.latency.firstTokenMs)} · first audio {formatMs(e.latency.firstAudioMs)}
                 {e.latency.endOfTurnMs !== undefined ? ` · end of turn ${formatMs(e.latency.endOfTurnMs)}` : ""}
               </p>

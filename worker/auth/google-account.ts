@@ -6,6 +6,7 @@
 import type { UserRow } from "../db/users";
 import type { Db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, findUserByGoogleSub, linkGoogle } from "../db/users";
+import { createStarterEcho } from "../db/echoes";
 import { GoogleSignInError, type GoogleIdentity } from "./google";
 
 /** The account, and whether it was linked just now (every session it had then ended: close their sockets). */
@@ -39,6 +40,7 @@ export async function resolveGoogleUser(database: Db, identity: GoogleIdentity):
       photoURL: identity.picture,
       googleSub: identity.sub,
     });
+    await createStarterEcho(database, user.id);
     return { user, linkedNow: false };
   } catch (err) {
     if (err instanceof DuplicateUserError) {

@@ -48,6 +48,35 @@ export async function createEcho(database: Db, userId: string, fields: EchoField
   return toEcho(row);
 }
 
+/** The Echo every new account gets, so a first call needs no setup: a friendly generalist, marked as the starter. */
+export const STARTER_ECHO: EchoFields = {
+  name: "Echo",
+  description: "Your starter Echo: a friendly, general assistant to try a first call with. Edit it to make it yours, or deactivate it.",
+  personality: "friendly",
+  expertise: "general",
+  instructions: "",
+  voiceStyle: "warm",
+  recordCalls: true,
+};
+
+/**
+ * Gives a new account its starter Echo. A failure is logged, not thrown: the account exists already,
+ * and the Echoes tab still lets the user create one.
+ */
+export async function createStarterEcho(database: Db, userId: string, now = Date.now()): Promise<Echo | null> {
+  try {
+    const row = await database
+      .insert(echoes)
+      .values({ id: crypto.randomUUID(), userId, ...STARTER_ECHO, starter: true, isActive: true, totalCalls: 0, createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    return toEcho(row);
+  } catch (err) {
+    console.error("sign-up: the starter Echo could not be created", err);
+    return null;
+  }
+}
+
 /** Applies a (partial) change to the user's Echo; null when the user has no such Echo. */
 export async function updateEcho(database: Db, userId: string, echoId: string, patch: EchoPatch, now = Date.now()): Promise<Echo | null> {
   const set: Partial<EchoRow> = { updatedAt: now };

@@ -88,6 +88,8 @@ export const echoes = sqliteTable(
     /** Calls to this Echo are recorded (consent: phone callers hear a notice). */
     recordCalls: integer("record_calls", { mode: "boolean" }).notNull().default(true),
     totalCalls: integer("total_calls").notNull().default(0),
+    /** The Echo every new account starts with (marked "Starter" on the dashboard; editable like any other). */
+    starter: integer("starter", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -14,6 +14,7 @@ import { TooManyAttemptsError, assertNotThrottled, recordSignInAttempt, recordSi
 import { distrustBrowser, trustBrowser, trustedBrowserOf } from "../auth/trusted-browser";
 import { db } from "../db/client";
 import { DuplicateUserError, createUser, findUserByEmail, normalizeEmail, toProfile, updatePasswordHash } from "../db/users";
+import { createStarterEcho } from "../db/echoes";
 import { clientNetwork } from "../http/client-network";
 import { ApiError, readJson } from "../http/errors";
 
@@ -62,6 +63,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw err;
     }
     await signUpThrottle.takeBack(database, client);
+    await createStarterEcho(database, user.id);
     await trustBrowser(c, database, user.id, null);
     await beginSession(c, user);
     return c.json<MeResponse>({ user: toProfile(user) }, 201);

@@ -22,6 +22,7 @@ const echo = (id: string, updatedAt: number, name = id): Echo => ({
   isActive: true,
   recordCalls: true,
   totalCalls: 0,
+  starter: false,
   createdAt: 0,
   updatedAt,
 });

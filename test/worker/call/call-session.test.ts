@@ -162,8 +162,10 @@ describe("call lifecycle", () => {
     expect(socket.all("error")).toEqual([]);
   });
 
-  it("finalizes through the alarm when the client vanished while the object was away", async () => {
+  it("finalizes through the alarm when the client vanished while the object was away", { timeout: 30_000 }, async () => {
     const { owner, echo, socket, callId } = await startTestCall();
+    // The greeting the Echo says on pickup has been said (a reply under way holds the object's work open).
+    await socket.next((m) => m.type === "ai_response" && m.final === true, 20_000);
     const stub = callStub(callId);
     await evictDurableObject(stub, { webSockets: "close" });
     await socket.closed;

@@ -21,6 +21,7 @@ export async function createEcho(userId: string, overrides: Partial<EchoRow> = {
     isActive: true,
     recordCalls: true,
     totalCalls: 0,
+    starter: false,
     createdAt: now,
     updatedAt: now,
     ...overrides,

@@ -191,7 +191,7 @@ export class BrowserLine implements CallerLine {
         provider: outcome.state.provider,
         engines: outcome.state.engines,
       });
-      this.host.startConversation();
+      this.host.startConversation(true); // the Echo greets the caller on pickup, as on the phone
     } catch (err) {
       logError("start_call failed", err);
       // A row in progress with no call behind it would keep a place among the user's test calls.

@@ -10,6 +10,8 @@
 // A reply may open with a fixed lead (the safety message, worker/safety/resources.ts): said first, in
 // the Echo's voice or else the fallback voice, and only barge-in stops it: a failed model or speech step
 // stops what follows, never the lead.
+// A reply is said only as far as a person would say it in a breath or two (spoken-cap.ts): what is past
+// that is neither said nor kept in the transcript.
 // Knows only events and the AiProvider interface.
 import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
 import { END_OF_CALL, type AiProvider, type FallbackVoice, type PcmAudio, type ReplyRequest } from "../../ai/provider";
@@ -18,6 +20,7 @@ import type { PipelineEmit } from "../core/events";
 import { deliveryFor } from "./delivery";
 import { guardedReply } from "./text-stream";
 import { hasWords, SentenceChunker } from "./sentences";
+import { SpokenCap } from "./spoken-cap";
 import { failure, runStep, type StepContext, type StepFailure } from "../core/ai-steps";
 import type { TurnReport } from "../core/trail";
 
@@ -163,6 +166,11 @@ export class Reply {
     let unsaid = 0;
     let synthesis: Promise<void> = Promise.resolve();
     const chunker = new SentenceChunker();
+    const cap = new SpokenCap();
+    /** Says the sentences the cap keeps; the rest of the stream is read only for END_OF_CALL. */
+    const say = (sentences: string[]) => {
+      for (const sentence of sentences) if (cap.take(sentence)) speak(sentence);
+    };
 
     const speak = (sentence: string, mustSay = false) => {
       // A lead's sentence stops only on barge-in (cutoff), not when the model fails (controller).
@@ -223,13 +231,13 @@ export class Reply {
     try {
       for await (const delta of guardedReply(steps, provider, request, signal, () => report.retry("reply"))) {
         if (delta === END_OF_CALL) closesCall = true;
-        if (!delta || delta === END_OF_CALL) continue;
+        if (!delta || delta === END_OF_CALL || cap.capped) continue;
         firstTokenAt ??= clock.now();
         fullText += delta;
-        emit({ type: "assistant_text", replyId, delta });
-        for (const sentence of chunker.push(delta)) speak(sentence);
+        say(chunker.push(delta));
+        if (!cap.capped) emit({ type: "assistant_text", replyId, delta });
       }
-      for (const sentence of chunker.flush()) speak(sentence);
+      if (!cap.capped) say(chunker.flush());
     } catch (err) {
       if (!isAbortError(err)) this.fail(err, "reply");
     }
@@ -252,7 +260,7 @@ export class Reply {
     const heard = words(this.sentences.map((s) => s.text).join(" "));
     const spokenText = interrupted ? words(spokenUntil(this.sentences, this.interruptedAt ?? 0)) : heard;
     // A failed reply keeps what the caller heard, not what the model wrote but nobody said.
-    const text = this.failure ? heard : fullText.trim();
+    const text = this.failure ? heard : cap.capped ? cap.text : fullText.trim();
     const latency: TurnLatency | null =
       firstAudioAt === null
         ? null

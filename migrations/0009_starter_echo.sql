@@ -1,0 +1,1 @@
+ALTER TABLE `echoes` ADD `starter` integer DEFAULT false NOT NULL;
