@@ -185,9 +185,11 @@ describe("dashboard tabs", () => {
     await createEchoViaApi(page, { name: "Professor Bartholomew Quillfeather the Third", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" });
     await page.reload();
     await waitForDashboard(page, creds);
-    const insights = page.getByRole("region", { name: "Insights" });
-    await insights.getByRole("option", { name: "Professor Bartholomew Quillfeather the Third" }).waitFor({ state: "attached" });
+    await page.goto(`${baseURL}/insights`); // Insights' filters, on their own page
+    await page.getByRole("option", { name: "Professor Bartholomew Quillfeather the Third" }).waitFor({ state: "attached" });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.goto(`${baseURL}/`);
+    await waitForDashboard(page, creds);
 
     await page.getByRole("tab", { name: "Test Call" }).click();
     const start = page.getByRole("button", { name: "Start Call" });

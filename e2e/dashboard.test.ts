@@ -280,20 +280,23 @@ describe("dashboard data", () => {
     await page.getByText("Failed to load echoes").waitFor();
     await page.getByRole("tab", { name: "Calls" }).click();
     await page.getByText("Failed to load calls").waitFor();
-    // Insights' Echo filter says so too, and offers its own reload.
-    await page.getByText("Could not load your Echoes.").waitFor();
-    await page.getByRole("button", { name: "Reload Echoes" }).waitFor();
-    await page.unroute("**/api/echoes");
     await page.unroute("**/api/calls?*");
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByText("No calls yet").waitFor();
+    await page.getByRole("tab", { name: "Echoes" }).click();
+    await page.unroute("**/api/echoes");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await card(page, "Echo One").waitFor();
+    // Insights (a page of its own) says so too when its Echo filter can't load, and offers its own reload.
+    await page.route("**/api/echoes", fail);
+    await page.getByRole("link", { name: "Insights", exact: true }).click();
+    await page.getByText("Could not load your Echoes.").waitFor();
+    await page.getByRole("button", { name: "Reload Echoes" }).waitFor();
+    await page.unroute("**/api/echoes");
     await page.getByRole("button", { name: "Reload Echoes" }).click();
     const echoFilter = page.getByRole("combobox", { name: "Echo", exact: true });
     await expect.poll(() => echoFilter.locator("option").allTextContents(), { timeout: 10_000 }).toContain("Echo One");
     expect(await page.getByText("Could not load your Echoes.").count()).toBe(0);
-    await page.getByRole("tab", { name: "Echoes" }).click();
-    await page.getByRole("button", { name: "Try again" }).click();
-    await card(page, "Echo One").waitFor();
     await page.context().close();
   });
 });
