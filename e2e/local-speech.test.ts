@@ -145,8 +145,12 @@ describe("local speech in Chromium", { timeout: 240_000 }, () => {
     console.log("reply:", reply.text, "| heard back:", heardBack, `| ${recognised.size}/${replyWords.size} words`);
     expect(recognised.size / replyWords.size).toBeGreaterThan(0.5);
 
-    await page.getByRole("button", { name: "End Call" }).click();
+    // A typed goodbye: the Echo says a closing line and ends the call itself (no End Call click).
+    const box = page.getByLabel("Type a message");
+    await box.fill("Okay, I have to go now. Goodbye!");
+    await box.press("Enter");
     await expect.poll(() => section(page).getAttribute("data-call-phase"), POLL).toBe("ended");
+    expect(tap.received.some((m) => m.type === "call_ended")).toBe(true);
     await page.context().close();
   });
 });
