@@ -13,17 +13,54 @@ export const CALLS_PAGE_MAX = 100;
 export const SEARCH_QUERY_MAX_CHARS = 200;
 export const SEARCH_RESULTS_MAX = 50;
 
-/** Query of GET /api/calls. */
-export const callListQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(CALLS_PAGE_MAX).default(CALLS_PAGE_DEFAULT),
-  callType: z.enum(CALL_TYPES).optional(),
-  /** `safety=1`: only calls with a safety alert. */
-  safety: z
-    .enum(["0", "1"])
-    .optional()
-    .transform((v) => v === "1"),
-});
+/** The statuses a call is stored with: in progress while live, then how it ended. */
+export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "failed"] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** Formats of GET /api/calls: the JSON page, or the whole filtered list as a CSV file. */
+export const CALL_LIST_FORMATS = ["json", "csv"] as const;
+/** Rows a CSV export holds at most (newest first); more are cut and the answer says so. */
+export const CALLS_CSV_MAX_ROWS = 5_000;
+/** Response header of a CSV export that was cut at CALLS_CSV_MAX_ROWS. */
+export const CALLS_CSV_TRUNCATED_HEADER = "X-Echo-Truncated";
+
+const epochMs = (name: string) =>
+  z.coerce
+    .number({ message: `${name} must be a time in epoch milliseconds` })
+    .int(`${name} must be a whole number of milliseconds`)
+    .min(0, `${name} must not be negative`)
+    .max(8.64e15, `${name} is out of range`)
+    .optional();
+
+/**
+ * Query of GET /api/calls: a page (cursor, limit) of the calls that pass every filter given — call type,
+ * safety alerts, one Echo, a status, a start time in [since, until] — or, with `format=csv`, all of them
+ * (at most CALLS_CSV_MAX_ROWS) as a CSV file.
+ */
+export const callListQuerySchema = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(CALLS_PAGE_MAX).default(CALLS_PAGE_DEFAULT),
+    callType: z.enum(CALL_TYPES, { message: "must be phone or browser_test" }).optional(),
+    /** `safety=1`: only calls with a safety alert. */
+    safety: z
+      .enum(["0", "1"])
+      .optional()
+      .transform((v) => v === "1"),
+    /** Only the calls of this Echo of the user's. */
+    echoId: z.string().min(1).max(100).optional(),
+    status: z.enum(CALL_STATUSES, { message: `must be one of ${CALL_STATUSES.join(", ")}` }).optional(),
+    /** Calls that started at or after this time (epoch ms). */
+    since: epochMs("since"),
+    /** Calls that started at or before this time (epoch ms). */
+    until: epochMs("until"),
+    format: z.enum(CALL_LIST_FORMATS, { message: "must be json or csv" }).default("json"),
+  })
+  .refine((q) => q.since === undefined || q.until === undefined || q.since <= q.until, {
+    message: "since must not be after until",
+    path: ["since"],
+  });
+export type CallListQuery = z.output<typeof callListQuerySchema>;
 
 /** Query of GET /api/calls/search. */
 export const callSearchQuerySchema = z.object({

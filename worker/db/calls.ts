@@ -1,10 +1,11 @@
 // Reading calls and transcripts for the dashboard (writes live in call-writes.ts). Every query is
 // scoped to the owner: someone else's call id finds nothing. A call's safetyAlert (the safety net's
 // most urgent category in it) comes with every summary, and the list can keep only flagged calls.
-import { type SQL, and, asc, desc, eq, isNotNull, lt, lte, or, sql } from "drizzle-orm";
-import type { CallType, TranscriptEntry } from "../../protocol/call-messages";
+import { type SQL, and, asc, desc, eq, gte, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import type { TranscriptEntry } from "../../protocol/call-messages";
 import {
   type CallDetail,
+  type CallListQuery,
   type CallSearchHit,
   type CallSummary,
   SEARCH_RESULTS_MAX,
@@ -94,15 +95,27 @@ function toSummary(row: SummaryRow): CallSummary {
   return { ...rest, ...buildPreview(previewSource) };
 }
 
-/** One page of the user's calls, newest startTime first (ties by id), after `cursor`. */
+/** The filters of Call History (GET /api/calls): each one given narrows the list. */
+export type CallFilters = Partial<Pick<CallListQuery, "callType" | "safety" | "echoId" | "status" | "since" | "until">>;
+
+function filterConditions(userId: string, f: CallFilters): SQL[] {
+  const conds: SQL[] = [eq(calls.userId, userId)];
+  if (f.callType) conds.push(eq(calls.callType, f.callType));
+  if (f.safety) conds.push(isNotNull(calls.safetyAlert));
+  if (f.echoId) conds.push(eq(calls.echoId, f.echoId));
+  if (f.status) conds.push(eq(calls.status, f.status));
+  if (f.since !== undefined) conds.push(gte(calls.startTime, f.since));
+  if (f.until !== undefined) conds.push(lte(calls.startTime, f.until));
+  return conds;
+}
+
+/** One page of the user's calls that pass `filters`, newest startTime first (ties by id), after `cursor`. */
 export async function listCalls(
   database: Db,
   userId: string,
-  opts: { limit: number; cursor?: CallCursor | null; callType?: CallType; safetyOnly?: boolean },
+  opts: { limit: number; cursor?: CallCursor | null; filters?: CallFilters },
 ): Promise<{ calls: CallSummary[]; nextCursor: CallCursor | null }> {
-  const conds: SQL[] = [eq(calls.userId, userId)];
-  if (opts.callType) conds.push(eq(calls.callType, opts.callType));
-  if (opts.safetyOnly) conds.push(isNotNull(calls.safetyAlert));
+  const conds = filterConditions(userId, opts.filters ?? {});
   const cur = opts.cursor;
   if (cur) {
     // `start_time <= t` on its own lets the index seek straight to the cursor; the OR settles ties.
@@ -119,6 +132,21 @@ export async function listCalls(
   const nextCursor = rows.length > opts.limit && last ? { startTime: last.startTime, id: last.id } : null;
   return { calls: page.map(toSummary), nextCursor };
 }
+
+/** Every call that passes `filters` (newest first), at most `max`, read a page at a time; `truncated`: more existed. */
+export async function listAllCalls(database: Db, userId: string, filters: CallFilters, max: number): Promise<{ calls: CallSummary[]; truncated: boolean }> {
+  const out: CallSummary[] = [];
+  let cursor: CallCursor | null = null;
+  for (;;) {
+    const page: { calls: CallSummary[]; nextCursor: CallCursor | null } = await listCalls(database, userId, { limit: Math.min(CSV_PAGE_ROWS, max - out.length), cursor, filters });
+    out.push(...page.calls);
+    cursor = page.nextCursor;
+    if (!cursor) return { calls: out, truncated: false };
+    if (out.length >= max) return { calls: out, truncated: true };
+  }
+}
+/** Rows per query of listAllCalls. */
+const CSV_PAGE_ROWS = 500;
 
 type EntryRow = typeof transcriptEntries.$inferSelect;
 

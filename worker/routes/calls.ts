@@ -1,4 +1,4 @@
-// /api/calls: the signed-in user's call history, one call with its transcript, transcript export,
+// /api/calls: the signed-in user's call history (filtered, paged, or all of it as CSV), one call with its transcript, transcript export,
 // search, and the AI's health over the last 24 hours. Someone else's call id answers 404.
 import { Hono } from "hono";
 import { z } from "zod";
@@ -6,6 +6,8 @@ import {
   type CallDetail,
   type CallListPage,
   type CallSearchResult,
+  CALLS_CSV_MAX_ROWS,
+  CALLS_CSV_TRUNCATED_HEADER,
   EXPORT_FORMATS,
   callListQuerySchema,
   callSearchQuerySchema,
@@ -13,7 +15,8 @@ import {
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { exportFileName, transcriptJson, transcriptText } from "../export/transcript";
-import { decodeCursor, encodeCursor, getCallDetail, listCalls, searchTranscripts } from "../db/calls";
+import { type CallFilters, decodeCursor, encodeCursor, getCallDetail, listAllCalls, listCalls, searchTranscripts } from "../db/calls";
+import { callsCsv, callsCsvFileName } from "../export/calls-csv";
 import { db } from "../db/client";
 import type { RecapRetryResult } from "../../protocol/summary";
 import { selectProvider } from "../ai/select";
@@ -36,9 +39,21 @@ export const callRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const user = requireUser(c);
     const q = readQuery(c, callListQuerySchema);
+    const filters: CallFilters = { callType: q.callType, safety: q.safety, echoId: q.echoId, status: q.status, since: q.since, until: q.until };
+    if (q.format === "csv") {
+      // The whole filtered list (newest first, at most CALLS_CSV_MAX_ROWS), not one page.
+      const all = await listAllCalls(db(c.env.DB), user.id, filters, CALLS_CSV_MAX_ROWS);
+      const now = Date.now();
+      return c.body(callsCsv(all.calls), 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${callsCsvFileName(now)}"`,
+        "Cache-Control": "no-store",
+        ...(all.truncated ? { [CALLS_CSV_TRUNCATED_HEADER]: String(CALLS_CSV_MAX_ROWS) } : {}),
+      });
+    }
     const cursor = q.cursor ? decodeCursor(q.cursor) : null;
     if (q.cursor && !cursor) throw new ApiError(400, "invalid-request", "cursor: not a cursor from this API.");
-    const page = await listCalls(db(c.env.DB), user.id, { limit: q.limit, cursor, callType: q.callType, safetyOnly: q.safety });
+    const page = await listCalls(db(c.env.DB), user.id, { limit: q.limit, cursor, filters });
     const body: CallListPage = { calls: page.calls, nextCursor: page.nextCursor ? encodeCursor(page.nextCursor) : null };
     return c.json(body);
   })
