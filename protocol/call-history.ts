@@ -16,6 +16,8 @@ export const SEARCH_RESULTS_MAX = 50;
 /** The statuses a call is stored with: in progress while live, then how it ended. */
 export const CALL_STATUSES = ["in-progress", "completed", "abandoned", "failed"] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];
+/** The status of a call while it runs (a live call). */
+export const CALL_IN_PROGRESS = "in-progress" satisfies CallStatus;
 
 /** Formats of GET /api/calls: the JSON page, or the whole filtered list as a CSV file. */
 export const CALL_LIST_FORMATS = ["json", "csv"] as const;

@@ -1,29 +1,39 @@
-// Call History (spec §2): status as stored, start time, duration (m:ss), caller, a 100-character
-// transcript preview and View Details; newest first, "Load more" for older calls; transcript search.
-// A call the safety net flagged has the "Safety alert" badge; "Calls with safety alerts" keeps only those.
+// Call History (spec §2): status, start time, duration (m:ss), caller, a 100-character transcript
+// preview and View Details; newest first, "Load more" for older calls; transcript search. Filters by
+// Echo, status, kind, dates and safety alerts live in the URL (HistoryFilterBar), Export CSV takes the
+// filtered list. A call in progress reads as Live Calls has it: "Live", its duration ticking, and the
+// transcript so far (the server's preview, refreshed as the call's lines reach D1).
 import { useState } from "react";
-import type { CallType } from "../../protocol/call-messages";
+import { useSearchParams } from "react-router";
 import type { CallSummary } from "../../protocol/call-history";
 import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "../lib/format";
-import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge, Select } from "../ui";
+import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
-import { statusLabel } from "../lib/callStatus";
+import { isLiveStatus, statusLabel } from "../lib/callStatus";
+import { useNow } from "../lib/useNow";
+import { HistoryFilterBar } from "./HistoryFilterBar";
+import { type HistoryFilters, NO_FILTERS, filtersFromSearch, filtersToSearch, hasFilters, rangeProblem } from "./historyFilters";
 import { TranscriptSearch } from "./TranscriptSearch";
 import { useCallHistory } from "./useCallHistory";
 
 export const LOAD_FAILED = "Failed to load calls";
-export const SAFETY_FILTER_LABEL = "Calls with safety alerts";
 
-const FILTERS = [
-  { value: "", label: "All calls" },
-  { value: "phone", label: "Phone calls" },
-  { value: "browser_test", label: "Browser tests" },
-] as const;
+/** A live call's duration so far, ticking each second (its row re-renders on its own). */
+function LiveDuration({ startTime }: { startTime: number }) {
+  const now = useNow(1000);
+  const text = formatDuration(Math.max(0, (now - startTime) / 1000));
+  return (
+    <span className="tabular-nums" data-testid="call-duration" aria-label={`Duration so far ${text}`}>
+      {text}
+    </span>
+  );
+}
 
 function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
+  const live = isLiveStatus(call.status);
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4" data-call-id={call.id}>
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4" data-call-id={call.id} data-live={live || undefined}>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="font-medium text-slate-900">{formatCaller(call)}</span>
@@ -34,12 +44,21 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
         <p className="mt-0.5 text-xs text-slate-500">
           <time dateTime={new Date(call.startTime).toISOString()}>{formatDateTime(call.startTime)}</time>
           {" · "}
-          <span className="tabular-nums" aria-label={`Duration ${formatDuration(call.duration)}`}>
-            {formatDuration(call.duration)}
-          </span>
+          {live ? (
+            <LiveDuration startTime={call.startTime} />
+          ) : (
+            <span className="tabular-nums" data-testid="call-duration" aria-label={`Duration ${formatDuration(call.duration)}`}>
+              {formatDuration(call.duration)}
+            </span>
+          )}
         </p>
         <p className="mt-1.5 break-words text-sm text-slate-600" data-testid="call-preview">
-          {call.summaryText ?? (call.preview ? `${call.preview}${call.previewTruncated ? "…" : ""}` : <span className="italic text-slate-400">No transcript</span>)}
+          {call.summaryText ??
+            (call.preview ? (
+              `${call.preview}${call.previewTruncated ? "…" : ""}`
+            ) : (
+              <span className="italic text-slate-400">{live ? "Nothing said yet" : "No transcript"}</span>
+            ))}
         </p>
       </div>
       <Button size="sm" variant="secondary" onClick={onOpen} className="self-start sm:self-center" aria-label={viewDetailsLabel(call)}>
@@ -49,43 +68,46 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
   );
 }
 
+function emptyTitle(f: HistoryFilters): string {
+  if (!hasFilters(f)) return "No calls yet";
+  if (f.safetyOnly && filtersToSearch({ ...f, safetyOnly: false }).toString() === "") return "No calls with safety alerts";
+  return "No calls match these filters";
+}
+
 export function CallHistory() {
-  const [callType, setCallType] = useState<CallType | "">("");
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const problem = rangeProblem(filters);
   const [openCallId, setOpenCallId] = useState<string | null>(null);
-  const [safetyOnly, setSafetyOnly] = useState(false);
-  const { state, reload, loadMore } = useCallHistory(callType, safetyOnly);
+  const { state, reload, loadMore } = useCallHistory(filters, problem === null);
+  const setFilters = (next: HistoryFilters) => setSearch((prev) => filtersToSearch(next, prev), { replace: true });
 
   return (
     <Card role="region" aria-labelledby="call-history-heading">
-      <CardHeader
-        id="call-history-heading"
-        title="Call History"
-        headingLevel={3}
-        actions={
-          <div className="flex flex-wrap items-center gap-3">
-            <label className="flex items-center gap-1.5 text-sm text-slate-700">
-              <input type="checkbox" className="size-4 rounded border-slate-300 text-rose-600 focus-visible:outline-2 focus-visible:outline-indigo-600" checked={safetyOnly} onChange={(e) => setSafetyOnly(e.target.checked)} />
-              {SAFETY_FILTER_LABEL}
-            </label>
-            <Select
-              label={<span className="sr-only">Show</span>}
-              fieldClassName="gap-0"
-              value={callType}
-              onChange={(e) => setCallType(e.target.value as CallType | "")}
-              options={FILTERS}
-            />
-          </div>
-        }
-      />
+      <CardHeader id="call-history-heading" title="Call History" headingLevel={3} />
       <CardBody>
+        <div className="mb-4">
+          <HistoryFilterBar filters={filters} onChange={setFilters} />
+        </div>
         <TranscriptSearch onOpenCall={setOpenCallId}>
-          {state.status === "loading" ? (
+          {problem ? (
+            <Alert>{problem}</Alert>
+          ) : state.status === "loading" ? (
             <LoadingBlock label="Loading calls" />
           ) : state.status === "error" ? (
             <RetryAlert title={LOAD_FAILED} onRetry={reload} />
           ) : state.calls.length === 0 ? (
-            <EmptyState title={safetyOnly ? "No calls with safety alerts" : callType ? "No calls of this kind yet" : "No calls yet"}>
-              Calls to your Echoes appear here with their transcripts. Try one from the Test Call tab.
+            <EmptyState
+              title={emptyTitle(filters)}
+              action={
+                hasFilters(filters) ? (
+                  <Button size="sm" variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+                    Clear filters
+                  </Button>
+                ) : null
+              }
+            >
+              {hasFilters(filters) ? "Try other filters, or clear them to see every call." : "Calls to your Echoes appear here with their transcripts. Try one from the Test Call tab."}
             </EmptyState>
           ) : (
             <div className="flex flex-col gap-4">

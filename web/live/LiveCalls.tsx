@@ -7,7 +7,7 @@ import { joinCall } from "./joinCall";
 import { LiveCallItem, liveCallTitle } from "./LiveCallItem";
 import { LiveTranscriptModal } from "./LiveTranscriptModal";
 import { useLiveCalls } from "./useLiveCalls";
-import { useNow } from "./useNow";
+import { useNow } from "../lib/useNow";
 import type { TabProps } from "../lib/tabs";
 import { Card, CardBody, CardHeader, RetryAlert, Spinner } from "../ui";
 

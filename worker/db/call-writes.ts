@@ -8,7 +8,9 @@ import type { Db } from "./client";
 import type { EchoRow } from "./echoes";
 import { calls, echoes, transcriptEntries, users } from "./schema";
 
-export const CALL_IN_PROGRESS = "in-progress";
+import { CALL_IN_PROGRESS } from "../../protocol/call-history";
+
+export { CALL_IN_PROGRESS };
 
 
 /** The user's Echo if it exists and is active; null otherwise (someone else's id finds nothing). */

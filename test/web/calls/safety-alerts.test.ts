@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../../protocol/call-messages";
 import { SAFETY_CATEGORIES } from "../../../protocol/safety";
-import { listUrl } from "../../../web/calls/useCallHistory";
+import { NO_FILTERS, listUrl } from "../../../web/calls/historyFilters";
 import { SafetyBadge, safetyAlertLabel } from "../../../web/ui/safety/SafetyBadge";
 import { TranscriptList } from "../../../web/ui/TranscriptList";
 
@@ -28,8 +28,8 @@ describe("the Safety alert badge", () => {
 
 describe("the Call History filter 'Calls with safety alerts'", () => {
   it("asks for ?safety=1 only when on, with the call type and the cursor", () => {
-    expect(listUrl("", null)).toBe("/api/calls?limit=20");
-    expect(listUrl("", null, true)).toBe("/api/calls?limit=20&safety=1");
-    expect(listUrl("phone", "abc", true)).toBe("/api/calls?limit=20&callType=phone&safety=1&cursor=abc");
+    expect(listUrl(NO_FILTERS, 20, null)).toBe("/api/calls?limit=20");
+    expect(listUrl({ ...NO_FILTERS, safetyOnly: true }, 20, null)).toBe("/api/calls?safety=1&limit=20");
+    expect(listUrl({ ...NO_FILTERS, callType: "phone", safetyOnly: true }, 20, "abc")).toBe("/api/calls?callType=phone&safety=1&limit=20&cursor=abc");
   });
 });

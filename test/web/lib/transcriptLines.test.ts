@@ -1,7 +1,7 @@
 // Transcript lines agree with themselves: the caller's turn count, typed turns, emotions that matter; status words.
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../../protocol/call-messages";
-import { statusLabel } from "../../../web/lib/callStatus";
+import { isLiveStatus, statusLabel } from "../../../web/lib/callStatus";
 import { callerTurnCount, splitEmotions, typedLineIds } from "../../../web/lib/transcriptLines";
 
 const line = (id: string, speaker: "caller" | "assistant", extra: Partial<TranscriptEntry> = {}): TranscriptEntry => ({
@@ -35,9 +35,16 @@ describe("transcript lines", () => {
 
 describe("statusLabel", () => {
   it("reads stored statuses as words, the same everywhere", () => {
-    expect(statusLabel("in-progress")).toBe("in progress");
+    expect(statusLabel("in-progress")).toBe("Live");
+    expect(statusLabel("IN_PROGRESS")).toBe("Live");
     expect(statusLabel("completed")).toBe("completed");
     expect(statusLabel("no-answer")).toBe("no answer");
     expect(statusLabel("abandoned")).toBe("abandoned");
+  });
+
+  it("knows a live call by its status", () => {
+    expect(isLiveStatus("in-progress")).toBe(true);
+    expect(isLiveStatus("completed")).toBe(false);
+    expect(isLiveStatus("failed")).toBe(false);
   });
 });
