@@ -292,6 +292,13 @@ export class CallSession extends DurableObject<Env> {
     );
   }
 
+  /** The call's latest lines reached D1 while it runs: the owner's dashboards read them again. */
+  private notifyLinesSynced(state: CallState): void {
+    const userId = state.userId;
+    if (!userId) return;
+    this.ctx.waitUntil(publishToUser(this.env, userId, { type: "call_changed", callId: state.callId }));
+  }
+
   /** A caller entry the safety net marked: into D1 now (the call row is flagged), then the owner's dashboards are told. */
   private safetyAlert(): void {
     const state = this.store.state();
@@ -356,7 +363,9 @@ export class CallSession extends DurableObject<Env> {
     if (caller && now - this.lastCallerFrameAt > CALL_IDLE_TIMEOUT_MS) return this.finish("abandoned", "idle_timeout");
     this.recorder.flush(); // settled audio of a call without caller frames (typed turns) too
     this.viewers.closeExpiredSessions(now);
-    await this.persistence.syncPending();
+    // New lines in D1: the owner's Call History and Live Calls show the transcript so far (their preview).
+    const newLines = this.store.hasPending();
+    if ((await this.persistence.syncPending()) && newLines) this.notifyLinesSynced(state);
     await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
   }
 }
