@@ -1,15 +1,10 @@
 // The account owner's view of how the AI held up (GET /api/calls/health): the last 24 hours of stored
-// turns — how many, how many failed and at which stage, retries, and the p50 / p95 of each stage's time.
+// turns — how many, how many failed and at which stage, retries — and the p50 / p95 of each stage's time
+// (protocol/latency.ts: the same figures, names and computation as Insights, over these 24 hours).
 import type { AiStage } from "./call-messages";
-import { LATENCY_STAGES, type LatencyStage, type StageFigures } from "./latency";
-
-export type { StageFigures };
+import type { StageLatency } from "./latency";
 
 export const HEALTH_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** The per-turn timings stored with each assistant entry (TurnLatency), in turn order (protocol/latency.ts). */
-export const HEALTH_STAGES = LATENCY_STAGES;
-export type HealthStage = LatencyStage;
 
 export interface CallHealth {
   since: number;
@@ -20,5 +15,6 @@ export interface CallHealth {
   failedTurns: number;
   failuresByStage: Partial<Record<AiStage, number>>;
   retriesByStage: Partial<Record<AiStage, number>>;
-  stages: Record<HealthStage, StageFigures>;
+  /** Per stage, the turns of the calls that started in the window and have ended (as Insights counts them). */
+  stages: StageLatency;
 }

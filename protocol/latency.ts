@@ -1,9 +1,18 @@
-// Per-stage turn latency figures from stored turns (TurnLatency of assistant entries): shared by the
-// Insights view (and meant to be the same shape as the AI health card's figures).
+// Per-stage turn latency figures from stored turns (TurnLatency of assistant entries): one set of
+// stages, one name each, one computation (worker/db/insights/stage-latency.ts) for every view that shows
+// them — the AI health card (last 24 hours) and Insights (a period).
 
 /** The per-turn timings stored with each assistant entry (TurnLatency), in turn order. */
 export const LATENCY_STAGES = ["endOfTurnMs", "transcribeMs", "firstTokenMs", "firstAudioMs"] as const;
 export type LatencyStage = (typeof LATENCY_STAGES)[number];
+
+/** The one name of each stage, wherever its figures are shown. */
+export const LATENCY_STAGE_LABELS: Record<LatencyStage, string> = {
+  endOfTurnMs: "End of turn",
+  transcribeMs: "Speech to text",
+  firstTokenMs: "First reply word",
+  firstAudioMs: "First reply audio",
+};
 
 export interface StageFigures {
   /** Turns that measured this stage. */

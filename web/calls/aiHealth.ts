@@ -1,15 +1,9 @@
-// What the AI health card says (pure): stage figures in turn order with readable names, and the
+// What the AI health card says (pure): stage figures in turn order with their one name (protocol/latency.ts), and the
 // failures and retries of the last 24 hours as short phrases.
 import type { AiStage } from "../../protocol/call-messages";
-import { HEALTH_STAGES, type CallHealth, type HealthStage } from "../../protocol/health";
-import { formatMs } from "../lib/format";
-
-const STAGE_LABELS: Record<HealthStage, string> = {
-  endOfTurnMs: "End of turn",
-  transcribeMs: "Speech to text",
-  firstTokenMs: "First reply word",
-  firstAudioMs: "First reply audio",
-};
+import type { CallHealth } from "../../protocol/health";
+import { LATENCY_STAGES, LATENCY_STAGE_LABELS, type LatencyStage } from "../../protocol/latency";
+import { formatStageFigures } from "../lib/format";
 
 const STEP_NAMES: Record<AiStage, string> = {
   transcribe: "speech to text",
@@ -20,7 +14,7 @@ const STEP_NAMES: Record<AiStage, string> = {
 };
 
 export interface StageRow {
-  stage: HealthStage;
+  stage: LatencyStage;
   label: string;
   p50: string;
   p95: string;
@@ -28,9 +22,9 @@ export interface StageRow {
 }
 
 export function stageRows(health: CallHealth): StageRow[] {
-  return HEALTH_STAGES.map((stage) => {
+  return LATENCY_STAGES.map((stage) => {
     const f = health.stages[stage];
-    return { stage, label: STAGE_LABELS[stage], p50: f.p50 === null ? "–" : formatMs(f.p50), p95: f.p95 === null ? "–" : formatMs(f.p95), turns: f.count };
+    return { stage, label: LATENCY_STAGE_LABELS[stage], ...formatStageFigures(f), turns: f.count };
   });
 }
 

@@ -4,11 +4,12 @@
 import { useState } from "react";
 import type { EchoList } from "../../protocol/echo";
 import { INSIGHT_PERIODS, type InsightPeriod, type InsightsView } from "../../protocol/insights";
-import { LATENCY_STAGES } from "../../protocol/latency";
+import { LATENCY_STAGES, LATENCY_STAGE_LABELS } from "../../protocol/latency";
+import { formatStageFigures } from "../lib/format";
 import { useFeedResource } from "../lib/useFeedResource";
 import { Button, Card, CardBody, CardHeader, LoadingBlock, RetryAlert, Select } from "../ui";
 import { EmotionMixChart } from "./EmotionMixChart";
-import { PERIOD_LABELS, STAGE_LABELS, formatShare, formatStage, formatTotal } from "./insightsText";
+import { PERIOD_LABELS, formatShare, formatTotal } from "./insightsText";
 import { useInsights } from "./useInsights";
 
 export const INSIGHTS_LOAD_FAILED = "Failed to load insights. Please try again.";
@@ -96,10 +97,10 @@ function Body({ view }: { view: InsightsView }) {
             </thead>
             <tbody className="tabular-nums">
               {LATENCY_STAGES.map((s) => {
-                const f = formatStage(view.latency[s]);
+                const f = formatStageFigures(view.latency[s]);
                 return (
                   <tr key={s} className="border-t border-slate-100">
-                    <td className="py-1">{STAGE_LABELS[s]}</td>
+                    <td className="py-1">{LATENCY_STAGE_LABELS[s]}</td>
                     <td className="py-1 text-right">{f.p50}</td>
                     <td className="py-1 text-right">{f.p95}</td>
                   </tr>

@@ -1,21 +1,14 @@
-// Words and numbers of the Insights view (pure): period and stage labels, shares, durations.
+// Words and numbers of the Insights view (pure): period labels, shares, durations (the stages' names and
+// figures are the AI health card's: protocol/latency.ts, web/lib/format.ts).
 import type { EmotionName } from "../../protocol/call-messages";
 import type { EmotionMixBucket, InsightPeriod } from "../../protocol/insights";
-import type { LatencyStage, StageFigures } from "../../protocol/latency";
-import { formatDuration, formatMs } from "../lib/format";
+import { formatDuration } from "../lib/format";
 
 export const PERIOD_LABELS: Record<InsightPeriod, string> = {
   "7d": "Last 7 days",
   "30d": "Last 30 days",
   "90d": "Last 90 days",
   "365d": "Last 12 months",
-};
-
-export const STAGE_LABELS: Record<LatencyStage, string> = {
-  endOfTurnMs: "End of turn",
-  transcribeMs: "Speech to text",
-  firstTokenMs: "First word of the reply",
-  firstAudioMs: "First audio",
 };
 
 /** 0.25 → "25%", 1/3 → "33.3%"; null → "–". */
@@ -34,9 +27,6 @@ export function formatTotal(seconds: number | null): string {
   return `${h} h ${String(m).padStart(2, "0")} min`;
 }
 
-export function formatStage(f: StageFigures): { p50: string; p95: string } {
-  return { p50: f.p50 === null ? "–" : formatMs(f.p50), p95: f.p95 === null ? "–" : formatMs(f.p95) };
-}
 
 /** The strongest emotion across buckets (weighted by calls), for the chart's text alternative. */
 export function dominantEmotion(buckets: readonly EmotionMixBucket[]): { name: EmotionName; share: number } | null {

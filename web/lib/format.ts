@@ -1,6 +1,7 @@
 // Display formatting for the dashboard: spec §9's duration (m:ss) and emotion percents (one decimal),
 // plus dates and times in the viewer's locale.
 export { formatDuration, formatEmotionSource, formatOffset, formatPercent, sortedEmotions } from "../../protocol/format";
+import type { StageFigures } from "../../protocol/latency";
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", second: "2-digit" });
@@ -30,4 +31,9 @@ export function formatCaller(call: { callType: string; fromNumber: string | null
 /** A call's View Details button, for screen readers: which call it opens (every row has one). */
 export function viewDetailsLabel(call: { callType: string; fromNumber: string | null; startTime: number }): string {
   return `View Details of the call from ${formatCaller(call)} at ${formatDateTime(call.startTime)}`;
+}
+
+/** A stage's p50 / p95 as shown wherever latency is (AI health, Insights); "–" when no turn measured it. */
+export function formatStageFigures(f: StageFigures): { p50: string; p95: string } {
+  return { p50: f.p50 === null ? "–" : formatMs(f.p50), p95: f.p95 === null ? "–" : formatMs(f.p95) };
 }

@@ -1,7 +1,8 @@
 // Words and numbers of the Insights panel.
 import { describe, expect, it } from "vitest";
 import type { EmotionMixBucket } from "../../../protocol/insights";
-import { dominantEmotion, formatShare, formatStage, formatTotal } from "../../../web/insights/insightsText";
+import { dominantEmotion, formatShare, formatTotal } from "../../../web/insights/insightsText";
+import { formatStageFigures as formatStage } from "../../../web/lib/format";
 
 const mix = (m: Partial<EmotionMixBucket["mix"]>): EmotionMixBucket["mix"] => ({ joy: 0, sadness: 0, anger: 0, fear: 0, surprise: 0, calm: 0, ...m });
 

@@ -1,7 +1,6 @@
-// Percentiles of turn latency, one implementation for every figure (the AI health card and Insights):
-// nearest rank over a histogram of (value, count). The health card's histogram holds exact values;
-// Insights reads log buckets kept per day by triggers (migrations/0004_insight_figures.sql), six per
-// octave: bucket b holds [2^(b/6), 2^((b+1)/6)) ms and is reported as its geometric middle, so a
+// Percentiles of turn latency, one implementation for every figure (the AI health card and Insights,
+// both through stage-latency.ts): nearest rank over a histogram of (value, count), read from log buckets
+// kept per day by triggers (migrations/0004_insight_figures.sql), six per octave: bucket b holds [2^(b/6), 2^((b+1)/6)) ms and is reported as its geometric middle, so a
 // bucketed p50 / p95 is within 2^(1/12) − 1 ≈ 5.9 % (plus 0.5 ms of rounding) of the exact nearest rank.
 import type { StageFigures } from "../../../protocol/latency";
 
@@ -42,7 +41,7 @@ export function stageFigures(bins: readonly HistogramBin[]): StageFigures {
   return { count, p50: rank(50), p95: rank(95) };
 }
 
-/** A histogram of exact values. */
+/** A histogram of exact values (the reference the bucketed figures are measured against). */
 export function exactHistogram(values: readonly number[]): HistogramBin[] {
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
