@@ -48,10 +48,14 @@ export async function createEcho(database: Db, userId: string, fields: EchoField
   return toEcho(row);
 }
 
-/** The Echo every new account gets, so a first call needs no setup: a friendly generalist, marked as the starter. */
+/**
+ * The Echo every new account gets, so a first call needs no setup: a friendly generalist, marked as the
+ * starter (the card's "Starter" badge says so). Its description is in character, as a persona's is: it
+ * becomes the model's "About you" line, so a note to the user here would be read out in its greeting.
+ */
 export const STARTER_ECHO: EchoFields = {
   name: "Echo",
-  description: "Your starter Echo: a friendly, general assistant to try a first call with. Edit it to make it yours, or deactivate it.",
+  description: "A friendly, down-to-earth helper for everyday questions and a good chat.",
   personality: "friendly",
   expertise: "general",
   instructions: "",

@@ -5,7 +5,7 @@
 // offers what it can. Each answer is a list of ways to say it: the manager takes the first not yet said.
 import type { Persona } from "../../provider";
 import type { QuestionKind, RequestKind } from "./intents";
-import { EXPERTISE_PHRASE } from "./lines";
+import { EXPERTISE_PHRASE, EXPERTISE_QUESTIONS } from "./lines";
 
 export interface AnswerContext {
   persona: Persona;
@@ -100,12 +100,18 @@ export function answerRequest(kind: RequestKind, c: AnswerContext): string[] {
   }
 }
 
-/** The Echo speaks first (no caller turn). */
-export function greetingLines(persona: Persona, engine: "offline" | "local", phone: boolean): string {
-  if (engine === "local") return `Hi, I'm ${persona.name}. I run on simple local speech recognition, so speak clearly and I'll do my best to follow.`;
-  return phone
-    ? `Hi, I'm ${persona.name}. I'm running offline right now, so I can hear your voice but not make out the words.`
-    : `Hi, I'm ${persona.name}. I'm running offline, so I can't make out spoken words, but you can type to me.`;
+/** Words a greeting has at most: one short sentence, a few seconds of speech (the first thing a caller hears). */
+export const GREETING_MAX_WORDS = 12;
+
+const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * The Echo speaks first (no caller turn): one short sentence, with its name and, in character, its
+ * expertise's question. Offline, which hears no words, it says so instead (a browser caller can type).
+ */
+export function greetingLines(persona: Persona, engine: "offline" | "local", phone: boolean): string[] {
+  if (engine === "local") return EXPERTISE_QUESTIONS[persona.expertise].map((q) => `Hi, I'm ${persona.name}: ${lowerFirst(q)}`);
+  return [phone ? `Hi, I'm ${persona.name}; I'm offline, so I can't make out words yet.` : `Hi, I'm ${persona.name}; I'm offline, so please type to me.`];
 }
 
 /** Local speech heard a turn but recognised no words. */

@@ -104,8 +104,7 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
   const reply = (intent: Intent | null, closesCall = false, reflection: string | null = null): DialogueReply => ({ text: slots.text, closesCall, intent, reflection });
 
   if (!turn) {
-    slots.add([greetingLines(persona, options.engine, phone)]);
-    slots.add(EXPERTISE_QUESTIONS[persona.expertise]);
+    slots.add(greetingLines(persona, options.engine, phone));
     return reply(null);
   }
   if (!turn.recognized && !turn.typed) {

@@ -8,6 +8,8 @@ import { winkLanguage } from "../../../../../worker/ai/local/wink-language";
 import { lightLanguage } from "../../../../../worker/ai/offline/dialogue/light-tagger";
 import { respond, type DialogueOptions } from "../../../../../worker/ai/offline/dialogue/manager";
 import { sentenceKey, sentencesOf } from "../../../../../worker/ai/offline/dialogue/thread";
+import { GREETING_MAX_WORDS } from "../../../../../worker/ai/offline/dialogue/answers";
+import { EXPERTISE_QUESTIONS } from "../../../../../worker/ai/offline/dialogue/lines";
 import type { CallerTurnInfo, ChatMessage, Persona, ReplyRequest } from "../../../../../worker/ai/provider";
 
 const persona: Persona = { name: "Echo", description: "A patient listener.", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "default" };
@@ -116,8 +118,17 @@ describe("dialogue manager: over a call", () => {
     });
   });
 
-  it("greets first when the call connects, honestly about the engine", () => {
-    expect(respond(request(null), local).text).toMatch(/^Hi, I'm Echo\. .*local speech recognition/);
-    expect(respond(request(null, { callType: "phone" }), { ...local, engine: "offline", language: lightLanguage }).text).toMatch(/offline/);
+  it("greets first when the call connects in one short sentence, in character, honest offline", () => {
+    const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+    const local1 = respond(request(null), local).text;
+    expect(local1).toMatch(/^Hi, I'm Echo: [a-z][^.!?]*\?$/);
+    expect(words(local1)).toBeLessThanOrEqual(GREETING_MAX_WORDS);
+    const health = respond(request(null, { persona: { ...persona, expertise: "health" } }), local).text;
+    expect(EXPERTISE_QUESTIONS.health.some((q) => health.endsWith(q.charAt(0).toLowerCase() + q.slice(1)))).toBe(true);
+    for (const callType of ["phone", "browser_test"] as const) {
+      const offline = respond(request(null, { callType }), { ...local, engine: "offline", language: lightLanguage }).text;
+      expect(offline).toMatch(/^Hi, I'm Echo; I'm offline, .*\.$/);
+      expect(words(offline)).toBeLessThanOrEqual(GREETING_MAX_WORDS);
+    }
   });
 });
