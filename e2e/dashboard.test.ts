@@ -241,7 +241,7 @@ describe("dashboard data", () => {
     expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
     expect(await rows.evaluateAll((lis) => lis.map((li) => li.getAttribute("data-call-id")))).toEqual(newestFirst);
 
-    await page.getByRole("region", { name: "Call History" }).getByRole("combobox").selectOption("browser_test");
+    await page.getByRole("region", { name: "Call History" }).getByRole("combobox", { name: "Kind" }).selectOption("browser_test");
     await expect.poll(() => rows.count(), POLL).toBe(Math.min(20, browserTests));
     expect(await rows.allInnerTexts()).toEqual(Array(Math.min(20, browserTests)).fill(expect.stringContaining("Browser test")));
     await page.context().close();
