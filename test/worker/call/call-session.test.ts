@@ -97,6 +97,24 @@ describe("call lifecycle", () => {
     feed.close();
   });
 
+  it("while the call runs, its new lines reach D1 on the sync alarm and the owner's dashboards are told, so Call History shows them", async () => {
+    const owner = await createUser();
+    const feed = await connect("/ws/feed", { cookie: owner.cookie });
+    const { socket, callId } = await startTestCall({ owner });
+    await feed.next("call_changed"); // the call started
+    socket.send({ type: "text_input", text: "My tomatoes are finally growing." });
+    await socket.next((m) => m.type === "transcription" && JSON.stringify(m).includes("tomatoes"), 8000); // stored before it is sent
+    await runDurableObjectAlarm(callStub(callId));
+    expect(await feed.next("call_changed", 8000)).toEqual({ type: "call_changed", callId });
+    const { exports } = await import("cloudflare:workers");
+    const list = (await (await exports.default.fetch("https://echo.test/api/calls", { headers: { Cookie: owner.cookie } })).json()) as { calls: Array<{ id: string; status: string; preview: string }> };
+    expect(list.calls[0]).toMatchObject({ id: callId, status: "in-progress" });
+    expect(list.calls[0]!.preview).toContain("My tomatoes are finally growing.");
+    socket.send({ type: "end_call" });
+    await socket.next("call_ended");
+    feed.close();
+  });
+
   it("finalizes a call whose client just closed the socket", async () => {
     const { owner, echo, socket, callId } = await startTestCall();
     socket.close(1001, "tab closed");
