@@ -5,11 +5,10 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import type { DemoCall, DemoData, DemoEntry } from "../scripts/seed/demo";
+import type { DemoCall, DemoData, DemoEcho, DemoEntry } from "../scripts/seed/demo";
 import { demoSql, runLocalSql } from "../scripts/seed/sql";
 import { signUpViaApi } from "./support/auth";
 import { collectDialogs, DESKTOP, useBrowser } from "./support/browser";
-import { createEchoViaApi } from "./support/echoes";
 
 const POLL = { timeout: 45_000, interval: 250 };
 const DAY = 86_400_000;
@@ -31,9 +30,24 @@ describe("Call History", () => {
     const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
     await signUpViaApi(page, inject("baseURL"), undefined, "/calls");
     const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
-    const sage = await createEchoViaApi(page, { name: "Sage", personality: "calm", expertise: "general", voiceStyle: "warm" });
-    const max = await createEchoViaApi(page, { name: "Max", personality: "witty", expertise: "general", voiceStyle: "default" });
     const now = Date.now();
+    const echo = (name: string): DemoEcho => ({
+      id: `${me.user.id.slice(0, 8)}-${name}`,
+      name,
+      description: `${name}, seeded`,
+      personality: "calm",
+      expertise: "general",
+      instructions: "",
+      voiceStyle: "warm",
+      isActive: true,
+      recordCalls: true,
+      totalCalls: 0,
+      starter: false,
+      createdAt: now - 5 * DAY,
+      updatedAt: now - 5 * DAY,
+    });
+    const sage = echo("Sage");
+    const max = echo("Max");
     const call = (id: string, echoId: string, status: string, startTime: number, callType: DemoCall["callType"] = "phone"): DemoCall => ({
       id: `${me.user.id.slice(0, 8)}-${id}`,
       echoId,
@@ -50,8 +64,8 @@ describe("Call History", () => {
     // 22 of Max's calls: more than a page.
     const maxCalls = Array.from({ length: 22 }, (_, i) => call(`max-${String(i).padStart(2, "0")}`, max.id, "completed", now - 2 * DAY - i * 60_000));
     const formula: DemoEntry = { id: `${maxCalls[0]!.id}-0`, callId: maxCalls[0]!.id, seq: 0, speaker: "caller", text: "=HYPERLINK(\"http://x\") is what I typed", timestamp: maxCalls[0]!.startTime + 500, emotions: {}, interrupted: false, latency: null };
-    const data: DemoData = { echoes: [], calls: [old, recent, ...maxCalls], entries: [formula], summaries: [] };
-    runLocalSql(demoSql(me.user.id, data, { echoes: false }), inject("stateDir"));
+    const data: DemoData = { echoes: [sage, max], calls: [old, recent, ...maxCalls], entries: [formula], summaries: [] };
+    runLocalSql(demoSql(me.user.id, data), inject("stateDir"));
     await page.reload();
     await expect.poll(() => rows(page).count(), POLL).toBe(20);
 
@@ -70,9 +84,9 @@ describe("Call History", () => {
     expect(await history(page).getByRole("combobox", { name: "Status" }).inputValue()).toBe("completed");
 
     // By dates: from today, Sage's completed call (3 days ago) is out; the empty state offers to clear.
-    await history(page).getByLabel("From").fill(localDay(now));
+    await history(page).getByLabel("From", { exact: true }).fill(localDay(now));
     await expect.poll(() => history(page).innerText(), POLL).toContain("No calls match these filters");
-    await history(page).getByLabel("To").fill(localDay(now - DAY));
+    await history(page).getByLabel("To", { exact: true }).fill(localDay(now - DAY));
     await expect.poll(() => history(page).innerText(), POLL).toContain("The end date is before the start date.");
     await history(page).getByRole("button", { name: "Clear filters" }).first().click();
     await expect.poll(() => rows(page).count(), POLL).toBe(20);
@@ -80,8 +94,8 @@ describe("Call History", () => {
 
     // Kind and a date range together: the browser test of today.
     await history(page).getByRole("combobox", { name: "Kind" }).selectOption({ label: "Browser tests" });
-    await history(page).getByLabel("From").fill(localDay(now - DAY));
-    await history(page).getByLabel("To").fill(localDay(now));
+    await history(page).getByLabel("From", { exact: true }).fill(localDay(now - DAY));
+    await history(page).getByLabel("To", { exact: true }).fill(localDay(now));
     await expect.poll(() => rowIds(page), POLL).toEqual([recent.id]);
     await history(page).getByRole("button", { name: "Clear filters" }).click();
 
