@@ -45,7 +45,7 @@ describe("phone linking", () => {
     await expect.poll(() => panel.getByText(from).first().isVisible(), POLL).toBe(true);
     await call.hangUp();
 
-    // Choose Wren to answer (the default is the most recently updated Echo).
+    // Choose Wren to answer (the first Echo made, the starter, answers until then).
     const select = panel.getByLabel("Phone Echo");
     await select.selectOption({ label: "Wren" });
     await expect.poll(() => panel.getByText("Answering now: Wren").isVisible(), POLL).toBe(true);

@@ -9,8 +9,6 @@ import { useActiveEchoes } from "../lib/useActiveEchoes";
 import { Alert, Badge, Button, Card, CardBody, CardHeader, RetryAlert, Select, Spinner } from "../ui";
 import { choosePhoneEcho, requestLinkCode, unlinkPhone, usePhoneSettings } from "./phoneStore";
 
-const DEFAULT_CHOICE = "";
-
 function errorText(err: unknown, fallback: string): string {
   return err instanceof ApiRequestError && err.status !== 0 && err.status < 500 ? err.message : fallback;
 }
@@ -193,7 +191,7 @@ function AnswerSection({ settings }: { settings: PhoneSettings }) {
     setSaving(true);
     setError(null);
     try {
-      await choosePhoneEcho(value === DEFAULT_CHOICE ? null : value);
+      await choosePhoneEcho(value);
     } catch (err) {
       setError(errorText(err, "Could not change your phone Echo. Please try again."));
     } finally {
@@ -220,14 +218,11 @@ function AnswerSection({ settings }: { settings: PhoneSettings }) {
         <Select
           label="Phone Echo"
           hint={answering ? `Answering now: ${answering.name}` : `Answering now: the built-in assistant “${DEFAULT_ASSISTANT_NAME}”`}
-          value={settings.phoneEchoId && list.echoes.some((e) => e.id === settings.phoneEchoId) ? settings.phoneEchoId : DEFAULT_CHOICE}
+          value={answering?.id ?? ""}
           disabled={saving}
           aria-busy={saving || undefined}
           onChange={(e) => void choose(e.target.value)}
-          options={[
-            { value: DEFAULT_CHOICE, label: "Most recently updated Echo (default)" },
-            ...list.echoes.map((e) => ({ value: e.id, label: e.name })),
-          ]}
+          options={list.echoes.map((e) => ({ value: e.id, label: e.name }))}
         />
       )}
     </section>

@@ -98,7 +98,7 @@ export async function unlinkPhone(): Promise<void> {
   changed(await api<PhoneSettings>("/api/phone/link", { method: "DELETE" }));
 }
 
-export async function choosePhoneEcho(echoId: string | null): Promise<void> {
+export async function choosePhoneEcho(echoId: string): Promise<void> {
   changed(await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } satisfies PhoneEchoInput }));
 }
 
