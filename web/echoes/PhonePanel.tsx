@@ -1,4 +1,4 @@
-// The Phone card at the top of the Echoes tab: link the number you call from (a 6-digit code typed on
+// The Phone card (after the Echoes on the Echoes tab, and on /settings): link the number you call from (a 6-digit code typed on
 // the keypad during a call, valid 10 minutes; no SMS), see or unlink it, and choose which Echo answers.
 import { useEffect, useState } from "react";
 import { DEFAULT_ASSISTANT_NAME, LINK_CODE_TTL_MS, type PhoneSettings } from "../../protocol/phone";
@@ -25,8 +25,8 @@ function useSecondsLeft(expiresAt: number | null): number {
   return expiresAt === null ? 0 : Math.min(LINK_CODE_TTL_MS / 1000, Math.max(0, Math.ceil((expiresAt - now) / 1000)));
 }
 
-/** The signed-in user's phone card (`userId`: whose settings it shows). */
-export function PhonePanel({ userId }: { userId: string }) {
+/** The signed-in user's phone card (`userId`: whose settings it shows); `showAnswer` false leaves out "Who answers" (shown elsewhere on the page). */
+export function PhonePanel({ userId, showAnswer = true }: { userId: string; showAnswer?: boolean }) {
   const { state, reload } = usePhoneSettings(userId);
   return (
     <Card role="region" aria-labelledby="phone-heading">
@@ -53,9 +53,9 @@ export function PhonePanel({ userId }: { userId: string }) {
             {state.message}
           </Alert>
         ) : (
-          <div className="grid gap-6 md:grid-cols-2">
+          <div className={showAnswer ? "grid gap-6 md:grid-cols-2" : "grid gap-6"}>
             <LinkSection settings={state.settings} />
-            <AnswerSection settings={state.settings} />
+            {showAnswer ? <AnswerSection settings={state.settings} /> : null}
           </div>
         )}
       </CardBody>

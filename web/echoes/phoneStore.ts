@@ -102,6 +102,13 @@ export async function choosePhoneEcho(echoId: string): Promise<void> {
   changed(await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } satisfies PhoneEchoInput }));
 }
 
+/** Loads the settings now (after a change made elsewhere, e.g. deactivating the Echo that answers) and returns them. */
+export async function refreshPhoneSettings(): Promise<PhoneSettings> {
+  const settings = await api<PhoneSettings>("/api/phone");
+  changed(settings);
+  return settings;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
