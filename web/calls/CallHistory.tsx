@@ -2,10 +2,11 @@
 // transcript preview and View Details; newest first, "Load more" for older calls; transcript search.
 // A call the safety net flagged has the "Safety alert" badge; "Calls with safety alerts" keeps only those.
 import { useState } from "react";
+import { Link } from "react-router";
 import type { CallType } from "../../protocol/call-messages";
 import type { CallSummary } from "../../protocol/call-history";
 import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "../lib/format";
-import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge, Select } from "../ui";
+import { Alert, Badge, Button, buttonClasses, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge, Select } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
 import { statusLabel } from "../lib/callStatus";
@@ -84,8 +85,15 @@ export function CallHistory() {
           ) : state.status === "error" ? (
             <RetryAlert title={LOAD_FAILED} onRetry={reload} />
           ) : state.calls.length === 0 ? (
-            <EmptyState title={safetyOnly ? "No calls with safety alerts" : callType ? "No calls of this kind yet" : "No calls yet"}>
-              Calls to your Echoes appear here with their transcripts. Try one from the Test Call tab.
+            <EmptyState
+              title={safetyOnly ? "No calls with safety alerts" : callType ? "No calls of this kind yet" : "No calls yet"}
+              action={
+                <Link to="/test-call" className={buttonClasses("primary", "sm")}>
+                  Try a test call
+                </Link>
+              }
+            >
+              Calls to your Echoes appear here with their transcripts.
             </EmptyState>
           ) : (
             <div className="flex flex-col gap-4">

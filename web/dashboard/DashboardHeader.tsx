@@ -1,11 +1,13 @@
 // Dashboard header (spec §2): welcome text (display name, else email), the phone link, Sign Out; plus
 // an honest badge saying which engines answer calls (a warning when it is the offline assistant); links
-// to the Insights and Settings pages. The welcome line is the page's one <h1>.
+// to the Insights and Settings pages. The welcome line is the page's one <h1>; under it, "Call your Echo
+// any time" only when there is an active Echo to call (else a link to make or activate one).
 import { useState } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
 import { engineDetails } from "../../protocol/engines";
 import { telHref } from "../config/phone";
+import { useActiveEchoes } from "../lib/useActiveEchoes";
 import { Badge, Button, cx, Logo } from "../ui";
 import { DASHBOARD_PAGES } from "./routes";
 
@@ -78,10 +80,34 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
             <PhoneIcon />
             Call {config.phoneNumber}
           </a>
-          <p className="hidden text-sm text-slate-500 sm:block">Call your Echo any time, then read the conversation here.</p>
+          <Greeting />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The line under the welcome: "Call your Echo any time…" once the user has an active Echo; without one
+ * (none made, or all deactivated) it names the next step as a link to the Echoes tab instead.
+ */
+function Greeting() {
+  const { echoes } = useActiveEchoes();
+  if (echoes.status === "ready" && echoes.echoes.length === 0) {
+    return (
+      <p className="text-sm text-slate-500" data-testid="greeting">
+        No active Echo yet:{" "}
+        <Link to="/echoes" className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+          create or activate one
+        </Link>
+        , then call it.
+      </p>
+    );
+  }
+  return (
+    <p className="hidden text-sm text-slate-500 sm:block" data-testid="greeting">
+      Call your Echo any time, then read the conversation here.
+    </p>
   );
 }
 
