@@ -37,7 +37,9 @@ export function Tabs({
   const refs = useRef(new Map<string, HTMLButtonElement>());
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const index = items.findIndex((t) => t.id === selected);
+    // From the tab that has focus (with no tab selected, the keys still move from where the user is).
+    const focused = items.findIndex((t) => refs.current.get(t.id) === e.target);
+    const index = focused >= 0 ? focused : items.findIndex((t) => t.id === selected);
     let next = -1;
     if (e.key === "ArrowRight") next = (index + 1) % items.length;
     else if (e.key === "ArrowLeft") next = (index - 1 + items.length) % items.length;
