@@ -29,19 +29,20 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
   return (
     <header className="border-b border-slate-200 bg-white">
       {/* One row at any width (a phone too): the word mark hides and, below sm, the engine chip shows its
-          short form whole ("AI: offline", "AI: workers-ai"); the full line is in its title and for screen readers. */}
+          short form ("AI: offline", "AI: workers-ai"; whole at 390 px, truncated only on narrower screens); the full
+          line is in its title and for screen readers. */}
       <div className="mx-auto flex max-w-6xl items-center gap-x-2 px-3 py-3 sm:gap-x-4 sm:px-6">
         <Logo className="shrink-0 max-sm:[&>span:last-child]:sr-only" />
         {config.aiProvider === "offline" ? (
-          <Badge tone="warning" className="shrink-0 whitespace-nowrap sm:min-w-0 sm:truncate" title={`No AI account is configured: calls are answered by Echo's built-in offline assistant. ${engineDetails(config.aiEngines)}`}>
+          <Badge tone="warning" className="min-w-0 truncate" title={`No AI account is configured: calls are answered by Echo's built-in offline assistant. ${engineDetails(config.aiEngines)}`}>
             <span aria-hidden="true" className="sm:hidden">
               AI: offline
             </span>
             <span className="max-sm:sr-only">AI: offline mode</span>
           </Badge>
         ) : (
-          <Badge tone="neutral" title={engineDetails(config.aiEngines)} className="shrink-0 whitespace-nowrap sm:min-w-0 sm:max-w-[min(36rem,60vw)] sm:overflow-hidden">
-            <span aria-hidden="true" className="sm:hidden">
+          <Badge tone="neutral" title={engineDetails(config.aiEngines)} className="min-w-0 overflow-hidden sm:max-w-[min(36rem,60vw)]">
+            <span aria-hidden="true" className="truncate sm:hidden">
               AI: {config.aiEngines.stages.reply.engine}
             </span>
             <span data-testid="ai-engines-badge" className="truncate max-sm:sr-only">
