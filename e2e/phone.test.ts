@@ -45,13 +45,14 @@ describe("phone linking", () => {
     await expect.poll(() => panel.getByText(from).first().isVisible(), POLL).toBe(true);
     await call.hangUp();
 
-    // Choose Wren to answer (the default is the most recently updated Echo).
-    const select = panel.getByLabel("Phone Echo");
-    await select.selectOption({ label: "Wren" });
-    await expect.poll(() => panel.getByText("Answering now: Wren").isVisible(), POLL).toBe(true);
+    // Choose Wren to answer, on the Echoes tab's "Answers your phone" line (the starter answered until then).
+    const line = page.getByRole("group", { name: /^Answers your phone:/ });
+    await expect.poll(() => line.getByTestId("answers-your-phone").innerText(), POLL).toBe("Answers your phone: Echo");
+    await line.getByRole("button", { name: "Change" }).click();
+    await line.getByLabel("Who answers your phone").selectOption({ label: "Wren" });
+    await expect.poll(() => line.getByTestId("answers-your-phone").innerText(), POLL).toBe("Answers your phone: Wren");
     await page.reload();
-    await expect.poll(async () => (await panel.getByLabel("Phone Echo").inputValue()) !== "", POLL).toBe(true);
-    await expect.poll(() => panel.getByText("Answering now: Wren").isVisible(), POLL).toBe(true);
+    await expect.poll(() => line.getByTestId("answers-your-phone").innerText(), POLL).toBe("Answers your phone: Wren");
 
     // The Test Call alert says who answers.
     await page.getByRole("article", { name: "Wren", exact: true }).getByRole("button", { name: "Test Call" }).click();

@@ -22,7 +22,11 @@ export interface PhoneSettings {
   publicNumber: string;
   /** The caller number linked to this account (E.164), or null. */
   linkedNumber: string | null;
-  /** The Echo chosen to answer phone calls; null: the most recently updated active Echo. */
+  /**
+   * The Echo chosen to answer phone calls: set when the first Echo is made, changed only by the user
+   * (PUT /api/phone/echo) or when it is deactivated (the phone moves to another active Echo); null: no
+   * active Echo (the built-in assistant answers).
+   */
   phoneEchoId: string | null;
   /** The Echo that answers this account's phone calls right now; null: no active Echo (the built-in assistant answers). */
   answeringEcho: { id: string; name: string } | null;
@@ -30,6 +34,6 @@ export interface PhoneSettings {
   pendingCode: PhoneLinkCode | null;
 }
 
-/** PUT /api/phone/echo: choose the phone Echo (null: back to the default). */
-export const phoneEchoInputSchema = z.object({ echoId: z.string().min(1).max(64).nullable() });
+/** PUT /api/phone/echo: choose the phone Echo, one of the user's active Echoes (an explicit choice: there is no "default"). */
+export const phoneEchoInputSchema = z.object({ echoId: z.string().min(1).max(64) });
 export type PhoneEchoInput = z.infer<typeof phoneEchoInputSchema>;

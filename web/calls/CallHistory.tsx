@@ -4,10 +4,10 @@
 // filtered list. A call in progress reads as Live Calls has it: "Live", its duration ticking, and the
 // transcript so far (the server's preview, refreshed as the call's lines reach D1).
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { CallSummary } from "../../protocol/call-history";
 import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "../lib/format";
-import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge } from "../ui";
+import { Alert, Badge, Button, buttonClasses, Card, CardBody, CardHeader, EmptyState, LoadingBlock, RetryAlert, SafetyBadge } from "../ui";
 import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
 import { isLiveStatus, statusLabel } from "../lib/callStatus";
@@ -104,10 +104,14 @@ export function CallHistory() {
                   <Button size="sm" variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
                     Clear filters
                   </Button>
-                ) : null
+                ) : (
+                  <Link to="/test-call" className={buttonClasses("primary", "sm")}>
+                    Try a test call
+                  </Link>
+                )
               }
             >
-              {hasFilters(filters) ? "Try other filters, or clear them to see every call." : "Calls to your Echoes appear here with their transcripts. Try one from the Test Call tab."}
+              {hasFilters(filters) ? "Try other filters, or clear them to see every call." : "Calls to your Echoes appear here with their transcripts."}
             </EmptyState>
           ) : (
             <div className="flex flex-col gap-4">

@@ -1,11 +1,13 @@
 // Dashboard header (spec §2): welcome text (display name, else email), the phone link, Sign Out; plus
 // an honest badge saying which engines answer calls (a warning when it is the offline assistant); links
-// to the Insights and Settings pages. The welcome line is the page's one <h1>.
+// to the Insights and Settings pages. The welcome line is the page's one <h1>; under it, "Call your Echo
+// any time" only when there is an active Echo to call (else a link to make or activate one).
 import { useState } from "react";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
 import { engineDetails } from "../../protocol/engines";
 import { telHref } from "../config/phone";
+import { useActiveEchoes } from "../lib/useActiveEchoes";
 import { Badge, Button, cx, Logo } from "../ui";
 import { DASHBOARD_PAGES } from "./routes";
 
@@ -26,16 +28,24 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
   const name = user.displayName || user.email;
   return (
     <header className="border-b border-slate-200 bg-white">
-      {/* One row at any width (a phone too): the word mark hides and the engine chip truncates first. */}
+      {/* One row at any width (a phone too): the word mark hides and, below sm, the engine chip shows its
+          short form ("AI: offline", "AI: workers-ai"; whole at 390 px, truncated only on narrower screens); the full
+          line is in its title and for screen readers. */}
       <div className="mx-auto flex max-w-6xl items-center gap-x-2 px-3 py-3 sm:gap-x-4 sm:px-6">
         <Logo className="shrink-0 max-sm:[&>span:last-child]:sr-only" />
         {config.aiProvider === "offline" ? (
           <Badge tone="warning" className="min-w-0 truncate" title={`No AI account is configured: calls are answered by Echo's built-in offline assistant. ${engineDetails(config.aiEngines)}`}>
-            AI: offline mode
+            <span aria-hidden="true" className="sm:hidden">
+              AI: offline
+            </span>
+            <span className="max-sm:sr-only">AI: offline mode</span>
           </Badge>
         ) : (
-          <Badge tone="neutral" title={engineDetails(config.aiEngines)} className="min-w-0 max-w-[min(36rem,60vw)] overflow-hidden">
-            <span data-testid="ai-engines-badge" className="truncate">
+          <Badge tone="neutral" title={engineDetails(config.aiEngines)} className="min-w-0 overflow-hidden sm:max-w-[min(36rem,60vw)]">
+            <span aria-hidden="true" className="truncate sm:hidden">
+              AI: {config.aiEngines.stages.reply.engine}
+            </span>
+            <span data-testid="ai-engines-badge" className="truncate max-sm:sr-only">
               AI: {config.aiEngines.summary}
             </span>
           </Badge>
@@ -78,10 +88,34 @@ export function DashboardHeader({ user, config, onSignOut, signingOut }: { user:
             <PhoneIcon />
             Call {config.phoneNumber}
           </a>
-          <p className="hidden text-sm text-slate-500 sm:block">Call your Echo any time, then read the conversation here.</p>
+          <Greeting />
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The line under the welcome: "Call your Echo any time…" once the user has an active Echo; without one
+ * (none made, or all deactivated) it names the next step as a link to the Echoes tab instead.
+ */
+function Greeting() {
+  const { echoes } = useActiveEchoes();
+  if (echoes.status === "ready" && echoes.echoes.length === 0) {
+    return (
+      <p className="text-sm text-slate-500" data-testid="greeting">
+        No active Echo yet:{" "}
+        <Link to="/echoes" className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+          create or activate one
+        </Link>
+        , then call it.
+      </p>
+    );
+  }
+  return (
+    <p className="hidden text-sm text-slate-500 sm:block" data-testid="greeting">
+      Call your Echo any time, then read the conversation here.
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
 // One Echo in the grid: what it is, whether it is active (and whether it is the account's starter Echo),
 // how often it was called, and its actions: Edit, Test Call (the spec's alert with the number), Test in
-// browser (the Test Call tab with this Echo chosen; active Echoes only), Deactivate/Activate.
+// browser (the Test Call tab with this Echo chosen; active Echoes only), Duplicate, Deactivate/Activate.
 import { Link } from "react-router";
 import type { Echo } from "../../protocol/echo";
 import { Badge, Button, buttonClasses, Card, cx } from "../ui";
@@ -9,12 +9,16 @@ import { enumLabel } from "./labels";
 export function EchoCard({
   echo,
   toggling,
+  duplicating,
   onEdit,
   onTestCall,
+  onDuplicate,
   onToggleActive,
 }: {
   echo: Echo;
   toggling: boolean;
+  duplicating: boolean;
+  onDuplicate: () => void;
   onEdit: () => void;
   onTestCall: () => void;
   onToggleActive: () => void;
@@ -80,6 +84,9 @@ export function EchoCard({
             Test in browser
           </Link>
         ) : null}
+        <Button size="sm" variant="ghost" loading={duplicating} onClick={onDuplicate} aria-label={`Duplicate ${echo.name}`}>
+          Duplicate
+        </Button>
         <Button
           size="sm"
           variant={echo.isActive ? "ghost" : "success"}

@@ -1,18 +1,26 @@
 // Echoes tab (spec §2): a grid of all the user's Echoes (inactive ones shown as inactive) with Edit,
-// Test Call and Deactivate/Activate, and Create New Echo opening the create/edit modal.
+// Test Call, Duplicate and Deactivate/Activate, and Create New Echo opening the create/edit modal. Above
+// the grid, who answers the user's phone (with a control to change it); a saved edit, a copy and a
+// deactivation of the Echo that answers are confirmed in a polite toast.
 import { useState } from "react";
 import type { Echo } from "../../protocol/echo";
 import { api } from "../lib/api";
 import type { TabProps } from "../lib/tabs";
 import { Alert, Button, EmptyState, LoadingBlock, RetryAlert } from "../ui";
 import { EchoCard } from "./EchoCard";
+import { handedOverText } from "./answerText";
 import { EchoFormModal } from "./EchoFormModal";
+import { PhoneAnswerLine } from "./PhoneAnswerLine";
 import { PhonePanel } from "./PhonePanel";
+import { currentPhoneSettings } from "./phoneSnapshot";
+import { refreshPhoneSettings } from "./phoneStore";
+import { Toast, useToast } from "./Toast";
 import { testCallMessage } from "./testCallMessage";
 import { useEchoes } from "./useEchoes";
 
 export const LOAD_FAILED = "Failed to load echoes";
 export const TOGGLE_FAILED = "Failed to update echo status.";
+export const DUPLICATE_FAILED = "Could not duplicate the Echo. Please try again.";
 
 type Editing = { mode: "create" } | { mode: "edit"; echo: Echo } | null;
 
@@ -27,12 +35,24 @@ export function EchoesTab({ user, config }: TabProps) {
   const [editing, setEditing] = useState<Editing>(null);
   const [toggling, setToggling] = useState<Set<string>>(new Set());
   const [toggleError, setToggleError] = useState(false);
+  const [duplicateError, setDuplicateError] = useState(false);
+  const [duplicating, setDuplicating] = useState<string | null>(null);
+  const toast = useToast();
 
   async function toggle(echo: Echo) {
     setToggleError(false);
     setToggling((s) => new Set(s).add(echo.id));
+    const answered = echo.isActive && currentPhoneSettings()?.answeringEcho?.id === echo.id;
     try {
       put(await api<Echo>(`/api/echoes/${encodeURIComponent(echo.id)}`, { method: "PATCH", body: { isActive: !echo.isActive } }));
+      if (answered) {
+        // It answered the phone: say what answers now (the server handed the phone over).
+        try {
+          toast.show(handedOverText(echo.name, await refreshPhoneSettings()));
+        } catch {
+          toast.show(`${echo.name} no longer answers your phone. See Settings for who does now.`);
+        }
+      }
     } catch {
       setToggleError(true);
     } finally {
@@ -41,6 +61,20 @@ export function EchoesTab({ user, config }: TabProps) {
         next.delete(echo.id);
         return next;
       });
+    }
+  }
+
+  async function duplicate(echo: Echo) {
+    setDuplicateError(false);
+    setDuplicating(echo.id);
+    try {
+      const copy = await api<Echo>(`/api/echoes/${encodeURIComponent(echo.id)}/duplicate`, { method: "POST" });
+      put(copy);
+      toast.show(`Duplicated as “${copy.name}”.`);
+    } catch {
+      setDuplicateError(true);
+    } finally {
+      setDuplicating(null);
     }
   }
 
@@ -63,6 +97,8 @@ export function EchoesTab({ user, config }: TabProps) {
       </header>
 
       {toggleError ? <Alert onDismiss={() => setToggleError(false)}>{TOGGLE_FAILED}</Alert> : null}
+      {duplicateError ? <Alert onDismiss={() => setDuplicateError(false)}>{DUPLICATE_FAILED}</Alert> : null}
+      {state.status === "ready" && state.echoes.length > 0 ? <PhoneAnswerLine userId={user.id} onChosen={toast.show} /> : null}
 
       {state.status === "loading" ? (
         <LoadingBlock label="Loading your Echoes" className="py-16" />
@@ -87,6 +123,8 @@ export function EchoesTab({ user, config }: TabProps) {
               <EchoCard
                 echo={echo}
                 toggling={toggling.has(echo.id)}
+                duplicating={duplicating === echo.id}
+                onDuplicate={() => void duplicate(echo)}
                 onEdit={() => setEditing({ mode: "edit", echo })}
                 onTestCall={() => window.alert(testCallMessage(echo, config.phoneNumber))}
                 onToggleActive={() => void toggle(echo)}
@@ -96,8 +134,8 @@ export function EchoesTab({ user, config }: TabProps) {
         </ul>
       )}
 
-      {/* After the Echoes: a first Echo comes before linking a phone to it. */}
-      <PhonePanel userId={user.id} />
+      {/* After the Echoes: a first Echo comes before linking a phone to it. Who answers is the line above. */}
+      <PhonePanel userId={user.id} showAnswer={false} />
 
       {editing ? (
         <EchoFormModal
@@ -105,10 +143,12 @@ export function EchoesTab({ user, config }: TabProps) {
           onClose={() => setEditing(null)}
           onSaved={(echo) => {
             put(echo);
+            toast.show(editing.mode === "edit" ? "Saved" : `Created “${echo.name}”.`);
             setEditing(null);
           }}
         />
       ) : null}
+      <Toast toast={toast} />
     </section>
   );
 }

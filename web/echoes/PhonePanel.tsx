@@ -1,4 +1,4 @@
-// The Phone card at the top of the Echoes tab: link the number you call from (a 6-digit code typed on
+// The Phone card (after the Echoes on the Echoes tab, and on /settings): link the number you call from (a 6-digit code typed on
 // the keypad during a call, valid 10 minutes; no SMS), see or unlink it, and choose which Echo answers.
 import { useEffect, useState } from "react";
 import { DEFAULT_ASSISTANT_NAME, LINK_CODE_TTL_MS, type PhoneSettings } from "../../protocol/phone";
@@ -8,8 +8,6 @@ import { formatDuration } from "../lib/format";
 import { useActiveEchoes } from "../lib/useActiveEchoes";
 import { Alert, Badge, Button, Card, CardBody, CardHeader, RetryAlert, Select, Spinner } from "../ui";
 import { choosePhoneEcho, requestLinkCode, unlinkPhone, usePhoneSettings } from "./phoneStore";
-
-const DEFAULT_CHOICE = "";
 
 function errorText(err: unknown, fallback: string): string {
   return err instanceof ApiRequestError && err.status !== 0 && err.status < 500 ? err.message : fallback;
@@ -27,8 +25,8 @@ function useSecondsLeft(expiresAt: number | null): number {
   return expiresAt === null ? 0 : Math.min(LINK_CODE_TTL_MS / 1000, Math.max(0, Math.ceil((expiresAt - now) / 1000)));
 }
 
-/** The signed-in user's phone card (`userId`: whose settings it shows). */
-export function PhonePanel({ userId }: { userId: string }) {
+/** The signed-in user's phone card (`userId`: whose settings it shows); `showAnswer` false leaves out "Who answers" (shown elsewhere on the page). */
+export function PhonePanel({ userId, showAnswer = true }: { userId: string; showAnswer?: boolean }) {
   const { state, reload } = usePhoneSettings(userId);
   return (
     <Card role="region" aria-labelledby="phone-heading">
@@ -55,9 +53,9 @@ export function PhonePanel({ userId }: { userId: string }) {
             {state.message}
           </Alert>
         ) : (
-          <div className="grid gap-6 md:grid-cols-2">
+          <div className={showAnswer ? "grid gap-6 md:grid-cols-2" : "grid gap-6"}>
             <LinkSection settings={state.settings} />
-            <AnswerSection settings={state.settings} />
+            {showAnswer ? <AnswerSection settings={state.settings} /> : null}
           </div>
         )}
       </CardBody>
@@ -193,7 +191,7 @@ function AnswerSection({ settings }: { settings: PhoneSettings }) {
     setSaving(true);
     setError(null);
     try {
-      await choosePhoneEcho(value === DEFAULT_CHOICE ? null : value);
+      await choosePhoneEcho(value);
     } catch (err) {
       setError(errorText(err, "Could not change your phone Echo. Please try again."));
     } finally {
@@ -220,14 +218,11 @@ function AnswerSection({ settings }: { settings: PhoneSettings }) {
         <Select
           label="Phone Echo"
           hint={answering ? `Answering now: ${answering.name}` : `Answering now: the built-in assistant “${DEFAULT_ASSISTANT_NAME}”`}
-          value={settings.phoneEchoId && list.echoes.some((e) => e.id === settings.phoneEchoId) ? settings.phoneEchoId : DEFAULT_CHOICE}
+          value={answering?.id ?? ""}
           disabled={saving}
           aria-busy={saving || undefined}
           onChange={(e) => void choose(e.target.value)}
-          options={[
-            { value: DEFAULT_CHOICE, label: "Most recently updated Echo (default)" },
-            ...list.echoes.map((e) => ({ value: e.id, label: e.name })),
-          ]}
+          options={list.echoes.map((e) => ({ value: e.id, label: e.name }))}
         />
       )}
     </section>

@@ -9,5 +9,5 @@ export function phoneAnswerNote(echo: { id: string; name: string }, phone: Phone
   const answering = phone.answeringEcho;
   if (!answering) return `Calls from ${phone.linkedNumber} are answered by the built-in assistant "${DEFAULT_ASSISTANT_NAME}": activate an Echo first.`;
   if (answering.id === echo.id) return `Calls from ${phone.linkedNumber} are answered by "${echo.name}".`;
-  return `Calls from ${phone.linkedNumber} are answered by "${answering.name}". Choose "${echo.name}" as your phone Echo in the Phone card to test it.`;
+  return `Calls from ${phone.linkedNumber} are answered by "${answering.name}". Choose "${echo.name}" under "Answers your phone" to test it.`;
 }

@@ -98,8 +98,15 @@ export async function unlinkPhone(): Promise<void> {
   changed(await api<PhoneSettings>("/api/phone/link", { method: "DELETE" }));
 }
 
-export async function choosePhoneEcho(echoId: string | null): Promise<void> {
+export async function choosePhoneEcho(echoId: string): Promise<void> {
   changed(await api<PhoneSettings>("/api/phone/echo", { method: "PUT", body: { echoId } satisfies PhoneEchoInput }));
+}
+
+/** Loads the settings now (after a change made elsewhere, e.g. deactivating the Echo that answers) and returns them. */
+export async function refreshPhoneSettings(): Promise<PhoneSettings> {
+  const settings = await api<PhoneSettings>("/api/phone");
+  changed(settings);
+  return settings;
 }
 
 function subscribe(listener: () => void): () => void {

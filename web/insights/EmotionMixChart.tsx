@@ -1,14 +1,17 @@
-// The caller's emotion mix over the period: one stacked bar per time bucket (hand-rolled SVG, the
-// colours of the call emotion plot), with a text alternative.
+// The caller's emotion mix over the period: one stacked bar per time bucket (hand-rolled SVG, the names
+// and colours of the call emotion plot), a share axis at every 25 % and dates under up to six bars,
+// with a text alternative.
 import { EMOTIONS } from "../../protocol/call-messages";
 import type { EmotionMixBucket } from "../../protocol/insights";
 import { formatPercent } from "../lib/format";
-import { EMOTION_COLORS } from "../lib/emotionColors";
-import { dominantEmotion } from "./insightsText";
+import { EMOTION_COLORS, emotionLabel } from "../lib/emotionColors";
+import { dominantEmotion, tickIndices } from "./insightsText";
 
 const W = 640;
-const H = 180;
-const PAD = { left: 36, right: 8, top: 8, bottom: 24 };
+const H = 200;
+const PAD = { left: 44, right: 8, top: 10, bottom: 30 };
+const FONT = 13;
+const SHARES = [0, 0.25, 0.5, 0.75, 1];
 
 function day(ms: number): string {
   return new Date(ms).toLocaleDateString(undefined, { month: "short", day: "numeric" });
@@ -25,10 +28,10 @@ export function EmotionMixChart({ buckets }: { buckets: EmotionMixBucket[] }) {
   return (
     <figure className="flex flex-col gap-2">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Caller emotion mix over ${buckets.length} periods, ${withCalls} with calls. Mostly ${top.name} (${formatPercent(top.share)}).`}>
-        {[0, 0.5, 1].map((v) => (
-          <g key={v}>
+        {SHARES.map((v) => (
+          <g key={v} data-testid="mix-share-tick">
             <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + (1 - v) * plotH} y2={PAD.top + (1 - v) * plotH} stroke="#e2e8f0" />
-            <text x={PAD.left - 6} y={PAD.top + (1 - v) * plotH + 4} textAnchor="end" fontSize="10" fill="#64748b">
+            <text x={PAD.left - 6} y={PAD.top + (1 - v) * plotH + 4} textAnchor="end" fontSize={FONT} fill="#475569">
               {v * 100}%
             </text>
           </g>
@@ -38,7 +41,7 @@ export function EmotionMixChart({ buckets }: { buckets: EmotionMixBucket[] }) {
           let y = PAD.top + plotH;
           return (
             <g key={b.start} data-testid={b.calls > 0 ? "mix-bar" : undefined}>
-              <title>{`${day(b.start)}: ${b.calls} calls${b.calls ? ` — ${EMOTIONS.filter((e) => b.mix[e] > 0).map((e) => `${e} ${formatPercent(b.mix[e])}`).join(", ")}` : ""}`}</title>
+              <title>{`${day(b.start)}: ${b.calls} calls${b.calls ? ` — ${EMOTIONS.filter((e) => b.mix[e] > 0).map((e) => `${emotionLabel(e)} ${formatPercent(b.mix[e])}`).join(", ")}` : ""}`}</title>
               {b.calls > 0
                 ? EMOTIONS.map((e) => {
                     const h = b.mix[e] * plotH;
@@ -49,18 +52,23 @@ export function EmotionMixChart({ buckets }: { buckets: EmotionMixBucket[] }) {
             </g>
           );
         })}
-        <text x={PAD.left} y={H - 6} fontSize="10" fill="#64748b">
-          {day(buckets[0]!.start)}
-        </text>
-        <text x={W - PAD.right} y={H - 6} fontSize="10" fill="#64748b" textAnchor="end">
-          {day(buckets[buckets.length - 1]!.start)}
-        </text>
+        {tickIndices(buckets.length).map((i, n, all) => {
+          const centre = PAD.left + i * slot + slot / 2;
+          // The outer labels keep inside the plot: anchored at their edge when one bar fills the width.
+          const anchor = all.length > 1 && n === 0 && centre - PAD.left < 40 ? "start" : all.length > 1 && n === all.length - 1 && W - PAD.right - centre < 40 ? "end" : "middle";
+          const x = anchor === "start" ? PAD.left : anchor === "end" ? W - PAD.right : centre;
+          return (
+            <text key={buckets[i]!.start} data-testid="mix-date-tick" x={x} y={H - 8} fontSize={FONT} fill="#475569" textAnchor={anchor}>
+              {day(buckets[i]!.start)}
+            </text>
+          );
+        })}
       </svg>
       <figcaption className="flex flex-wrap gap-3 text-xs text-slate-600">
         {EMOTIONS.map((e) => (
           <span key={e} className="inline-flex items-center gap-1">
             <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: EMOTION_COLORS[e] }} aria-hidden />
-            {e}
+            {emotionLabel(e)}
           </span>
         ))}
       </figcaption>

@@ -40,3 +40,14 @@ export function dominantEmotion(buckets: readonly EmotionMixBucket[]): { name: E
   const [name, sum] = [...totals.entries()].sort((a, b) => b[1] - a[1])[0]!;
   return { name, share: sum / calls };
 }
+
+/**
+ * Which of `count` buckets get a date label under the emotion-mix bars: the first, the last, and
+ * evenly spaced ones between, at most `max` in all (so labels never crowd).
+ */
+export function tickIndices(count: number, max = 6): number[] {
+  if (count <= 0) return [];
+  if (count <= max) return Array.from({ length: count }, (_, i) => i);
+  const step = (count - 1) / (max - 1);
+  return Array.from({ length: max }, (_, i) => Math.round(i * step));
+}

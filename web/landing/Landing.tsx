@@ -1,5 +1,6 @@
 // Landing page (spec §2, route /): header with Sign In, hero, the public phone number as a tel: link,
-// the feature list, the technology list and a footer with sign-up links.
+// the feature list, the technology list and a footer with a sign-up link. The hero has one primary
+// action, signing up (calling the number is the secondary one beside it).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Logo, buttonClasses } from "../ui";
@@ -91,10 +92,11 @@ export function Landing() {
                 transcript of every call on your dashboard.
               </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center">
-                <PhoneLink large className={buttonClasses("primary", "lg", "gap-2.5 shadow-md shadow-indigo-600/20")} />
-                <Link to={SIGN_UP} className={buttonClasses("secondary", "lg")}>
+                {/* One primary action: sign up. Calling the number is the second choice beside it. */}
+                <Link to={SIGN_UP} className={buttonClasses("primary", "lg", "shadow-md shadow-indigo-600/20")} data-testid="hero-primary">
                   Create your free account
                 </Link>
+                <PhoneLink large className={buttonClasses("secondary", "lg", "gap-2.5")} />
               </div>
               <p className="mt-4 text-sm text-slate-500">Call from any phone — no app needed. Sign up to design your own Echoes and read your transcripts.</p>
             </div>
@@ -169,9 +171,6 @@ export function Landing() {
           <nav aria-label="Footer" className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
             <Link to={SIGN_UP} className="font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
               Sign up
-            </Link>
-            <Link to={SIGN_UP} className="font-medium text-indigo-700 hover:text-indigo-900 hover:underline">
-              Create an account
             </Link>
             <Link to={SIGN_IN} className="text-slate-600 hover:text-slate-900 hover:underline">
               Sign in

@@ -54,10 +54,10 @@ export function CallControls({
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
       {/* Two columns on a phone, one row from sm; below ~330 px the buttons wrap instead of overlapping. */}
       <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-        <Button ref={startRef} variant="primary" size="lg" icon={<PhoneIcon />} onClick={onStart} disabled={active || !canStart} loading={isStarting(phase)} className="min-w-36 flex-1 sm:flex-none">
+        <Button ref={startRef} variant="primary" size="lg" icon={<PhoneIcon />} onClick={onStart} disabled={active || !canStart} loading={isStarting(phase)} className="min-w-36 flex-1 whitespace-nowrap sm:flex-none">
           Start Call
         </Button>
-        <Button ref={endRef} variant="danger" size="lg" icon={<PhoneIcon />} onClick={onEnd} disabled={!active} className="min-w-36 flex-1 sm:flex-none">
+        <Button ref={endRef} variant="danger" size="lg" icon={<PhoneIcon />} onClick={onEnd} disabled={!active} className="min-w-36 flex-1 whitespace-nowrap sm:flex-none">
           End Call
         </Button>
       </div>
@@ -69,7 +69,7 @@ export function CallControls({
           aria-pressed={muted}
           onClick={onToggleMute}
           disabled={!active}
-          className={cx("shrink-0", muted && "bg-amber-100! text-amber-900! ring-amber-400! hover:bg-amber-200!")}
+          className={cx("shrink-0 whitespace-nowrap", muted && "bg-amber-100! text-amber-900! ring-amber-400! hover:bg-amber-200!")}
         >
           Mute
         </Button>

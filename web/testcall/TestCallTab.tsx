@@ -8,6 +8,7 @@ import type { TabProps } from "../lib/tabs";
 import { CallControls } from "./CallControls";
 import { isCallActive, statusText } from "./callState";
 import { EchoPicker } from "./EchoPicker";
+import { EngineNotice } from "./EngineNotice";
 import { chooseEcho, readLastEcho, rememberLastEcho } from "./echoChoice";
 import { MessageComposer } from "./MessageComposer";
 import { TranscriptView } from "./TranscriptView";
@@ -60,13 +61,13 @@ export function TestCallTab({ user, config, recentCalls }: TestCallTabProps) {
       </header>
 
       {offline ? (
-        <Alert tone="info" title={OFFLINE_NOTICE}>
+        <EngineNotice title={OFFLINE_NOTICE}>
           No speech recognizer runs offline, so it only notices that you spoke and answers in character. Type in the box below and it replies to your words.
-        </Alert>
+        </EngineNotice>
       ) : engines.stages.stt.engine === "local" ? (
-        <Alert tone="info" title={LOCAL_SPEECH_NOTICE}>
+        <EngineNotice title={LOCAL_SPEECH_NOTICE}>
           A small speech recognizer runs on this machine (US English): it gets most words of clear speech and some wrong. Replies are rule-based, not a language model: your Echo picks up what you talked about and how you sound, and asks about it.
-        </Alert>
+        </EngineNotice>
       ) : null}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">

@@ -16,7 +16,7 @@ export function tabPanelId(idPrefix: string, id: string): string {
 
 /**
  * A WAI-ARIA tablist (automatic activation): ←/→ (and Home/End) move between tabs and select them,
- * only the selected tab is in the Tab order. Pair each tab with a <TabPanel idPrefix id>.
+ * only the selected tab (or the first, while none is) is in the Tab order. Pair each tab with a <TabPanel idPrefix id>.
  */
 export function Tabs({
   items,
@@ -37,7 +37,9 @@ export function Tabs({
   const refs = useRef(new Map<string, HTMLButtonElement>());
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const index = items.findIndex((t) => t.id === selected);
+    // From the tab that has focus (with no tab selected, the keys still move from where the user is).
+    const focused = items.findIndex((t) => refs.current.get(t.id) === e.target);
+    const index = focused >= 0 ? focused : items.findIndex((t) => t.id === selected);
     let next = -1;
     if (e.key === "ArrowRight") next = (index + 1) % items.length;
     else if (e.key === "ArrowLeft") next = (index - 1 + items.length) % items.length;
@@ -52,8 +54,10 @@ export function Tabs({
 
   return (
     <div role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} className={cx("flex gap-1 overflow-x-auto", className)}>
-      {items.map((t) => {
+      {items.map((t, i) => {
         const active = t.id === selected;
+        // With no tab selected (a page beside the tabs shows), the first one stays reachable by Tab.
+        const focusable = active || (i === 0 && !items.some((x) => x.id === selected));
         return (
           <button
             key={t.id}
@@ -66,7 +70,7 @@ export function Tabs({
             id={tabId(idPrefix, t.id)}
             aria-selected={active}
             aria-controls={tabPanelId(idPrefix, t.id)}
-            tabIndex={active ? 0 : -1}
+            tabIndex={focusable ? 0 : -1}
             onClick={() => onSelect(t.id)}
             className={cx(
               "relative inline-flex shrink-0 items-center gap-2 rounded-t-lg px-3.5 py-3 text-sm font-medium transition-colors",

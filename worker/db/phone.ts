@@ -14,8 +14,10 @@ export interface PhoneAccount {
 
 /**
  * The Echo that answers the calls of the user matching `who` (a condition on `users`): their chosen
- * phone Echo while it is active, else their most recently updated active one. One query: the chosen
- * Echo sorts first, and the user's row comes in by the join, so a caller's number finds both at once.
+ * phone Echo while it is active. The choice is explicit (set by the first Echo made, moved when it is
+ * deactivated: worker/db/echoes.ts), so the fallback, their most recently updated active one, only
+ * covers rows that predate it or were written around it. One query: the chosen Echo sorts first, and
+ * the user's row comes in by the join, so a caller's number finds both at once.
  */
 export function answeringEchoQuery(database: Db, who: SQL) {
   return database
@@ -123,17 +125,15 @@ export async function unlinkPhone(database: Db, userId: string): Promise<void> {
 
 export type ChooseEchoResult = "ok" | "not-found" | "inactive";
 
-/** Chooses the phone Echo (null: back to the default). Only the user's own active Echoes qualify. */
-export async function choosePhoneEcho(database: Db, userId: string, echoId: string | null): Promise<ChooseEchoResult> {
-  if (echoId) {
-    const echo = await database
-      .select({ isActive: echoes.isActive })
-      .from(echoes)
-      .where(and(eq(echoes.id, echoId), eq(echoes.userId, userId)))
-      .get();
-    if (!echo) return "not-found";
-    if (!echo.isActive) return "inactive";
-  }
+/** Chooses the phone Echo. Only the user's own active Echoes qualify. */
+export async function choosePhoneEcho(database: Db, userId: string, echoId: string): Promise<ChooseEchoResult> {
+  const echo = await database
+    .select({ isActive: echoes.isActive })
+    .from(echoes)
+    .where(and(eq(echoes.id, echoId), eq(echoes.userId, userId)))
+    .get();
+  if (!echo) return "not-found";
+  if (!echo.isActive) return "inactive";
   await database.update(users).set({ phoneEchoId: echoId }).where(eq(users.id, userId));
   return "ok";
 }

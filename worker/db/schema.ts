@@ -20,7 +20,10 @@ export const users = sqliteTable(
     googleSub: text("google_sub"),
     /** E.164 number linked by the phone-linking flow. */
     phoneNumber: text("phone_number"),
-    /** The Echo that answers this user's phone calls (null: most recently updated active Echo). */
+    /**
+     * The Echo that answers this user's phone calls, chosen explicitly (worker/db/echoes.ts: set by the
+     * first Echo made, moved when it is deactivated); null: no active Echo, the built-in assistant answers.
+     */
     phoneEchoId: text("phone_echo_id"),
   },
   (t) => [

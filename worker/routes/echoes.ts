@@ -6,7 +6,7 @@ import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoPatchSch
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
-import { createEcho, getEcho, listEchoes, updateEcho } from "../db/echoes";
+import { createEcho, duplicateEcho, getEcho, listEchoes, updateEcho } from "../db/echoes";
 import { publishToUser } from "../feed/publish";
 import { ApiError, readJson } from "../http/errors";
 import { readQuery } from "../http/query";
@@ -30,6 +30,14 @@ export const echoRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const input = await readJson(c, echoInputSchema);
     const echo = await createEcho(db(c.env.DB), user.id, input);
+    await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
+    return c.json<Echo>(echo, 201);
+  })
+  // A copy named "<name> (copy)", active like any new Echo; it doesn't change who answers the phone.
+  .post("/:id/duplicate", async (c) => {
+    const user = requireUser(c);
+    const echo = await duplicateEcho(db(c.env.DB), user.id, c.req.param("id"));
+    if (!echo) throw notFound();
     await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
     return c.json<Echo>(echo, 201);
   })

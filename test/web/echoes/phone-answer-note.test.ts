@@ -23,7 +23,7 @@ describe("phoneAnswerNote", () => {
     const linked = { ...base, linkedNumber: "+15550100123", answeringEcho: sage };
     expect(phoneAnswerNote(sage, linked)).toBe('Calls from +15550100123 are answered by "Sage".');
     expect(phoneAnswerNote({ id: "e2", name: "Wren" }, linked)).toBe(
-      'Calls from +15550100123 are answered by "Sage". Choose "Wren" as your phone Echo in the Phone card to test it.',
+      'Calls from +15550100123 are answered by "Sage". Choose "Wren" under "Answers your phone" to test it.',
     );
     expect(phoneAnswerNote(sage, { ...linked, answeringEcho: null })).toMatch(/built-in assistant "Echo": activate an Echo/);
   });

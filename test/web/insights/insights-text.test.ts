@@ -1,7 +1,7 @@
 // Words and numbers of the Insights panel.
 import { describe, expect, it } from "vitest";
 import type { EmotionMixBucket } from "../../../protocol/insights";
-import { dominantEmotion, formatShare, formatTotal } from "../../../web/insights/insightsText";
+import { dominantEmotion, formatShare, formatTotal, tickIndices } from "../../../web/insights/insightsText";
 import { formatStageFigures as formatStage } from "../../../web/lib/format";
 
 const mix = (m: Partial<EmotionMixBucket["mix"]>): EmotionMixBucket["mix"] => ({ joy: 0, sadness: 0, anger: 0, fear: 0, surprise: 0, calm: 0, ...m });
@@ -31,5 +31,15 @@ describe("insights text", () => {
     expect(top?.name).toBe("fear");
     expect(top?.share).toBeCloseTo(0.55, 10);
     expect(dominantEmotion([{ start: 0, calls: 0, mix: mix({}) }])).toBeNull();
+  });
+});
+
+describe("tickIndices (the emotion mix's date labels)", () => {
+  it("labels every bar when there are few, else the first, the last and evenly spaced ones, at most six", () => {
+    expect(tickIndices(0)).toEqual([]);
+    expect(tickIndices(1)).toEqual([0]);
+    expect(tickIndices(4)).toEqual([0, 1, 2, 3]);
+    expect(tickIndices(30)).toEqual([0, 6, 12, 17, 23, 29]);
+    expect(tickIndices(13, 4)).toEqual([0, 4, 8, 12]);
   });
 });

@@ -30,7 +30,7 @@ describe("/api/phone", () => {
     expect((await db(env.DB).select().from(phoneLinkCodes).where(eq(phoneLinkCodes.userId, user.user.id)).all()).length).toBe(0);
   });
 
-  it("shows the public number, no link, and the most recently updated active Echo by default", async () => {
+  it("shows the public number, no link, and (for rows from before the explicit choice) the most recently updated active Echo", async () => {
     const user = await createUser();
     await createEcho(user.user.id, { name: "Older", updatedAt: 1000 });
     const newer = await createEcho(user.user.id, { name: "Newer", updatedAt: 2000 });
@@ -125,11 +125,12 @@ describe("/api/phone", () => {
     // Refusals changed nothing.
     expect((await call<PhoneSettings>(user, "GET", "")).body.phoneEchoId).toBe(mine.id);
 
-    const reset = await call<PhoneSettings>(user, "PUT", "/echo", { echoId: null });
-    expect(reset.body).toMatchObject({ phoneEchoId: null, answeringEcho: { name: "Latest" } });
+    // There is no "default" to go back to: the choice is always an Echo.
+    expect((await call(user, "PUT", "/echo", { echoId: null })).status).toBe(400);
+    expect((await call<PhoneSettings>(user, "GET", "")).body).toMatchObject({ phoneEchoId: mine.id, answeringEcho: { name: "Mine" } });
   });
 
-  it("a chosen Echo that is later deactivated falls back to the default", async () => {
+  it("a chosen Echo that is later deactivated hands the phone to another active Echo, explicitly", async () => {
     const user = await createUser();
     const chosen = await createEcho(user.user.id, { name: "Chosen", updatedAt: 1 });
     await createEcho(user.user.id, { name: "Fallback", updatedAt: 2 });
@@ -139,6 +140,8 @@ describe("/api/phone", () => {
       headers: jsonHeaders(user),
       body: JSON.stringify({ isActive: false }),
     });
-    expect((await call<PhoneSettings>(user, "GET", "")).body.answeringEcho?.name).toBe("Fallback");
+    const after = (await call<PhoneSettings>(user, "GET", "")).body;
+    expect(after.answeringEcho?.name).toBe("Fallback");
+    expect(after.phoneEchoId).toBe(after.answeringEcho?.id);
   });
 });
