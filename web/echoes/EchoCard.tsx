@@ -1,10 +1,11 @@
 // One Echo in the grid: what it is, whether it is active (and whether it is the account's starter Echo),
 // how often it was called, and its actions: Edit, Test Call (the spec's alert with the number), Test in
-// browser (the Test Call tab with this Echo chosen; active Echoes only), Deactivate/Activate.
+// browser (the Test Call tab with this Echo chosen; active Echoes only), Delete (DeleteEchoButton.tsx), Deactivate/Activate.
 import { Link } from "react-router";
 import type { Echo } from "../../protocol/echo";
 import { Badge, Button, buttonClasses, Card, cx } from "../ui";
 import { enumLabel } from "./labels";
+import { DeleteEchoButton } from "./DeleteEchoButton";
 
 export function EchoCard({
   echo,
@@ -12,12 +13,14 @@ export function EchoCard({
   onEdit,
   onTestCall,
   onToggleActive,
+  onDeleted,
 }: {
   echo: Echo;
   toggling: boolean;
   onEdit: () => void;
   onTestCall: () => void;
   onToggleActive: () => void;
+  onDeleted: () => void;
 }) {
   const headingId = `echo-${echo.id}-name`;
   return (
@@ -80,6 +83,7 @@ export function EchoCard({
             Test in browser
           </Link>
         ) : null}
+        <DeleteEchoButton echo={echo} onDeleted={onDeleted} />
         <Button
           size="sm"
           variant={echo.isActive ? "ghost" : "success"}

@@ -90,6 +90,7 @@ export function EchoesTab({ user, config }: TabProps) {
                 onEdit={() => setEditing({ mode: "edit", echo })}
                 onTestCall={() => window.alert(testCallMessage(echo, config.phoneNumber))}
                 onToggleActive={() => void toggle(echo)}
+                onDeleted={reload}
               />
             </li>
           ))}
