@@ -78,6 +78,11 @@ export interface InviteResponse {
   participant: LiveParticipant;
 }
 
+/** Answer of GET /api/live-calls/:id/participants (the owner only): who the call is shared with, also after it ended. */
+export interface ParticipantList {
+  participants: LiveParticipant[];
+}
+
 /** Answer of POST /api/live-calls/:id/join. */
 export interface JoinResponse {
   callId: string;

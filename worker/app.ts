@@ -25,6 +25,7 @@ import { insightsRoutes } from "./routes/insights";
 import { wsCallRoutes } from "./routes/ws-call";
 import { liveCallRoutes } from "./routes/live-calls";
 import { liveRoutes } from "./routes/live";
+import { accountRoutes } from "./routes/account";
 
 export const app = new Hono<AppEnv>();
 
@@ -50,6 +51,7 @@ app.use("/ws/*", requireSameOrigin, loadUser);
 app.route("/api/config", configRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/api/auth/google", googleRoutes);
+app.route("/api/account", accountRoutes);
 app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
 app.route("/api/calls", recordingRoutes);

@@ -7,6 +7,7 @@ import type { Env } from "./config/env";
 import { deleteExpiredRecordings } from "./recordings/retention";
 import { deleteEndedSessionRows } from "./jobs/session-cleanup";
 import { deleteStaleThrottleRows } from "./jobs/throttle-cleanup";
+import { deleteExpiredPublicCalls } from "./jobs/public-call-retention";
 import { logError } from "./lib/safe-error";
 
 export { CallSession } from "./call/CallSession";
@@ -26,6 +27,7 @@ export default {
   scheduled: async (_controller, env, ctx) => {
     ctx.waitUntil(deleteExpiredRecordings(env));
     ctx.waitUntil(deleteStaleThrottleRows(env).catch((err: unknown) => logError("throttle clean-up failed (the next run retries)", err)));
+    ctx.waitUntil(deleteExpiredPublicCalls(env).catch((err: unknown) => logError("public call retention failed (the next run retries)", err)));
     ctx.waitUntil(deleteEndedSessionRows(env).catch((err: unknown) => logError("session clean-up failed (the next run retries)", err)));
   },
 } satisfies ExportedHandler<Env>;

@@ -15,6 +15,8 @@ import { EmotionChart } from "./EmotionChart";
 import { TranscriptList } from "../ui/TranscriptList";
 import { type PlayerHandle, RecordingPlayer } from "./RecordingPlayer";
 import { clockOf, entryAt, entryStartSec } from "./recordingTimeline";
+import { CallSharing } from "./details/CallSharing";
+import { DeleteCallButton } from "./details/DeleteCallButton";
 
 export const DETAIL_LOAD_FAILED = "Failed to load this call. Please try again.";
 
@@ -92,6 +94,7 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
         <>
           {call ? (
             <>
+              <DeleteCallButton callId={call.id} inProgress={call.status === "in-progress"} onDeleted={onClose} />
               <a className={buttonClasses("secondary", "md")} href={exportHref("txt")} download>
                 Export text
               </a>
@@ -146,6 +149,7 @@ export function CallDetailsModal({ callId, onClose }: { callId: string; onClose:
               <RecordingPlayer ref={player} src={recording.url} onTime={setHeardAt} />
             </section>
           ) : null}
+          <CallSharing callId={state.call.id} />
           <section aria-labelledby="emotion-heading" className="flex flex-col gap-2">
             <h3 id="emotion-heading" className="text-sm font-semibold text-slate-900">
               Emotion over time

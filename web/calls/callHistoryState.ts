@@ -30,7 +30,7 @@ export function callHistoryReducer(s: CallHistoryState, action: CallHistoryActio
       const { page } = action;
       if (action.quiet && s.status === "ready") {
         // Keep pages already loaded below (a full reload would lose the reader's place) and a Load more under way.
-        return { ...s, calls: mergeCalls(s.calls, page.calls), nextCursor: s.calls.length > page.calls.length ? s.nextCursor : page.nextCursor };
+        return { ...s, calls: mergeCalls(s.calls, page.calls, { firstPage: true, complete: page.nextCursor === null }), nextCursor: s.calls.length > page.calls.length ? s.nextCursor : page.nextCursor };
       }
       return { status: "ready", calls: page.calls, nextCursor: page.nextCursor, loadingMore: false, loadMoreFailed: false };
     }

@@ -1,10 +1,11 @@
 // One Echo in the grid: what it is, whether it is active (and whether it is the account's starter Echo),
 // how often it was called, and its actions: Edit, Test Call (the spec's alert with the number), Test in
-// browser (the Test Call tab with this Echo chosen; active Echoes only), Duplicate, Deactivate/Activate.
+// browser (the Test Call tab with this Echo chosen; active Echoes only), Duplicate, Delete (DeleteEchoButton.tsx), Deactivate/Activate.
 import { Link } from "react-router";
 import type { Echo } from "../../protocol/echo";
 import { Badge, Button, buttonClasses, Card, cx } from "../ui";
 import { enumLabel } from "./labels";
+import { DeleteEchoButton } from "./DeleteEchoButton";
 
 export function EchoCard({
   echo,
@@ -14,6 +15,7 @@ export function EchoCard({
   onTestCall,
   onDuplicate,
   onToggleActive,
+  onDeleted,
 }: {
   echo: Echo;
   toggling: boolean;
@@ -22,6 +24,7 @@ export function EchoCard({
   onEdit: () => void;
   onTestCall: () => void;
   onToggleActive: () => void;
+  onDeleted: () => void;
 }) {
   const headingId = `echo-${echo.id}-name`;
   return (
@@ -87,6 +90,7 @@ export function EchoCard({
         <Button size="sm" variant="ghost" loading={duplicating} onClick={onDuplicate} aria-label={`Duplicate ${echo.name}`}>
           Duplicate
         </Button>
+        <DeleteEchoButton echo={echo} onDeleted={onDeleted} />
         <Button
           size="sm"
           variant={echo.isActive ? "ghost" : "success"}

@@ -128,6 +128,7 @@ export function EchoesTab({ user, config }: TabProps) {
                 onEdit={() => setEditing({ mode: "edit", echo })}
                 onTestCall={() => window.alert(testCallMessage(echo, config.phoneNumber))}
                 onToggleActive={() => void toggle(echo)}
+                onDeleted={reload}
               />
             </li>
           ))}

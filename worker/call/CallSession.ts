@@ -29,6 +29,7 @@ import { settledWithin } from "../lib/settled-within";
 import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";
 import { logError } from "../lib/safe-error";
+import { closeQuietly } from "../http/websocket";
 
 /** While the call runs: sync pending transcript entries to D1 and check the caller is still there. */
 export const SYNC_INTERVAL_MS = 5_000;
@@ -38,6 +39,12 @@ export const CONNECT_GRACE_MS = 30_000;
 export const FINAL_FLUSH_WAIT_MS = 2_000;
 /** Retry delay of a failed D1 finalization. */
 const FINALIZE_RETRY_MS = 10_000;
+/**
+ * How long an ended call's object keeps its storage (transcript, caller's number) after the final D1
+ * write succeeded: a viewer who opens the call just after it ended still gets it from here. Then the
+ * alarm wipes the storage (storage.deleteAll()); D1 holds the call from then on.
+ */
+export const ENDED_CALL_KEPT_MS = 10 * 60_000;
 
 export class CallSession extends DurableObject<Env> {
   private readonly store: CallStore;
@@ -161,6 +168,16 @@ export class CallSession extends DurableObject<Env> {
     await this.recorder.discardWaiting();
   }
 
+  /**
+   * The call is being deleted (the owner deleted it, or their account): every socket closes and the
+   * object's storage is wiped. False, and nothing changes, while the call is in progress.
+   */
+  async erase(): Promise<boolean> {
+    if (this.ending || this.store.state()?.phase === "active") return false;
+    await this.wipe("This call was deleted.");
+    return true;
+  }
+
   /** The owner took back `userId`'s invitation: the views they have open on this call close. Returns how many. */
   async uninvited(userId: string, at: number): Promise<number> {
     return this.viewers.uninvited(userId, at);
@@ -275,7 +292,7 @@ export class CallSession extends DurableObject<Env> {
     this.attachedLine()?.end(reason, state.callId);
     const done = await finalizing;
     if (done) this.summarize(state);
-    if (done && !this.store.hasPending() && !this.recorder.behind) await this.ctx.storage.deleteAlarm();
+    if (done && !this.store.hasPending() && !this.recorder.behind) await this.ctx.storage.setAlarm(this.wipeAt());
     else await this.ctx.storage.setAlarm(Date.now() + FINALIZE_RETRY_MS);
     this.viewers.publish({ kind: "ended", status, reason });
     this.notifyOwner(state, "live_call_ended");
@@ -325,6 +342,20 @@ export class CallSession extends DurableObject<Env> {
     );
   }
 
+  /** When the storage of this ended, finalized call is wiped. */
+  private wipeAt(): number {
+    return (this.store.state()?.finalizedAt ?? Date.now()) + ENDED_CALL_KEPT_MS;
+  }
+
+  /** Closes every socket, stops the recording's writes and deletes everything this object stored. */
+  private async wipe(reason: string): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) closeQuietly(ws, 1000, reason);
+    await this.recorder.discardWaiting();
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.store.forget();
+  }
+
   override async alarm(): Promise<void> {
     const state = this.store.state();
     if (!state) {
@@ -355,6 +386,8 @@ export class CallSession extends DurableObject<Env> {
       }
       if (this.recorder.behind) await this.recorder.retry(); // the last chunk or the D1 mark failed as it ended
       if (!done || this.store.hasPending() || this.recorder.behind) await this.ctx.storage.setAlarm(now + FINALIZE_RETRY_MS);
+      else if (now >= this.wipeAt()) await this.wipe("The call has ended.");
+      else await this.ctx.storage.setAlarm(this.wipeAt());
       return;
     }
     const caller = this.attachedLine() !== null;

@@ -45,7 +45,7 @@ export class CallPersistence {
         pending.map((p) => p.entry),
       );
       this.store.markSynced(pending);
-      this.store.updateState({ d1Finalized: true });
+      this.store.updateState({ d1Finalized: true, finalizedAt: Date.now() });
       return true;
     } catch (err) {
       logError(`call finalization failed ${state.callId}`, err);

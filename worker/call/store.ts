@@ -30,6 +30,8 @@ export interface CallState {
   endReason: string | null;
   /** The D1 row has been finalized (status, duration, totals). */
   d1Finalized: boolean;
+  /** When the final D1 write succeeded (epoch ms): the object's storage is wiped ENDED_CALL_KEPT_MS later. */
+  finalizedAt?: number;
   /** The call is recorded (the Echo's setting when the call started). */
   record?: boolean;
 }
@@ -126,6 +128,11 @@ export class CallStore {
   saveState(state: CallState): void {
     this.sql.exec("INSERT INTO call_state (id, json) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json", JSON.stringify(state));
     this.cached = { ...state };
+  }
+
+  /** The object's storage was wiped (CallSession.wipe): from now on this object holds no call. */
+  forget(): void {
+    this.cached = null;
   }
 
   updateState(patch: Partial<CallState>): CallState {

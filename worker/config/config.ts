@@ -26,11 +26,22 @@ export interface AppConfig {
   twilioAuthToken: string | null;
   /** Days a call recording is kept (RECORDING_RETENTION_DAYS, default 90). */
   recordingRetentionDays: number;
+  /** Days a call that belongs to no account (public line) is kept (PUBLIC_CALL_RETENTION_DAYS, default 30). */
+  publicCallRetentionDays: number;
   /** The safety message's numbers (SAFETY_RESOURCES; default: the US ones). */
   safetyResources: SafetyResources;
 }
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
+export const DEFAULT_PUBLIC_CALL_RETENTION_DAYS = 30;
+
+/** A whole number of days, 1 or more; `fallback` when unset. */
+function readDays(name: "RECORDING_RETENTION_DAYS" | "PUBLIC_CALL_RETENTION_DAYS", raw: string | undefined, fallback: number): number {
+  const text = (raw ?? "").trim();
+  const days = text === "" ? fallback : Number(text);
+  if (!Number.isInteger(days) || days < 1) throw new ConfigError(name, `must be a whole number of days, 1 or more`);
+  return days;
+}
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -75,11 +86,8 @@ export function readConfig(env: Env): AppConfig {
     if (err instanceof PipelineSettingError) throw new ConfigError(err.setting, err.problem);
     throw err;
   }
-  const retention = (env.RECORDING_RETENTION_DAYS ?? "").trim();
-  const recordingRetentionDays = retention === "" ? DEFAULT_RECORDING_RETENTION_DAYS : Number(retention);
-  if (!Number.isInteger(recordingRetentionDays) || recordingRetentionDays < 1) {
-    throw new ConfigError("RECORDING_RETENTION_DAYS", `must be a whole number of days, 1 or more`);
-  }
+  const recordingRetentionDays = readDays("RECORDING_RETENTION_DAYS", env.RECORDING_RETENTION_DAYS, DEFAULT_RECORDING_RETENTION_DAYS);
+  const publicCallRetentionDays = readDays("PUBLIC_CALL_RETENTION_DAYS", env.PUBLIC_CALL_RETENTION_DAYS, DEFAULT_PUBLIC_CALL_RETENTION_DAYS);
   return {
     phoneNumber: phone.trim(),
     publicHost,
@@ -88,6 +96,7 @@ export function readConfig(env: Env): AppConfig {
     google,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || null,
     recordingRetentionDays,
+    publicCallRetentionDays,
     safetyResources: readSafetyResources(env.SAFETY_RESOURCES),
   };
 }

@@ -60,12 +60,15 @@ const previewSql = sql<string | null>`(select group_concat(t, ${UNIT_SEPARATOR})
   select substr(${transcriptEntries.text}, 1, ${TRANSCRIPT_PREVIEW_CHARS + 1}) as t from ${transcriptEntries}
   where ${transcriptEntries.callId} = ${calls.id} order by ${transcriptEntries.seq} limit ${PREVIEW_ENTRIES + 1}))`;
 
-/** The columns of a CallHeading; the query must left-join `echoes` on `calls.echoId`. */
+/**
+ * The columns of a CallHeading; the query must left-join `echoes` on `calls.echoId`. The Echo's name is
+ * its current one, or the one the call kept (calls.echo_name) once the Echo is deleted.
+ */
 export const callHeadingColumns = {
   callType: calls.callType,
   startTime: calls.startTime,
   fromNumber: calls.fromNumber,
-  echoName: echoes.name,
+  echoName: sql<string | null>`coalesce(${echoes.name}, ${calls.echoName})`,
 };
 
 const summaryColumns = {

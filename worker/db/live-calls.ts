@@ -185,6 +185,15 @@ export async function recordJoin(database: Db, input: { callId: string; userId: 
   return row?.joinedAt ?? input.now;
 }
 
+/** The people the call is shared with (never its owner's own row), in the order they were invited, emails shown. */
+export async function listParticipants(database: Db, callId: string, ownerId: string): Promise<LiveParticipant[]> {
+  const rows = await participantQuery(database)
+    .where(eq(callParticipants.callId, callId))
+    .orderBy(asc(callParticipants.invitedAt), asc(users.displayName))
+    .all();
+  return rows.filter((r) => r.userId !== ownerId).map((r) => toParticipant(r, true));
+}
+
 /** Everyone invited to the call (not its owner). */
 export async function participantIds(database: Db, callId: string, ownerId: string | null): Promise<string[]> {
   const rows = await database.select({ userId: callParticipants.userId }).from(callParticipants).where(eq(callParticipants.callId, callId)).all();

@@ -106,6 +106,8 @@ export const calls = sqliteTable(
     /** Null for phone calls from unknown numbers: they belong to no dashboard. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     echoId: text("echo_id").references(() => echoes.id, { onDelete: "set null" }),
+    /** The Echo's name when the call started (a trigger fills it, migration 0010): kept when the Echo is deleted. */
+    echoName: text("echo_name"),
     callType: text("call_type", { enum: ["phone", "browser_test"] }).notNull(),
     status: text("status").notNull(),
     startTime: integer("start_time").notNull(),

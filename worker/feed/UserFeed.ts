@@ -89,6 +89,13 @@ export class UserFeed extends DurableObject<Env> {
     return sockets.length;
   }
 
+  /** The user's account was deleted: every socket closes and this object's storage is wiped. */
+  async erase(): Promise<void> {
+    for (const ws of this.ctx.getWebSockets()) closeQuietly(ws, CLOSE_SIGNED_OUT, SIGNED_OUT_REASON);
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+  }
+
   /** Number of open sockets (for tests and diagnostics). */
   async socketCount(): Promise<number> {
     return this.ctx.getWebSockets().length;

@@ -26,6 +26,10 @@ import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
 import { SUMMARY_MIN_INTERVAL_MS, summarizeCall } from "../summary/summarize";
 import { readQuery } from "../http/query";
+import { CALL_IN_PROGRESS } from "../db/call-writes";
+import { deleteCallRow, ownedCall } from "../db/erase/call";
+import { participantIds } from "../db/live-calls";
+import { callInProgress, eraseCallObjects } from "../erase/call-objects";
 
 const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { message: "must be txt or json" }).default("txt"),
@@ -74,6 +78,22 @@ export const callRoutes = new Hono<AppEnv>()
     const call = await getCallDetail(db(c.env.DB), user.id, c.req.param("id"));
     if (!call) throw notFound();
     return c.json<CallDetail>(call);
+  })
+  // Deletes the call everywhere: its object's storage, its recording in R2, then its D1 row with the
+  // transcript, summary, invitations and Insights figures. Only the owner; not while it is in progress.
+  .delete("/:id", async (c) => {
+    const user = requireUser(c);
+    const database = db(c.env.DB);
+    const callId = c.req.param("id");
+    const call = await ownedCall(database, user.id, callId);
+    if (!call) throw notFound();
+    if (call.status === CALL_IN_PROGRESS) throw callInProgress();
+    const invited = await participantIds(database, callId, user.id);
+    await eraseCallObjects(c.env, callId);
+    await deleteCallRow(database, user.id, callId);
+    await publishToUser(c.env, user.id, { type: "call_changed", callId });
+    for (const id of invited) c.executionCtx.waitUntil(publishToUser(c.env, id, { type: "call_changed", callId }));
+    return c.body(null, 204);
   })
   // Makes the summary again (after a failure, or to refresh it); the call must have ended. Origin-checked
   // like every mutation (app.ts); at most once per SUMMARY_MIN_INTERVAL_MS after the last run (429).

@@ -7,6 +7,7 @@ import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
 import { createEcho, duplicateEcho, getEcho, listEchoes, updateEcho } from "../db/echoes";
+import { deleteEcho } from "../db/erase/echo";
 import { publishToUser } from "../feed/publish";
 import { ApiError, readJson } from "../http/errors";
 import { readQuery } from "../http/query";
@@ -50,7 +51,14 @@ export const echoRoutes = new Hono<AppEnv>()
   // Replace every editable field (the edit modal).
   .put("/:id", (c) => updateFrom(c, echoReplaceSchema))
   // Change some fields, e.g. { isActive: false } for Deactivate.
-  .patch("/:id", (c) => updateFrom(c, echoPatchSchema));
+  .patch("/:id", (c) => updateFrom(c, echoPatchSchema))
+  // Deletes the Echo for good; its calls stay and keep showing its name (db/erase/echo.ts).
+  .delete("/:id", async (c) => {
+    const user = requireUser(c);
+    if (!(await deleteEcho(db(c.env.DB), user.id, c.req.param("id")))) throw notFound();
+    await publishToUser(c.env, user.id, { type: "echo_changed", echoId: c.req.param("id") });
+    return c.body(null, 204);
+  });
 
 /** Applies the body (read with `schema`) to the user's Echo `:id` and tells their dashboards. */
 async function updateFrom(c: Context<AppEnv, "/:id">, schema: typeof echoReplaceSchema | typeof echoPatchSchema) {

@@ -3,14 +3,14 @@
 // Someone else's call answers 404; inviting to or joining a call that already ended answers 409.
 import { Hono } from "hono";
 import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
-import { type InviteResponse, type JoinResponse, type LiveCallList, MAX_INVITED_PER_CALL, inviteSchema } from "../../protocol/live";
+import { type InviteResponse, type JoinResponse, type LiveCallList, MAX_INVITED_PER_CALL, type ParticipantList, inviteSchema } from "../../protocol/live";
 import type { AppEnv } from "../http/app-env";
 import { inviteThrottle } from "../auth/invite-throttle";
 import { requireUser } from "../auth/middleware";
 import { callSessionStub } from "../call/internal-request";
 import { objectCall } from "../call/object-call";
 import { db } from "../db/client";
-import { addParticipant, isLive, listLiveCalls, recordJoin, removeParticipant, roleInCall } from "../db/live-calls";
+import { addParticipant, isLive, listLiveCalls, listParticipants, recordJoin, removeParticipant, roleInCall } from "../db/live-calls";
 import { findUserByEmail } from "../db/users";
 import { publishToUser } from "../feed/publish";
 import { ApiError, readJson } from "../http/errors";
@@ -23,6 +23,16 @@ export const liveCallRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const user = requireUser(c);
     return c.json<LiveCallList>({ calls: await listLiveCalls(db(c.env.DB), user.id) });
+  })
+  // Who the owner shared the call with, during it and after it ended (Call Details lists them).
+  .get("/:id/participants", async (c) => {
+    const user = requireUser(c);
+    const database = db(c.env.DB);
+    const callId = c.req.param("id");
+    const access = await roleInCall(database, callId, user.id);
+    if (!access || access.role !== "owner") throw notFound();
+    c.header("Cache-Control", "no-store");
+    return c.json<ParticipantList>({ participants: await listParticipants(database, callId, user.id) });
   })
   .post("/:id/participants", async (c) => {
     const user = requireUser(c);

@@ -26,6 +26,15 @@ describe("call history list", () => {
     expect(after).toMatchObject({ loadingMore: false, nextCursor: "k2" });
   });
 
+  it("a quiet refresh drops a call deleted meanwhile from the range it covers, and keeps the older pages", () => {
+    const shown = run({ type: "first-page", page: page([9, 8, 7], "k1"), quiet: false }, { type: "more-started" }, { type: "more-page", page: page([6, 5], null) });
+    // c8 was deleted: the refreshed first page (down to c6) no longer has it; c5, below that page, stays.
+    const after = callHistoryReducer(shown, { type: "first-page", page: page([9, 7, 6], "k2"), quiet: true });
+    expect(ids(after)).toEqual(["c9", "c7", "c6", "c5"]);
+    // A refresh that is the whole list: anything it lacks is gone.
+    expect(ids(callHistoryReducer(after, { type: "first-page", page: page([9], null), quiet: true }))).toEqual(["c9"]);
+  });
+
   it("a failed Load more says so and can be tried again; a new list starts clean", () => {
     const failed = run({ type: "first-page", page: page([9], "k1"), quiet: false }, { type: "more-started" }, { type: "more-failed" });
     expect(failed).toMatchObject({ loadingMore: false, loadMoreFailed: true });

@@ -25,6 +25,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
     id: crypto.randomUUID(),
     userId,
     echoId: null,
+    echoName: null,
     callType: "phone",
     status: "completed",
     startTime,

@@ -1,0 +1,57 @@
+// Call Details' "Delete call": a confirm dialog, then DELETE /api/calls/:id (transcript, recording,
+// summary and its place in Insights go, everywhere). A call still in progress can't be deleted (the
+// server says so, and the dialog shows it).
+import { useState } from "react";
+import { ApiRequestError, api } from "../../lib/api";
+import { Alert, Button, Modal } from "../../ui";
+
+export function DeleteCallButton({ callId, inProgress, onDeleted }: { callId: string; inProgress: boolean; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    if (busy) return;
+    setOpen(false);
+    setError(null);
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api<null>(`/api/calls/${encodeURIComponent(callId)}`, { method: "DELETE" });
+      setOpen(false);
+      onDeleted();
+    } catch (err) {
+      setError(err instanceof ApiRequestError ? err.message : "Could not delete this call. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="ghost" className="mr-auto text-rose-700" disabled={inProgress} title={inProgress ? "A call can be deleted once it has ended" : undefined} onClick={() => setOpen(true)}>
+        Delete call
+      </Button>
+      <Modal
+        open={open}
+        onClose={close}
+        dismissible={!busy}
+        size="sm"
+        title="Delete this call?"
+        description="Its transcript, recording and summary are deleted for good, and it leaves your Insights. People you shared it with lose it too."
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => void confirm()}>
+              Delete call
+            </Button>
+          </>
+        }
+      >
+        {error ? <Alert title={error} /> : <p className="text-sm text-slate-600">This can't be undone.</p>}
+      </Modal>
+    </>
+  );
+}
