@@ -204,6 +204,8 @@ export const callSummaries = sqliteTable("call_summaries", {
   error: text("error"),
   attempts: integer("attempts").notNull().default(0),
   updatedAt: integer("updated_at").notNull(),
+  /** When the run under way claimed the job (epoch ms); null when none runs. One run at a time per call. */
+  runningSince: integer("running_since"),
 });
 
 // ── Insights figures (migration 0004). Kept by SQLite triggers on calls, transcript_entries and

@@ -23,6 +23,7 @@ import { HEALTH_WINDOW_MS, type CallHealth } from "../../protocol/health";
 import { ApiError } from "../http/errors";
 import { SUMMARY_MIN_INTERVAL_MS, summarizeCall } from "../summary/summarize";
 import { readQuery } from "../http/query";
+import { summaryRuns } from "../limits/summary-runs";
 
 const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { message: "must be txt or json" }).default("txt"),
@@ -61,10 +62,15 @@ export const callRoutes = new Hono<AppEnv>()
     return c.json<CallDetail>(call);
   })
   // Makes the summary again (after a failure, or to refresh it); the call must have ended. Origin-checked
-  // like every mutation (app.ts); at most once per SUMMARY_MIN_INTERVAL_MS after the last run (429).
+  // like every mutation (app.ts); at most once per SUMMARY_MIN_INTERVAL_MS after the last run, one run
+  // at a time per call, and SUMMARY_RUNS_PER_HOUR runs per user across calls (429).
   .post("/:id/summary", async (c) => {
     const user = requireUser(c);
-    const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id, minIntervalMs: SUMMARY_MIN_INTERVAL_MS });
+    const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), {
+      userId: user.id,
+      minIntervalMs: SUMMARY_MIN_INTERVAL_MS,
+      runLimit: summaryRuns,
+    });
     if (!recap) throw notFound();
     await publishToUser(c.env, user.id, { type: "call_changed", callId: c.req.param("id") });
     return c.json<RecapRetryResult>({ recap });

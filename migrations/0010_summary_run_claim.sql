@@ -1,0 +1,1 @@
+ALTER TABLE `call_summaries` ADD `running_since` integer;
