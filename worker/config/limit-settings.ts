@@ -1,0 +1,36 @@
+// The cost limits (docs/configuration.md, "Cost limits"): whole numbers, each optional, read with the
+// rest of the configuration so a malformed one names itself on every route.
+import { ConfigError } from "./config-error";
+import type { Env } from "./env";
+
+export interface LimitSettings {
+  /** Accounts made with a password from one network (IPv4 address or IPv6 /64) per day. */
+  signUpsPerNetworkPerDay: number;
+  /** Echoes one user may have. */
+  echoesPerUser: number;
+}
+
+export const LIMIT_DEFAULTS: LimitSettings = {
+  signUpsPerNetworkPerDay: 5,
+  echoesPerUser: 20,
+};
+
+const LIMIT_SETTINGS = {
+  signUpsPerNetworkPerDay: "SIGN_UPS_PER_NETWORK_PER_DAY",
+  echoesPerUser: "ECHOES_PER_USER",
+} as const satisfies Record<keyof LimitSettings, keyof Env>;
+
+export const LIMIT_SETTING_NAMES = Object.values(LIMIT_SETTINGS);
+
+export function readLimitSettings(env: Env): LimitSettings {
+  const out = { ...LIMIT_DEFAULTS };
+  for (const field of Object.keys(LIMIT_SETTINGS) as (keyof LimitSettings)[]) {
+    const name = LIMIT_SETTINGS[field];
+    const raw = (env[name] ?? "").trim();
+    if (raw === "") continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1) throw new ConfigError(name, "must be a whole number, 1 or more");
+    out[field] = value;
+  }
+  return out;
+}
