@@ -1,5 +1,5 @@
 // Echo persistence: every query is scoped to the owner, so someone else's id simply finds nothing.
-import { and, desc, eq } from "drizzle-orm";
+import { type SQL, and, desc, eq, lt, lte, or, sql } from "drizzle-orm";
 import type { Echo, EchoFields, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
 import type { Persona } from "../ai/provider";
 import type { Db } from "./client";
@@ -46,6 +46,69 @@ export async function createEcho(database: Db, userId: string, fields: EchoField
     .returning()
     .get();
   return toEcho(row);
+}
+
+/**
+ * A new Echo (as createEcho) unless the user has `cap` Echoes already: null then, and nothing changed.
+ * One transaction (a D1 batch) inserts it and takes it out again when it is one too many, so Echoes
+ * created at once cannot pass the cap together.
+ */
+export async function createEchoWithinCap(database: Db, userId: string, fields: EchoFields, cap: number, now = Date.now()): Promise<Echo | null> {
+  const id = crypto.randomUUID();
+  const owned = sql`(select count(*) from ${echoes} where ${echoes.userId} = ${userId})`;
+  const [, , rows] = await database.batch([
+    database.insert(echoes).values({ id, userId, ...fields, isActive: true, totalCalls: 0, createdAt: now, updatedAt: now }),
+    database.delete(echoes).where(and(eq(echoes.id, id), sql`${owned} > ${cap}`)),
+    database.select().from(echoes).where(eq(echoes.id, id)),
+  ]);
+  return rows[0] ? toEcho(rows[0]) : null;
+}
+
+/** One page of the user's Echoes in listEchoes' order (updatedAt desc, id desc), after `cursor`. */
+export async function listEchoPage(
+  database: Db,
+  userId: string,
+  opts: { limit: number; cursor?: EchoCursor | null; active?: boolean },
+): Promise<{ echoes: Echo[]; nextCursor: EchoCursor | null }> {
+  const conds: SQL[] = [eq(echoes.userId, userId)];
+  if (opts.active !== undefined) conds.push(eq(echoes.isActive, opts.active));
+  const cur = opts.cursor;
+  if (cur) {
+    const after = or(lt(echoes.updatedAt, cur.updatedAt), and(eq(echoes.updatedAt, cur.updatedAt), lt(echoes.id, cur.id)));
+    if (after) conds.push(lte(echoes.updatedAt, cur.updatedAt), after);
+  }
+  const rows = await database
+    .select()
+    .from(echoes)
+    .where(and(...conds))
+    .orderBy(desc(echoes.updatedAt), desc(echoes.id))
+    .limit(opts.limit + 1)
+    .all();
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return { echoes: page.map(toEcho), nextCursor: rows.length > opts.limit && last ? { updatedAt: last.updatedAt, id: last.id } : null };
+}
+
+/** Position in the Echo list's order: the last Echo of a page. */
+export interface EchoCursor {
+  updatedAt: number;
+  id: string;
+}
+
+export function encodeEchoCursor(c: EchoCursor): string {
+  return btoa(`${c.updatedAt}:${c.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** null when `s` is not a cursor this API issued. */
+export function decodeEchoCursor(s: string): EchoCursor | null {
+  let plain: string;
+  try {
+    plain = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+  const m = /^(\d{1,16}):([0-9a-f-]{36})$/.exec(plain);
+  return m ? { updatedAt: Number(m[1]), id: m[2]! } : null;
 }
 
 /** The Echo every new account gets, so a first call needs no setup: a friendly generalist, marked as the starter. */
