@@ -2,6 +2,7 @@
 import { type SQL, and, desc, eq, lt, lte, or, sql } from "drizzle-orm";
 import type { Echo, EchoFields, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
 import type { Persona } from "../ai/provider";
+import { logError } from "../lib/safe-error";
 import type { Db } from "./client";
 import { echoes } from "./schema";
 
@@ -135,7 +136,7 @@ export async function createStarterEcho(database: Db, userId: string, now = Date
       .get();
     return toEcho(row);
   } catch (err) {
-    console.error("sign-up: the starter Echo could not be created", err);
+    logError("sign-up: the starter Echo could not be created", err);
     return null;
   }
 }
