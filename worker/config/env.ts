@@ -48,6 +48,7 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   /** Cost limits (worker/config/limit-settings.ts): whole numbers; unset: the defaults there. */
   SIGN_UPS_PER_NETWORK_PER_DAY?: string;
   ECHOES_PER_USER?: string;
+  PHONE_CALLS_PER_NUMBER?: string;
   /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
   LIVE_FANOUT_TRACE?: string;
 }

@@ -8,16 +8,20 @@ export interface LimitSettings {
   signUpsPerNetworkPerDay: number;
   /** Echoes one user may have. */
   echoesPerUser: number;
+  /** Phone calls at once from one caller number on the public line. */
+  phoneCallsPerNumber: number;
 }
 
 export const LIMIT_DEFAULTS: LimitSettings = {
   signUpsPerNetworkPerDay: 5,
   echoesPerUser: 20,
+  phoneCallsPerNumber: 2,
 };
 
 const LIMIT_SETTINGS = {
   signUpsPerNetworkPerDay: "SIGN_UPS_PER_NETWORK_PER_DAY",
   echoesPerUser: "ECHOES_PER_USER",
+  phoneCallsPerNumber: "PHONE_CALLS_PER_NUMBER",
 } as const satisfies Record<keyof LimitSettings, string>;
 
 export type LimitSettingName = (typeof LIMIT_SETTINGS)[keyof LimitSettings];

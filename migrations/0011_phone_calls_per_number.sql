@@ -1,0 +1,1 @@
+CREATE INDEX `calls_from_in_progress_idx` ON `calls` (`from_number`) WHERE status = 'in-progress' and call_type = 'phone';
