@@ -355,6 +355,7 @@ export class CallSession extends DurableObject<Env> {
     if (!caller && now - state.startTime > CONNECT_GRACE_MS) return this.finish("abandoned", "never_connected");
     if (caller && now - this.lastCallerFrameAt > CALL_IDLE_TIMEOUT_MS) return this.finish("abandoned", "idle_timeout");
     this.recorder.flush(); // settled audio of a call without caller frames (typed turns) too
+    this.recorder.keepTail(); // and what is not settled yet: a restart loses at most one sync's audio
     this.viewers.closeExpiredSessions(now);
     await this.persistence.syncPending();
     await this.ctx.storage.setAlarm(now + SYNC_INTERVAL_MS);
