@@ -49,6 +49,7 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   SIGN_UPS_PER_NETWORK_PER_DAY?: string;
   ECHOES_PER_USER?: string;
   PHONE_CALLS_PER_NUMBER?: string;
+  CALL_MAX_MINUTES?: string;
   /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
   LIVE_FANOUT_TRACE?: string;
 }

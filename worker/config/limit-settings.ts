@@ -10,18 +10,22 @@ export interface LimitSettings {
   echoesPerUser: number;
   /** Phone calls at once from one caller number on the public line. */
   phoneCallsPerNumber: number;
+  /** The longest a call (phone or browser test call) may run, in minutes. */
+  callMaxMinutes: number;
 }
 
 export const LIMIT_DEFAULTS: LimitSettings = {
   signUpsPerNetworkPerDay: 5,
   echoesPerUser: 20,
   phoneCallsPerNumber: 2,
+  callMaxMinutes: 30,
 };
 
 const LIMIT_SETTINGS = {
   signUpsPerNetworkPerDay: "SIGN_UPS_PER_NETWORK_PER_DAY",
   echoesPerUser: "ECHOES_PER_USER",
   phoneCallsPerNumber: "PHONE_CALLS_PER_NUMBER",
+  callMaxMinutes: "CALL_MAX_MINUTES",
 } as const satisfies Record<keyof LimitSettings, string>;
 
 export type LimitSettingName = (typeof LIMIT_SETTINGS)[keyof LimitSettings];
