@@ -49,6 +49,8 @@ function workerdProject(
             TEST_MIGRATIONS: await readD1Migrations("migrations"),
             PUBLIC_HOST: "https://echo.test",
             TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
+            // The tests sign up from one client: the per-network limit is tested with its own env.
+            SIGN_UPS_PER_NETWORK_PER_DAY: "100000",
             // Local OpenID Connect provider for the Google sign-in round trip (test/oidc-server).
             TEST_OIDC_ISSUER: inject("oidcIssuer"),
             // Local OpenAI-compatible server (test/openai-server).

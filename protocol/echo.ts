@@ -60,7 +60,18 @@ export const echoPatchSchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update." });
 export type EchoPatch = z.infer<typeof echoPatchSchema>;
 
-/** GET /api/echoes */
+export const ECHOES_PAGE_DEFAULT = 50;
+export const ECHOES_PAGE_MAX = 100;
+
+/** GET /api/echoes?active=&limit=&cursor= */
+export const echoListQuerySchema = z.object({
+  active: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ECHOES_PAGE_MAX).default(ECHOES_PAGE_DEFAULT),
+});
+
+/** GET /api/echoes: one page, newest updated first; `nextCursor` asks for the next (null: the last page). */
 export interface EchoList {
   echoes: Echo[];
+  nextCursor: string | null;
 }

@@ -45,6 +45,8 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
     GOOGLE_ISSUER: oidc.issuer,
     TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
+    // Every browser test signs up from this one machine: the per-network limit is for the public.
+    SIGN_UPS_PER_NETWORK_PER_DAY: "100000",
   });
   project.provide("baseURL", app.baseURL);
   project.provide("stateDir", stateDir);

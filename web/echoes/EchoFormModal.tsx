@@ -59,7 +59,8 @@ export function EchoFormModal({ echo, onClose, onSaved }: { echo: Echo | null; o
         : await api<Echo>("/api/echoes", { method: "POST", body: form });
       onSaved(saved);
     } catch (err) {
-      setSaveError(err instanceof ApiRequestError && err.status === 400 ? err.message : "");
+      // A bad field (400) or the Echo limit (409) says what to do; anything else gets the generic message.
+      setSaveError(err instanceof ApiRequestError && (err.status === 400 || err.status === 409) ? err.message : "");
       setSaving(false);
     }
   }

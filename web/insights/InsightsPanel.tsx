@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { EchoList } from "../../protocol/echo";
 import { INSIGHT_PERIODS, type InsightPeriod, type InsightsView } from "../../protocol/insights";
 import { LATENCY_STAGES, LATENCY_STAGE_LABELS } from "../../protocol/latency";
+import { allEchoes } from "../lib/echoPages";
 import { formatStageFigures } from "../lib/format";
 import { useFeedResource } from "../lib/useFeedResource";
 import { Button, Card, CardBody, CardHeader, LoadingBlock, RetryAlert, Select } from "../ui";
@@ -119,7 +120,7 @@ export function InsightsPanel() {
   const [echoId, setEchoId] = useState("");
   const { state, reload } = useInsights(period, echoId);
   // The Echo filter's options, kept current (an Echo made in another tab); without them the view still shows all Echoes.
-  const echoList = useFeedResource<EchoList>("/api/echoes", (s) => s.type === "echo_changed" || s.type === "feed_connected");
+  const echoList = useFeedResource<EchoList>("/api/echoes", (s) => s.type === "echo_changed" || s.type === "feed_connected", allEchoes);
   const echoes = echoList.state.status === "ready" ? echoList.state.echoes : [];
   const echoesFailed = echoList.state.status === "error";
   return (

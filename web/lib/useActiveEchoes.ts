@@ -3,6 +3,7 @@
 // selector: the Test Call tab's picker and the Phone card's answering-Echo choice.
 import { useMemo } from "react";
 import type { EchoList } from "../../protocol/echo";
+import { allEchoes } from "./echoPages";
 import { type Loadable, useFeedResource } from "./useFeedResource";
 
 export type ActiveEchoes = Loadable<EchoList>;
@@ -12,6 +13,7 @@ export function useActiveEchoes(): { echoes: ActiveEchoes; reload: () => void } 
   const { state, reload } = useFeedResource<EchoList>(
     "/api/echoes?active=true",
     (signal) => signal.type === "echo_changed" || signal.type === "feed_connected",
+    allEchoes,
   );
   const echoes = useMemo<ActiveEchoes>(
     () => (state.status === "ready" ? { ...state, echoes: state.echoes.filter((e) => e.isActive) } : state),

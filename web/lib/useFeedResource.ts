@@ -22,12 +22,21 @@ export interface FeedResource<T extends object> {
   changedHere: () => void;
 }
 
+function defaultGet<T>(path: string): Promise<T> {
+  return api<T>(path);
+}
+
 /**
  * GETs `path` and reloads it quietly on the feed signals `refreshOn` accepts. Of overlapping requests,
  * each answer newer than the one shown counts (LoadOrder); a quiet refresh that fails keeps a ready
  * list (the next event retries).
  */
-export function useFeedResource<T extends object>(path: string, refreshOn: (signal: FeedSignal) => boolean): FeedResource<T> {
+export function useFeedResource<T extends object>(
+  path: string,
+  refreshOn: (signal: FeedSignal) => boolean,
+  /** How `path` is loaded (default: one GET); a stable function, e.g. one that follows a paged list's pages. */
+  get: (path: string) => Promise<T> = defaultGet,
+): FeedResource<T> {
   const [state, setState] = useState<Loadable<T>>({ status: "loading" });
   const order = useRef(new LoadOrder()).current;
 
@@ -36,13 +45,13 @@ export function useFeedResource<T extends object>(path: string, refreshOn: (sign
       const mine = order.start();
       if (!quiet) setState({ status: "loading" });
       try {
-        const body = await api<T>(path);
+        const body = await get(path);
         if (order.accept(mine)) setState({ ...body, status: "ready" });
       } catch {
         if (order.failed(mine)) setState((s) => (quiet && s.status === "ready" ? s : { status: "error" }));
       }
     },
-    [path, order],
+    [path, order, get],
   );
 
   useEffect(() => {

@@ -103,6 +103,40 @@ export class Mixdown {
     return out;
   }
 
+  /** Where the next caller frame goes (a timeline position). */
+  get callerPosition(): number {
+    return this.callerAt;
+  }
+
+  /**
+   * What is not taken yet, everything queued included (the held-back caller stretch, the Echo's speech
+   * still to play), clipped to PCM16, from timeline position `at`; nothing leaves the buffer.
+   */
+  untaken(now: number): { at: number; pcm: Int16Array } {
+    const n = Math.max(this.head(now), this.assistantEnd) - this.base;
+    const out = new Int16Array(Math.max(0, n));
+    for (let i = 0; i < out.length; i++) {
+      const v = this.buffer[i] ?? 0;
+      out[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+    }
+    return { at: this.base, pcm: out };
+  }
+
+  /**
+   * Puts back a tail kept by untaken() before a restart: `pcm` from position `at` (what lies before
+   * this mix's start was taken already and is skipped); the caller's next frames go after `callerAt`.
+   */
+  restore(at: number, callerAt: number, pcm: Int16Array): void {
+    const skip = this.base - at;
+    if (skip < pcm.length) {
+      const rest = pcm.subarray(Math.max(0, skip));
+      const from = Math.max(at, this.base);
+      this.add(rest, from);
+      this.assistantEnd = Math.max(this.assistantEnd, from + rest.length);
+    }
+    this.callerAt = Math.max(this.callerAt, callerAt);
+  }
+
   private add(pcm: Int16Array, at: number): void {
     const offset = at - this.base;
     this.ensure(offset + pcm.length);

@@ -30,6 +30,8 @@ import { CallStore, type CallState } from "./store";
 import { LiveViewers } from "./viewers";
 import { logError } from "../lib/safe-error";
 import { closeQuietly } from "../http/websocket";
+import { readLimitSettings } from "../config/limit-settings";
+import { TIME_LIMIT_LINE, TIME_LIMIT_LINE_WAIT_MS, callTimeIsUp } from "../limits/call-time";
 
 /** While the call runs: sync pending transcript entries to D1 and check the caller is still there. */
 export const SYNC_INTERVAL_MS = 5_000;
@@ -59,6 +61,8 @@ export class CallSession extends DurableObject<Env> {
   private readonly linker: PhoneLinker;
   private readonly recorder: CallRecorder;
   private lastCallerFrameAt = Date.now();
+  /** The call's time limit was reached: its closing line is being said (endForTime()). */
+  private timeUp = false;
   /** The call's ending while it runs (finish()). */
   private ending: Promise<void> | null = null;
 
@@ -298,6 +302,20 @@ export class CallSession extends DurableObject<Env> {
     this.notifyOwner(state, "live_call_ended");
   }
 
+  /** The call has run its longest (limits/call-time.ts): the Echo says so, then the call ends (once). */
+  private endForTime(): void {
+    if (this.timeUp) return;
+    this.timeUp = true;
+    const ending = (async () => {
+      await settledWithin(
+        this.conversation.say(TIME_LIMIT_LINE).then(() => undefined),
+        TIME_LIMIT_LINE_WAIT_MS,
+      );
+      await this.finish("completed", "time_limit");
+    })().catch((err: unknown) => logError(`ending a call at its time limit failed ${this.store.state()?.callId}`, err));
+    this.ctx.waitUntil(ending);
+  }
+
   private notifyOwner(state: CallState, event: "live_call_started" | "live_call_ended"): void {
     const userId = state.userId;
     if (!userId) return;
@@ -394,7 +412,9 @@ export class CallSession extends DurableObject<Env> {
     if (!caller && state.callerConnectedAt !== null) return this.finish("abandoned", "connection_lost");
     if (!caller && now - state.startTime > CONNECT_GRACE_MS) return this.finish("abandoned", "never_connected");
     if (caller && now - this.lastCallerFrameAt > CALL_IDLE_TIMEOUT_MS) return this.finish("abandoned", "idle_timeout");
+    if (callTimeIsUp(state.startTime, now, readLimitSettings(this.env).callMaxMinutes)) this.endForTime();
     this.recorder.flush(); // settled audio of a call without caller frames (typed turns) too
+    this.recorder.keepTail(); // and what is not settled yet: a restart loses at most one sync's audio
     this.viewers.closeExpiredSessions(now);
     // New lines in D1: the owner's Call History and Live Calls show the transcript so far (their preview).
     const newLines = this.store.hasPending();

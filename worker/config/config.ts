@@ -5,6 +5,7 @@ import { providerNameOf, readAiSettings, type AiSettings } from "./ai-settings";
 import { ConfigError } from "./config-error";
 import type { Env } from "./env";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline-settings";
+import { type LimitSettings, readLimitSettings } from "./limit-settings";
 import { readSafetyResources, type SafetyResources } from "./safety-resources";
 
 export { ConfigError };
@@ -30,6 +31,8 @@ export interface AppConfig {
   publicCallRetentionDays: number;
   /** The safety message's numbers (SAFETY_RESOURCES; default: the US ones). */
   safetyResources: SafetyResources;
+  /** The cost limits (sign-ups, Echoes, calls). */
+  limits: LimitSettings;
 }
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
@@ -98,5 +101,6 @@ export function readConfig(env: Env): AppConfig {
     recordingRetentionDays,
     publicCallRetentionDays,
     safetyResources: readSafetyResources(env.SAFETY_RESOURCES),
+    limits: readLimitSettings(env),
   };
 }

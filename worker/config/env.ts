@@ -45,6 +45,11 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   ALLOWED_ORIGINS?: string;
   /** The safety message's numbers, JSON (worker/config/safety-resources.ts); unset: the US defaults (911, 988). */
   SAFETY_RESOURCES?: string;
+  /** Cost limits (worker/config/limit-settings.ts): whole numbers; unset: the defaults there. */
+  SIGN_UPS_PER_NETWORK_PER_DAY?: string;
+  ECHOES_PER_USER?: string;
+  PHONE_CALLS_PER_NUMBER?: string;
+  CALL_MAX_MINUTES?: string;
   /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
   LIVE_FANOUT_TRACE?: string;
 }

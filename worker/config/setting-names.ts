@@ -2,6 +2,7 @@
 // worker/config/env.ts checks at compile time that this list and the Env interface agree. Test harnesses use
 // it to give every setting an explicit value, so a developer's .dev.vars never changes a test. The
 // pipeline's deadline and retry settings come from their own table, so that list cannot drift.
+import { LIMIT_SETTING_NAMES } from "./limit-settings";
 import { PIPELINE_SETTING_NAMES } from "./pipeline-settings";
 
 export const SETTING_NAMES = [
@@ -39,6 +40,7 @@ export const SETTING_NAMES = [
   "PUBLIC_CALL_RETENTION_DAYS",
   "SAFETY_RESOURCES",
   "LIVE_FANOUT_TRACE",
+  ...LIMIT_SETTING_NAMES,
 ] as const;
 
 export type SettingName = (typeof SETTING_NAMES)[number];

@@ -66,6 +66,21 @@ export async function createTestCallRow(database: Db, call: { id: string; userId
   return row !== undefined;
 }
 
+/**
+ * Creates a phone call's row (in progress) unless its caller number already has `maxAtOnce` phone calls
+ * in progress that started after `countFrom` (older ones are calls that died without ending: they stop
+ * counting then). One statement, like createTestCallRow, so calls that come in at once cannot all pass.
+ * False when refused; true when the row is there (also for a replay of the same id).
+ */
+export async function createPhoneCallRow(database: Db, call: NewCall & { fromNumber: string }, maxAtOnce: number, countFrom: number): Promise<boolean> {
+  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time, from_number, provider_call_id)
+    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'phone', 'in-progress', ${call.startTime}, ${call.fromNumber}, ${call.providerCallId ?? null}
+    WHERE (SELECT COUNT(*) FROM ${calls} WHERE from_number = ${call.fromNumber} AND call_type = 'phone' AND status = 'in-progress' AND start_time > ${countFrom}) < ${maxAtOnce}
+    ON CONFLICT DO NOTHING`);
+  const row = await database.select({ id: calls.id }).from(calls).where(eq(calls.id, call.id)).get();
+  return row !== undefined;
+}
+
 /** `userId`'s browser test calls in progress that started before `startedBefore`: their ids. */
 export async function testCallsInProgress(database: Db, userId: string, startedBefore: number): Promise<string[]> {
   const rows = await database

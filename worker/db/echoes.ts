@@ -1,7 +1,8 @@
 // Echo persistence: every query is scoped to the owner, so someone else's id simply finds nothing.
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Echo, EchoFields, EchoPatch, Expertise, Personality, VoiceStyle } from "../../protocol/echo";
 import type { Persona } from "../ai/provider";
+import { logError } from "../lib/safe-error";
 import type { Db } from "./client";
 import { echoes, users } from "./schema";
 
@@ -94,14 +95,84 @@ export async function createEcho(database: Db, userId: string, fields: EchoField
   return toEcho(rows[0]!);
 }
 
-/** A copy of the user's Echo `echoId` named "<name> (copy)": a new Echo like any other (active, no calls, not the starter); null when they have no such Echo. */
-export async function duplicateEcho(database: Db, userId: string, echoId: string, now = Date.now()): Promise<Echo | null> {
+/**
+ * A copy of the user's Echo `echoId` named "<name> (copy)": a new Echo like any other (active, no calls,
+ * not the starter), within the user's cap of `cap` Echoes. "not-found" when they have no such Echo,
+ * "limit" when they have `cap` already (nothing changed).
+ */
+export async function duplicateEcho(database: Db, userId: string, echoId: string, cap: number, now = Date.now()): Promise<Echo | "not-found" | "limit"> {
   const source = await getEcho(database, userId, echoId);
-  if (!source) return null;
+  if (!source) return "not-found";
   const { name, description, personality, expertise, instructions, voiceStyle, recordCalls } = source;
   const copyName = `${name.slice(0, NAME_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
-  return createEcho(database, userId, { name: copyName, description, personality, expertise, instructions, voiceStyle, recordCalls }, now);
+  return (await createEchoWithinCap(database, userId, { name: copyName, description, personality, expertise, instructions, voiceStyle, recordCalls }, cap, now)) ?? "limit";
 }
+
+/**
+ * A new Echo (as createEcho) unless the user has `cap` Echoes already: null then, and nothing changed.
+ * One transaction (a D1 batch) inserts it and takes it out again when it is one too many, so Echoes
+ * created at once cannot pass the cap together.
+ */
+export async function createEchoWithinCap(database: Db, userId: string, fields: EchoFields, cap: number, now = Date.now()): Promise<Echo | null> {
+  const id = crypto.randomUUID();
+  const owned = sql`(select count(*) from ${echoes} where ${echoes.userId} = ${userId})`;
+  const [, , , rows] = await database.batch([
+    database.insert(echoes).values({ id, userId, ...fields, isActive: true, totalCalls: 0, createdAt: now, updatedAt: now }),
+    database.delete(echoes).where(and(eq(echoes.id, id), sql`${owned} > ${cap}`)),
+    // Kept: it answers the user's phone if no other Echo of theirs does (a no-op when it was taken out again).
+    answerIfUnanswered(database, userId, id),
+    database.select().from(echoes).where(eq(echoes.id, id)),
+  ]);
+  return rows[0] ? toEcho(rows[0]) : null;
+}
+
+/** One page of the user's Echoes in listEchoes' order (updatedAt desc, id desc), after `cursor`. */
+export async function listEchoPage(
+  database: Db,
+  userId: string,
+  opts: { limit: number; cursor?: EchoCursor | null; active?: boolean },
+): Promise<{ echoes: Echo[]; nextCursor: EchoCursor | null }> {
+  const conds: SQL[] = [eq(echoes.userId, userId)];
+  if (opts.active !== undefined) conds.push(eq(echoes.isActive, opts.active));
+  const cur = opts.cursor;
+  if (cur) {
+    const after = or(lt(echoes.updatedAt, cur.updatedAt), and(eq(echoes.updatedAt, cur.updatedAt), lt(echoes.id, cur.id)));
+    if (after) conds.push(lte(echoes.updatedAt, cur.updatedAt), after);
+  }
+  const rows = await database
+    .select()
+    .from(echoes)
+    .where(and(...conds))
+    .orderBy(desc(echoes.updatedAt), desc(echoes.id))
+    .limit(opts.limit + 1)
+    .all();
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return { echoes: page.map(toEcho), nextCursor: rows.length > opts.limit && last ? { updatedAt: last.updatedAt, id: last.id } : null };
+}
+
+/** Position in the Echo list's order: the last Echo of a page. */
+export interface EchoCursor {
+  updatedAt: number;
+  id: string;
+}
+
+export function encodeEchoCursor(c: EchoCursor): string {
+  return btoa(`${c.updatedAt}:${c.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** null when `s` is not a cursor this API issued. */
+export function decodeEchoCursor(s: string): EchoCursor | null {
+  let plain: string;
+  try {
+    plain = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+  const m = /^(\d{1,16}):([0-9a-f-]{36})$/.exec(plain);
+  return m ? { updatedAt: Number(m[1]), id: m[2]! } : null;
+}
+
 
 /**
  * The Echo every new account gets, so a first call needs no setup: a friendly generalist, marked as the
@@ -126,7 +197,7 @@ export async function createStarterEcho(database: Db, userId: string, now = Date
   try {
     return await createEcho(database, userId, STARTER_ECHO, now, { starter: true });
   } catch (err) {
-    console.error("sign-up: the starter Echo could not be created", err);
+    logError("sign-up: the starter Echo could not be created", err);
     return null;
   }
 }

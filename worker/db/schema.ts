@@ -130,6 +130,8 @@ export const calls = sqliteTable(
     uniqueIndex("calls_provider_call_id_unique").on(t.providerCallId),
     /** A user's calls in progress (the limit on test calls at once counts them). */
     index("calls_user_in_progress_idx").on(t.userId, t.callType).where(sql`status = 'in-progress'`),
+    /** Phone calls in progress per caller number (the limit on calls at once from one number counts them). */
+    index("calls_from_in_progress_idx").on(t.fromNumber).where(sql`status = 'in-progress' and call_type = 'phone'`),
   ],
 );
 
@@ -209,6 +211,8 @@ export const callSummaries = sqliteTable("call_summaries", {
   error: text("error"),
   attempts: integer("attempts").notNull().default(0),
   updatedAt: integer("updated_at").notNull(),
+  /** When the run under way claimed the job (epoch ms); null when none runs. One run at a time per call. */
+  runningSince: integer("running_since"),
 });
 
 // ── Insights figures (migration 0004). Kept by SQLite triggers on calls, transcript_entries and

@@ -1,6 +1,6 @@
 // Call summaries in D1 (table call_summaries): what the summary job reads (an ended call with its Echo
 // and transcript) and writes (one row per call, replaced on retry).
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, ne, or } from "drizzle-orm";
 import type { EmotionScores } from "../../protocol/call-messages";
 import type { CallRecap, RecapMethod, RecapStatus } from "../../protocol/summary";
 import { toRecap } from "./recap-row";
@@ -62,9 +62,31 @@ export interface RecapWrite {
   updatedAt: number;
 }
 
-/** Writes (or replaces) the call's summary row. */
+/** The call's summary as stored now, if any. */
+export async function readRecap(database: Db, callId: string): Promise<CallRecap | null> {
+  const row = await database.select().from(callSummaries).where(eq(callSummaries.callId, callId)).get();
+  return row ? toRecap(row) : null;
+}
+
+/**
+ * Claims the call's summary job for one run, with a conditional write: true for exactly one of the runs
+ * that ask at once; false while another run holds it (claimed after `staleBefore`: a run that died
+ * holding it frees the job then). `placeholder` is the row written when there is none yet; with
+ * `showPending` it also replaces the row there is (a "pending" summary in view while the run works).
+ */
+export async function claimSummaryRun(database: Db, callId: string, now: number, staleBefore: number, placeholder: RecapWrite, showPending: boolean): Promise<boolean> {
+  const free = or(isNull(callSummaries.runningSince), lte(callSummaries.runningSince, staleBefore));
+  const [row] = await database
+    .insert(callSummaries)
+    .values({ callId, ...placeholder, runningSince: now })
+    .onConflictDoUpdate({ target: callSummaries.callId, set: showPending ? { ...placeholder, runningSince: now } : { runningSince: now }, setWhere: free })
+    .returning({ callId: callSummaries.callId });
+  return row !== undefined;
+}
+
+/** Writes (or replaces) the call's summary row, and frees its job (claimSummaryRun). */
 export async function saveRecap(database: Db, callId: string, w: RecapWrite, onlyIfUpdatedAt?: number): Promise<CallRecap> {
-  const values = { callId, ...w };
+  const values = { callId, ...w, runningSince: null };
   const { callId: _id, ...set } = values;
   const setWhere = onlyIfUpdatedAt === undefined ? undefined : eq(callSummaries.updatedAt, onlyIfUpdatedAt);
   const [row] = await database

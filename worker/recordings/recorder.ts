@@ -65,6 +65,9 @@ export class CallRecorder {
     if (!state || state.phase !== "active" || !state.record || state.callerConnectedAt === null || !this.env.RECORDINGS) return null;
     const p = this.saved.begin(this.now());
     this.mix = new Mixdown(p.started_at, this.saved.takenSamples());
+    // A restarted object (eviction, a deploy) resumes from the tail kept at the last sync.
+    const tail = this.saved.tail();
+    if (tail) this.mix.restore(tail.at, tail.callerAt, tail.pcm);
     return this.mix;
   }
 
@@ -87,6 +90,19 @@ export class CallRecorder {
    */
   notRecorded(): void {
     this.mix = null;
+    this.saved.dropTail();
+  }
+
+  /**
+   * At each sync (after flush()): the audio not taken yet — the caller's last fraction of a second held
+   * back, the Echo's speech still queued — is kept in the object's storage, so an object that is evicted
+   * loses only what came after this sync (active() resumes from it).
+   */
+  keepTail(): void {
+    const mix = this.mix;
+    if (!mix) return;
+    const { at, pcm } = mix.untaken(this.now());
+    this.saved.keepTail({ at, callerAt: mix.callerPosition, pcm });
   }
 
   /** The caller barged in: the rest of the queued speech was never heard. */
@@ -119,7 +135,10 @@ export class CallRecorder {
     const mix = this.mix ?? (final ? null : this.active());
     if (!mix) return this.saved.waiting ? this.queueWrite() : (this.writing ?? Promise.resolve());
     const pcm = mix.take(final ? (this.endedAt ?? this.now()) : this.now(), final);
-    if (final) this.mix = null;
+    if (final) {
+      this.mix = null;
+      this.saved.dropTail();
+    }
     this.saved.add(pcm);
     return this.queueWrite();
   }

@@ -3,6 +3,8 @@
 // yet stored in R2. A chunk is kept here from the moment it is taken until its R2 write succeeds, so an
 // R2 outage holds no audio in memory however long it lasts (an object has 128 MB), and an object that
 // restarts meanwhile (eviction, a deploy) still writes every chunk it took, in order, when R2 is back.
+// At each sync the mix's audio not taken yet (the tail) is kept too: a restart loses at most what came
+// after the last sync.
 import { MIX_SAMPLE_RATE } from "../audio/mixdown";
 
 /** Samples per stored row at most (30 s of 16 kHz PCM16: 960 KB, under SQLite's 2 MB per row in Durable Objects). */
@@ -26,7 +28,17 @@ export interface WaitingChunk {
 const SCHEMA = `CREATE TABLE IF NOT EXISTS recording (
   id INTEGER PRIMARY KEY CHECK (id = 1), started_at INTEGER NOT NULL, chunks INTEGER NOT NULL, samples INTEGER NOT NULL, marked INTEGER NOT NULL
 );
-CREATE TABLE IF NOT EXISTS recording_waiting (idx INTEGER PRIMARY KEY, pcm BLOB NOT NULL);`;
+CREATE TABLE IF NOT EXISTS recording_waiting (idx INTEGER PRIMARY KEY, pcm BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS recording_tail (id INTEGER PRIMARY KEY CHECK (id = 1), at INTEGER NOT NULL, caller_at INTEGER NOT NULL, pcm BLOB NOT NULL);`;
+
+/** The mix's audio not taken yet, as kept at the last sync (recorder.ts keepTail). */
+export interface RecordingTail {
+  /** Timeline position of pcm[0] (samples). */
+  at: number;
+  /** Where the caller's next frame was to go. */
+  callerAt: number;
+  pcm: Int16Array;
+}
 
 export class RecordingStorage {
   constructor(private readonly sql: SqlStorage) {
@@ -87,6 +99,23 @@ export class RecordingStorage {
   /** The recording was deleted: what waits is never stored. */
   dropWaiting(): void {
     this.sql.exec("DELETE FROM recording_waiting");
+    this.dropTail();
+  }
+
+  /** Keeps `tail` (at most one row's worth: MAX_ROW_SAMPLES), replacing the one kept before. */
+  keepTail(tail: RecordingTail): void {
+    if (!this.progress()) return;
+    const pcm = tail.pcm.subarray(0, MAX_ROW_SAMPLES);
+    this.sql.exec("INSERT OR REPLACE INTO recording_tail (id, at, caller_at, pcm) VALUES (1, ?, ?, ?)", tail.at, tail.callerAt, bytesOf(pcm));
+  }
+
+  tail(): RecordingTail | null {
+    const row = this.sql.exec<{ at: number; caller_at: number; pcm: ArrayBuffer }>("SELECT at, caller_at, pcm FROM recording_tail WHERE id = 1").toArray()[0];
+    return row ? { at: row.at, callerAt: row.caller_at, pcm: new Int16Array(row.pcm) } : null;
+  }
+
+  dropTail(): void {
+    this.sql.exec("DELETE FROM recording_tail");
   }
 }
 

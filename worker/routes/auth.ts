@@ -9,7 +9,7 @@ import { clearSessionCookie } from "../auth/middleware";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password";
 import { invalidateSession } from "../auth/session";
 import { closeSessionSockets } from "../auth/sign-out-sockets";
-import { signUpThrottle } from "../auth/sign-up-throttle";
+import { accountsPerNetwork, signUpThrottle } from "../auth/sign-up-throttle";
 import { TooManyAttemptsError, assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../auth/throttle";
 import { distrustBrowser, trustBrowser, trustedBrowserOf } from "../auth/trusted-browser";
 import { db } from "../db/client";
@@ -55,7 +55,14 @@ export const authRoutes = new Hono<AppEnv>()
     let user;
     try {
       if (await findUserByEmail(database, email)) throw authError("email-already-in-use");
-      user = await createUser(database, { email, displayName: input.displayName, passwordHash: await hashPassword(input.password) });
+      const made = accountsPerNetwork(c.var.config.limits.signUpsPerNetworkPerDay);
+      await made.count(database, client); // before the account is made: sign-ups sent at once can't all pass
+      try {
+        user = await createUser(database, { email, displayName: input.displayName, passwordHash: await hashPassword(input.password) });
+      } catch (err) {
+        await made.takeBack(database, client);
+        throw err;
+      }
     } catch (err) {
       if (err instanceof DuplicateUserError) throw authError("email-already-in-use");
       // Only an answer that says the address has an account counts.

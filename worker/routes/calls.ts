@@ -30,6 +30,7 @@ import { CALL_IN_PROGRESS } from "../db/call-writes";
 import { deleteCallRow, ownedCall } from "../db/erase/call";
 import { participantIds } from "../db/live-calls";
 import { callInProgress, eraseCallObjects } from "../erase/call-objects";
+import { summaryRuns } from "../limits/summary-runs";
 
 const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { message: "must be txt or json" }).default("txt"),
@@ -96,10 +97,15 @@ export const callRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // Makes the summary again (after a failure, or to refresh it); the call must have ended. Origin-checked
-  // like every mutation (app.ts); at most once per SUMMARY_MIN_INTERVAL_MS after the last run (429).
+  // like every mutation (app.ts); at most once per SUMMARY_MIN_INTERVAL_MS after the last run, one run
+  // at a time per call, and SUMMARY_RUNS_PER_HOUR runs per user across calls (429).
   .post("/:id/summary", async (c) => {
     const user = requireUser(c);
-    const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), { userId: user.id, minIntervalMs: SUMMARY_MIN_INTERVAL_MS });
+    const recap = await summarizeCall(db(c.env.DB), selectProvider(c.env), c.req.param("id"), {
+      userId: user.id,
+      minIntervalMs: SUMMARY_MIN_INTERVAL_MS,
+      runLimit: summaryRuns,
+    });
     if (!recap) throw notFound();
     await publishToUser(c.env, user.id, { type: "call_changed", callId: c.req.param("id") });
     return c.json<RecapRetryResult>({ recap });

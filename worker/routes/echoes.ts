@@ -2,43 +2,50 @@
 // every change is pushed to the owner's open dashboards.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoPatchSchema, echoReplaceSchema } from "../../protocol/echo";
+import { type Echo, type EchoList, type EchoPatch, echoInputSchema, echoListQuerySchema, echoPatchSchema, echoReplaceSchema } from "../../protocol/echo";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { db } from "../db/client";
-import { createEcho, duplicateEcho, getEcho, listEchoes, updateEcho } from "../db/echoes";
+import { createEchoWithinCap, decodeEchoCursor, duplicateEcho, encodeEchoCursor, getEcho, listEchoPage, updateEcho } from "../db/echoes";
 import { deleteEcho } from "../db/erase/echo";
 import { publishToUser } from "../feed/publish";
 import { ApiError, readJson } from "../http/errors";
 import { readQuery } from "../http/query";
 
-const listQuerySchema = z.object({
-  active: z.enum(["true", "false"], { message: 'must be "true" or "false"' }).optional(),
-});
-
 function notFound(): ApiError {
   return new ApiError(404, "not-found", "No such Echo.");
+}
+
+/** 409: the user has as many Echoes as an account may (ECHOES_PER_USER); nothing was made. */
+export function echoLimit(cap: number): ApiError {
+  return new ApiError(409, "echo-limit", `You have ${cap} Echoes, the most an account can have. Edit one of them instead.`);
 }
 
 export const echoRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const user = requireUser(c);
-    const { active } = readQuery(c, listQuerySchema);
-    const body: EchoList = { echoes: await listEchoes(db(c.env.DB), user.id, active === undefined ? {} : { active: active === "true" }) };
+    const q = readQuery(c, echoListQuerySchema);
+    const cursor = q.cursor ? decodeEchoCursor(q.cursor) : null;
+    if (q.cursor && !cursor) throw new ApiError(400, "invalid-request", "cursor: not a cursor from this API.");
+    const active = q.active === undefined ? {} : { active: q.active === "true" };
+    const page = await listEchoPage(db(c.env.DB), user.id, { limit: q.limit, cursor, ...active });
+    const body: EchoList = { echoes: page.echoes, nextCursor: page.nextCursor ? encodeEchoCursor(page.nextCursor) : null };
     return c.json(body);
   })
   .post("/", async (c) => {
     const user = requireUser(c);
     const input = await readJson(c, echoInputSchema);
-    const echo = await createEcho(db(c.env.DB), user.id, input);
+    const echo = await createEchoWithinCap(db(c.env.DB), user.id, input, c.var.config.limits.echoesPerUser);
+    if (!echo) throw echoLimit(c.var.config.limits.echoesPerUser);
     await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
     return c.json<Echo>(echo, 201);
   })
   // A copy named "<name> (copy)", active like any new Echo; it doesn't change who answers the phone.
   .post("/:id/duplicate", async (c) => {
     const user = requireUser(c);
-    const echo = await duplicateEcho(db(c.env.DB), user.id, c.req.param("id"));
-    if (!echo) throw notFound();
+    const echo = await duplicateEcho(db(c.env.DB), user.id, c.req.param("id"), c.var.config.limits.echoesPerUser);
+    if (echo === "not-found") throw notFound();
+    if (echo === "limit") throw echoLimit(c.var.config.limits.echoesPerUser);
     await publishToUser(c.env, user.id, { type: "echo_changed", echoId: echo.id });
     return c.json<Echo>(echo, 201);
   })

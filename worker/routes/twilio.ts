@@ -9,14 +9,15 @@ import type { AppEnv } from "../http/app-env";
 import { callSessionStub, callSessionUpgrade } from "../call/internal-request";
 import type { PhoneCallSetup } from "../call/setup/phone-start";
 import { incomingCall } from "../db/answerer";
-import { createCallRow, finalizeCall, CALL_IN_PROGRESS, type FinalStatus } from "../db/call-writes";
+import { createCallRow, createPhoneCallRow, finalizeCall, CALL_IN_PROGRESS, type FinalStatus } from "../db/call-writes";
 import { db } from "../db/client";
 import { phoneCallBySid, phoneCallStatus, setProviderDuration } from "../db/phone-calls";
 import { upgradeResponse } from "../http/websocket";
 import { identifiableNumber } from "../twilio/caller-id";
 import { verifyTwilioSignature } from "../twilio/signature";
 import { createStreamToken } from "../twilio/stream-token";
-import { connectStreamTwiml } from "../twilio/twiml";
+import { connectStreamTwiml, sayAndHangUpTwiml } from "../twilio/twiml";
+import { PHONE_CALL_COUNTS_MS, tooManyCallsMessage } from "../limits/phone-calls";
 
 const NOT_CONFIGURED =
   "Twilio is not configured on this server: set the TWILIO_AUTH_TOKEN secret (see docs/twilio.md). Requests cannot be verified, so none are accepted.";
@@ -89,15 +90,12 @@ export const twilioRoutes = new Hono<AppEnv>()
     if (!earlier || earlier.status === CALL_IN_PROGRESS) {
       const setup: PhoneCallSetup = { ...answerer, callId, callSid, fromNumber, startTime: earlier?.startTime ?? Date.now() };
       if (!earlier) {
-        await createCallRow(database, {
-          id: callId,
-          userId: answerer.userId,
-          echoId: answerer.echoId,
-          callType: "phone",
-          startTime: setup.startTime,
-          fromNumber,
-          providerCallId: callSid,
-        });
+        const call = { id: callId, userId: answerer.userId, echoId: answerer.echoId, callType: "phone" as const, startTime: setup.startTime, providerCallId: callSid };
+        if (!fromNumber) await createCallRow(database, { ...call, fromNumber });
+        else if (!(await createPhoneCallRow(database, { ...call, fromNumber }, c.var.config.limits.phoneCallsPerNumber, setup.startTime - PHONE_CALL_COUNTS_MS))) {
+          // Refused: no row, no object, no model time; the caller hears why.
+          return twiml(c, sayAndHangUpTwiml(tooManyCallsMessage(c.var.config.limits.phoneCallsPerNumber)));
+        }
       }
       await callSessionStub(c.env, callId).preparePhoneCall(setup);
     }

@@ -6,7 +6,8 @@ import { type CallRecap, RECAP_WAIT_MS } from "../../protocol/summary";
 import { AiStepError } from "../ai/errors";
 import type { AiProvider, Persona } from "../ai/provider";
 import type { Db } from "../db/client";
-import { type RecapWrite, readSummarySource, saveRecap } from "../db/summaries";
+import { type RecapWrite, claimSummaryRun, readRecap, readSummarySource, saveRecap } from "../db/summaries";
+import type { WindowLimit } from "../limits/window-limit";
 import { abortableStream } from "../pipeline/core/abortable";
 import { extractiveRecap } from "./extractive";
 import { failureText } from "./failure-text";
@@ -82,6 +83,8 @@ export interface SummarizeOptions {
   now?: () => number;
   /** A new run only this long after the last one ended (ready or failed); sooner: SummaryTooSoonError. */
   minIntervalMs?: number;
+  /** Counts each run this starts with a language model on `userId`'s limit (429 beyond it). */
+  runLimit?: WindowLimit;
 }
 
 /** Between two asked-for runs of one call's summary (each is a language model's work, up to twice). */
@@ -112,17 +115,25 @@ export async function summarizeCall(database: Db, provider: AiProvider, callId: 
     callerEmotions: callerEmotionMix(source.transcript),
     attempts: source.attempts + 1,
   };
+  const lm = hasLanguageModel(provider);
+  const claimedAt = now();
+  // Seen as "Summarizing this call…" until the model answers; a summary made before stays in view
+  // meanwhile (a refresh), and stays if this run fails.
+  const showPending = lm && current?.status !== "ready";
+  const pending: RecapWrite = { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: claimedAt };
+  const limited = lm && opts.runLimit !== undefined && opts.userId !== undefined ? { limit: opts.runLimit, userId: opts.userId } : null;
+  if (limited) await limited.limit.count(database, limited.userId, claimedAt);
+  // One run at a time per call: of the requests that come at once (a double click, five tabs, a retry
+  // racing the automatic job), one claims the job and the others answer what is stored.
+  if (!(await claimSummaryRun(database, callId, claimedAt, claimedAt - RECAP_WAIT_MS, pending, showPending))) {
+    if (limited) await limited.limit.takeBack(database, limited.userId);
+    return (await readRecap(database, callId)) ?? current ?? pending;
+  }
+  const pendingAt = showPending ? claimedAt : undefined;
   let write: RecapWrite;
-  let pendingAt: number | undefined;
-  if (!hasLanguageModel(provider)) {
+  if (!lm) {
     write = { ...base, status: "ready", method: "extractive", ...extractiveRecap(source.transcript), error: null, updatedAt: now() };
   } else {
-    // Seen as "Summarizing this call…" until the model answers; a summary made before stays in view
-    // meanwhile (a refresh), and stays if this run fails.
-    if (current?.status !== "ready") {
-      pendingAt = now();
-      await saveRecap(database, callId, { ...base, status: "pending", method: null, text: "", followUps: [], topics: [], error: null, updatedAt: pendingAt });
-    }
     write = { ...base, status: "failed", method: null, text: "", followUps: [], topics: [], error: "Not summarized.", updatedAt: now() };
     for (let attempt = 1; attempt <= SUMMARY_ATTEMPTS; attempt++) {
       try {

@@ -1,6 +1,9 @@
-// Sign-ups with addresses that already have an account, throttled per client (worker/auth/sign-up-throttle.ts):
-// the spec's "An account with this email already exists." tells whether an address has an account.
-import { exports } from "cloudflare:workers";
+// Sign-ups throttled per client (worker/auth/sign-up-throttle.ts): those with addresses that already have
+// an account (the spec's "An account with this email already exists." tells whether an address has
+// one), and the accounts made per network and day.
+import { createExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { app } from "../../../worker/app";
 import { describe, expect, it } from "vitest";
 import { SIGN_UP_MISS_LIMIT } from "../../../worker/auth/sign-up-throttle";
 
@@ -42,5 +45,50 @@ describe("sign-up throttling", { timeout: 30_000 }, () => {
     for (let i = 0; i < 3; i++) expect((await signUp(uniqueEmail(), client)).status).toBe(201);
     expect((await signUp(taken, client)).status).toBe(409); // the limit's last one: the three accounts took theirs back
     expect((await signUp(taken, client)).status).toBe(429);
+  });
+});
+
+describe("accounts made per network and day", { timeout: 30_000 }, () => {
+  const limited = { ...env, SIGN_UPS_PER_NETWORK_PER_DAY: "3" };
+  function signUpLimited(email: string, client: string) {
+    const request = new Request(`${ORIGIN}/api/auth/sign-up`, {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Content-Type": "application/json", "CF-Connecting-IP": client },
+      body: JSON.stringify({ email, password: "right-pass" }),
+    });
+    return app.fetch(request, limited, createExecutionContext());
+  }
+  const accounts = async (emails: string[]) =>
+    (await env.DB.prepare(`select count(*) as n from users where email in (${emails.map(() => "?").join(",")})`).bind(...emails).first<{ n: number }>())!.n;
+
+  it("six sign-ups at once from one network make exactly three accounts; the rest answer 429 and make nothing", async () => {
+    const client = uniqueClient();
+    const emails = Array.from({ length: 6 }, uniqueEmail);
+    const answers = await Promise.all(emails.map((e) => signUpLimited(e, client)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = answers.find((r) => r.status === 429)!;
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error).toMatchObject({ code: "too-many-requests" });
+    expect(body.error.message).toMatch(/^Too many accounts have been made from this network today\. Please wait \d+ minutes and try again\.$/);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(23 * 3600);
+    expect(refused.headers.get("Set-Cookie")).toBeNull();
+    expect(await accounts(emails)).toBe(3);
+    // Another network is not affected.
+    expect((await signUpLimited(uniqueEmail(), uniqueClient())).status).toBe(201);
+  });
+
+  it("an answer that makes no account (the address has one) does not count", async () => {
+    const client = uniqueClient();
+    const taken = uniqueEmail();
+    expect((await signUpLimited(taken, uniqueClient())).status).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await signUpLimited(taken, client)).status).toBe(409);
+    for (let i = 0; i < 3; i++) expect((await signUpLimited(uniqueEmail(), client)).status).toBe(201);
+    expect((await signUpLimited(uniqueEmail(), client)).status).toBe(429);
+  });
+
+  it("an IPv6 client counts by its /64: other addresses in it share the limit", async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    for (let i = 1; i <= 3; i++) expect((await signUpLimited(uniqueEmail(), `${prefix}::${i}`)).status).toBe(201);
+    expect((await signUpLimited(uniqueEmail(), `${prefix}::99`)).status).toBe(429);
   });
 });

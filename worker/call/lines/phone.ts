@@ -10,6 +10,7 @@
 import type { ServerMessage } from "../../../protocol/call-messages";
 import { RECORDING_NOTICE } from "../../../protocol/phone";
 import { closeQuietly } from "../../http/websocket";
+import { logError, safeText } from "../../lib/safe-error";
 import type { SocketGrant } from "../internal-request";
 import type { CallerLine, EndReason, LineHost } from "./line";
 import type { PhoneLinker } from "../setup/phone-link";
@@ -94,7 +95,7 @@ export class PhoneLine implements CallerLine {
       if (event.kind !== "start") return this.refuse(open, event.kind === "invalid" ? event.error : "expected start");
       open.phase = "verifying";
       this.verify(open, event).catch((err: unknown) => {
-        console.error("twilio media: stream verification failed", err);
+        logError("twilio media: stream verification failed", err);
         this.refuse(open, "stream verification failed", 1011);
       });
       return;
@@ -105,11 +106,11 @@ export class PhoneLine implements CallerLine {
       try {
         if (open.listening && this.host.state()?.phase === "active") this.host.callerAudio(event.pcm);
       } catch (err) {
-        console.error("twilio media: frame failed", err);
+        logError("twilio media: frame failed", err);
       }
       return;
     }
-    this.onEvent(event).catch((err: unknown) => console.error("twilio media: frame failed", err));
+    this.onEvent(event).catch((err: unknown) => logError("twilio media: frame failed", err));
   }
 
   /** Checks the `start` frame's stream token: signed by us, not expired, for this call and this CallSid. */
@@ -140,7 +141,7 @@ export class PhoneLine implements CallerLine {
     try {
       said = await this.host.say(RECORDING_NOTICE);
     } catch (err) {
-      console.error("phone line: the recording notice failed", err);
+      logError("phone line: the recording notice failed", err);
     }
     // Not said because the call ended meanwhile (the caller hung up): nothing more is recorded anyway.
     if (!said && this.host.state()?.phase === "active") this.starts.unrecorded();
@@ -167,7 +168,7 @@ export class PhoneLine implements CallerLine {
     if (!wasCaller) return;
     // Twilio closes its socket right after `stop`: nothing more goes out (a queued reply's pump stops).
     console.log(`twilio stream ${this.host.state()?.callId ?? "?"} closed by Twilio (${code}): ${open.stream.dispose()}`);
-    this.host.callerGone(code).catch((err: unknown) => console.error("twilio media: ending the call failed", err));
+    this.host.callerGone(code).catch((err: unknown) => logError("twilio media: ending the call failed", err));
   }
 
   private async onEvent(event: TwilioEvent): Promise<void> {
@@ -179,7 +180,7 @@ export class PhoneLine implements CallerLine {
       case "stop":
         return this.host.finish("completed", "caller_hung_up");
       case "invalid":
-        console.warn("twilio media: ignored frame:", event.error);
+        console.warn("twilio media: ignored frame:", safeText(event.error));
         return;
       default:
         return;

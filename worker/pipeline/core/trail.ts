@@ -5,6 +5,7 @@
 import type { AiStage, TurnOutcome } from "../../../protocol/call-messages";
 import type { Delivery } from "../../../protocol/delivery";
 import { AiStepError } from "../../ai/errors";
+import { safeText } from "../../lib/safe-error";
 import { StepFailure } from "./ai-steps";
 
 /** Where log lines go (console in production; tests capture them). */
@@ -17,6 +18,10 @@ export const consoleTrail: TrailSink = {
   info: (record) => console.log(JSON.stringify(record)),
   error: (record) => console.error(JSON.stringify(record)),
 };
+
+function safeLogText(text: string | undefined): string | null {
+  return text === undefined ? null : safeText(text);
+}
 
 export function describeError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -99,7 +104,7 @@ export function logTurn(ctx: TrailContext, turn: number, turnId: string | null, 
     delivery: report.delivery ? { tone: report.delivery.tone, rate: report.delivery.rate, pitchSt: report.delivery.pitchSt, volume: report.delivery.volume } : null,
     patienceMs: report.patienceMs,
     outcome: outcome.status,
-    ...(outcome.failedStage ? { failedStage: outcome.failedStage, error: outcome.error } : {}),
+    ...(outcome.failedStage ? { failedStage: outcome.failedStage, error: safeLogText(outcome.error) } : {}),
   });
 }
 
@@ -118,8 +123,9 @@ export function logFailure(ctx: TrailContext, turn: number | null, stage: AiStag
     transient: original instanceof AiStepError ? original.transient : null,
     retries: failure?.retries ?? 0,
     timedOut: failure?.timedOut ?? false,
-    error: describeError(err),
-    cause: causeOf(failure ?? err) ?? null,
+    // Vendors' messages may quote what they were sent (a caller's words): blanked (lib/safe-error.ts).
+    error: safeText(describeError(err)),
+    cause: safeLogText(causeOf(failure ?? err)),
     ...extra,
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE `call_summaries` ADD `running_since` integer;--> statement-breakpoint
+CREATE INDEX `calls_from_in_progress_idx` ON `calls` (`from_number`) WHERE status = 'in-progress' and call_type = 'phone';
