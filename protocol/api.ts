@@ -26,6 +26,37 @@ export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
   "invalid-email": "Please enter a valid email address.",
 };
 
+/** A new password found in the bundled list of the most common ones (worker/auth/password-policy.ts). */
+export const COMMON_PASSWORD_MESSAGE = "This password is one of the most common ones and easy to guess. Please choose another.";
+
+/** Account security (docs/accounts.md): the answers of /api/account/*. */
+export const changePasswordSchema = z.object({ currentPassword: z.string().max(1024), newPassword: z.string().max(1024) });
+export const resetRequestSchema = z.object({ email: z.string().trim().max(254) });
+export const resetConfirmSchema = z.object({ token: z.string().min(1).max(200), newPassword: z.string().max(1024) });
+export const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+export type ResetConfirmInput = z.infer<typeof resetConfirmSchema>;
+
+/** One signed-in session of the account. */
+export interface AccountSession {
+  /** Opaque id (the SHA-256 of its token: not usable as a cookie). */
+  id: string;
+  /** "Chrome on macOS", or "" when the browser sent no User-Agent. */
+  device: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+export interface AccountSessionList {
+  sessions: AccountSession[];
+}
+
+/** What the password-reset request answers, whether or not the address has an account. */
+export const RESET_REQUESTED_MESSAGE = "If an account uses this address, we've sent it a link to reset the password. It works once, within 30 minutes.";
+
 /** §8 "Anything else": the error's own message, or this. */
 export const GENERIC_ERROR_MESSAGE = "An error occurred. Please try again.";
 
@@ -47,6 +78,8 @@ export interface UserProfile {
   createdAt: number;
   totalCalls: number;
   subscription: string;
+  /** The address was proved (a verification link, or Google's email_verified). */
+  emailVerified: boolean;
 }
 
 export interface PublicConfig {

@@ -4,6 +4,7 @@ import type { AiProviderName } from "../../protocol/call-messages";
 import { providerNameOf, readAiSettings, type AiSettings } from "./ai-settings";
 import { ConfigError } from "./config-error";
 import type { Env } from "./env";
+import { readMailSettings, type MailSettings } from "./mail-settings";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline-settings";
 import { readSafetyResources, type SafetyResources } from "./safety-resources";
 
@@ -28,6 +29,8 @@ export interface AppConfig {
   recordingRetentionDays: number;
   /** The safety message's numbers (SAFETY_RESOURCES; default: the US ones). */
   safetyResources: SafetyResources;
+  /** Who sends the app's mail (MAIL_PROVIDER …). */
+  mail: MailSettings;
 }
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
@@ -89,5 +92,6 @@ export function readConfig(env: Env): AppConfig {
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || null,
     recordingRetentionDays,
     safetyResources: readSafetyResources(env.SAFETY_RESOURCES),
+    mail: readMailSettings(env),
   };
 }
