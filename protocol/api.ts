@@ -14,8 +14,14 @@ export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
 export const PASSWORD_MIN_LENGTH = 6;
 
-/** The session cookie's name (HttpOnly: the page never reads it; tools that sign in as a user set it). */
-export const SESSION_COOKIE = "echo_session";
+/**
+ * The session cookie's name (HttpOnly: the page never reads it; tools that sign in as a user set it).
+ * `__Host-`: the browser takes it only with Secure, Path=/ and no Domain, so no subdomain or plain-http
+ * page can set or shadow it (ASVS 5.0 V3.3.1).
+ */
+export const SESSION_COOKIE = "__Host-echo_session";
+/** Its name before the prefix: accepted once, then rotated to SESSION_COOKIE (worker/auth/middleware.ts). */
+export const LEGACY_SESSION_COOKIE = "echo_session";
 
 /** The spec's authentication messages (§8), shown verbatim by the SPA and sent by the API. */
 export const AUTH_ERROR_MESSAGES: Record<AuthErrorCode, string> = {
