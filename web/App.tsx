@@ -11,8 +11,8 @@ import { Alert, Button, Logo, Spinner } from "./ui";
 const AuthScreen = lazy(() => import("./auth/AuthScreen").then((m) => ({ default: m.AuthScreen })));
 const Dashboard = lazy(() => import("./dashboard/Dashboard").then((m) => ({ default: m.Dashboard })));
 // The pages emailed links open, signed in or not.
-const VerifyEmailPage = lazy(() => import("./account/VerifyEmailPage").then((m) => ({ default: m.VerifyEmailPage })));
-const ResetPasswordPage = lazy(() => import("./account/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
+const VerifyEmailPage = lazy(() => import("./auth/VerifyEmailPage").then((m) => ({ default: m.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() => import("./auth/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
 
 export function App() {
   return (

@@ -5,7 +5,7 @@
 // steps aside and comes back with its tab. Beside the tabs, two pages of their own reached from the
 // header: Insights (/insights) and Settings (/settings); while one shows, no tab is selected. A skip
 // link leads past the header to the content.
-import { EmailVerificationNotice } from "../account/EmailVerificationNotice";
+import { EmailVerificationNotice } from "../auth/EmailVerificationNotice";
 import { type ComponentType, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";

@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { PASSWORD_MIN_LENGTH } from "../../protocol/api";
 import { api } from "../lib/api";
-import { authErrorMessage } from "../auth/messages";
+import { errorMessage } from "../lib/errorMessage";
 import { Alert, Button, TextInput } from "../ui";
 
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
@@ -27,7 +27,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       setDone(endedSessions > 0 ? `Your password is changed. ${endedSessions === 1 ? "1 other device was" : `${endedSessions} other devices were`} signed out.` : "Your password is changed.");
       onChanged();
     } catch (err) {
-      setError(authErrorMessage(err));
+      setError(errorMessage(err));
     } finally {
       setSaving(false);
     }

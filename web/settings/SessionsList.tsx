@@ -2,16 +2,14 @@
 // last seen, a Sign out button per session, and Sign out everywhere (this device too).
 import { useCallback, useEffect, useState } from "react";
 import type { AccountSession, AccountSessionList } from "../../protocol/api";
-import { useAuth } from "../auth/AuthProvider";
-import { authErrorMessage } from "../auth/messages";
-import { api } from "../lib/api";
+import { errorMessage } from "../lib/errorMessage";
+import { api, reportSessionLost } from "../lib/api";
 import { formatDateTime } from "../lib/format";
 import { Alert, Badge, Button, LoadingBlock, RetryAlert } from "../ui";
 
 type Load = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; sessions: AccountSession[] };
 
 export function SessionsList({ reloadKey }: { reloadKey: number }) {
-  const { refresh } = useAuth();
   const [load, setLoad] = useState<Load>({ status: "loading" });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +19,7 @@ export function SessionsList({ reloadKey }: { reloadKey: number }) {
       const { sessions } = await api<AccountSessionList>("/api/account/sessions");
       setLoad({ status: "ready", sessions });
     } catch (err) {
-      setLoad({ status: "error", message: authErrorMessage(err) });
+      setLoad({ status: "error", message: errorMessage(err) });
     }
   }, []);
 
@@ -34,10 +32,10 @@ export function SessionsList({ reloadKey }: { reloadKey: number }) {
     setError(null);
     try {
       await api<null>(`/api/account/sessions/${encodeURIComponent(session.id)}`, { method: "DELETE" });
-      if (session.current) await refresh();
+      if (session.current) reportSessionLost(); // the app checks the session and leaves the dashboard
       else await reload();
     } catch (err) {
-      setError(authErrorMessage(err));
+      setError(errorMessage(err));
     } finally {
       setBusy(null);
     }
@@ -48,9 +46,9 @@ export function SessionsList({ reloadKey }: { reloadKey: number }) {
     setError(null);
     try {
       await api("/api/account/sessions/sign-out-everywhere", { method: "POST" });
-      await refresh(); // this device is signed out too: back to the landing page
+      reportSessionLost(); // this device is signed out too: the app goes back to the landing page
     } catch (err) {
-      setError(authErrorMessage(err));
+      setError(errorMessage(err));
       setBusy(null);
     }
   }

@@ -3,10 +3,17 @@
 //   outbox  — the development outbox (worker/mail/outbox.ts): development builds only;
 //   none    — no mail: links can't be sent (the routes that send them say so);
 //   unset   — outbox in a development build, none in a production build.
-import type { ResendSettings } from "../mail/resend";
 import { ConfigError } from "./config-error";
 import { DEVELOPMENT_BUILD } from "./dev-build";
 import type { Env } from "./env";
+
+export interface ResendSettings {
+  apiKey: string;
+  /** "Echo <no-reply@example.com>": a sender on a domain verified with Resend. */
+  from: string;
+  /** https://api.resend.com, or a local stand-in in tests. */
+  baseUrl: string;
+}
 
 export type MailSettings = { provider: "resend"; resend: ResendSettings } | { provider: "outbox" } | { provider: "none" };
 

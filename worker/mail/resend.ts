@@ -3,17 +3,11 @@
 // error `{ statusCode, name, message }`. 429 and 5xx are transient; other 4xx (bad key, unverified
 // sender domain, invalid address) are not. `Idempotency-Key` makes a retried message go out once.
 import { z } from "zod";
+import type { ResendSettings } from "../config/mail-settings";
 import { type MailMessage, type Mailer, MailError } from "./message";
 
 const errorBody = z.object({ name: z.string().optional(), message: z.string().optional() });
 
-export interface ResendSettings {
-  apiKey: string;
-  /** "Echo <no-reply@example.com>": a sender on a domain verified with Resend. */
-  from: string;
-  /** https://api.resend.com, or a local stand-in in tests. */
-  baseUrl: string;
-}
 
 export class ResendMailer implements Mailer {
   readonly name = "resend";

@@ -1,16 +1,25 @@
 // /reset-password: without a token, ask for a reset link by email (the answer is the same whether or
 // not the address has an account); with #token=… (the emailed link), choose a new password.
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { AUTH_ERROR_MESSAGES, PASSWORD_MIN_LENGTH, RESET_REQUESTED_MESSAGE } from "../../protocol/api";
-import { authErrorMessage } from "../auth/messages";
+import { authErrorMessage } from "./messages";
 import { api } from "../lib/api";
 import { Alert, Button, TextInput, buttonClasses } from "../ui";
 import { AccountPage } from "./AccountPage";
 import { linkTokenFromHash } from "./linkToken";
 
 export function ResetPasswordPage() {
-  const token = useRef(linkTokenFromHash(window.location.hash));
-  return token.current ? <ChooseNewPassword token={token.current} /> : <RequestLink />;
+  const [token, setToken] = useState(() => linkTokenFromHash(window.location.hash));
+  // The link opened in the tab that asked for it (only the fragment changes: no new page load).
+  useEffect(() => {
+    const onHash = () => {
+      const next = linkTokenFromHash(window.location.hash);
+      if (next) setToken(next);
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, []);
+  return token ? <ChooseNewPassword key={token} token={token} /> : <RequestLink />;
 }
 
 function RequestLink() {

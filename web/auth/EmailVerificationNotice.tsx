@@ -2,7 +2,7 @@
 // can invite it to their calls. Resend mails a new link.
 import { useState } from "react";
 import type { UserProfile } from "../../protocol/api";
-import { authErrorMessage } from "../auth/messages";
+import { authErrorMessage } from "./messages";
 import { api } from "../lib/api";
 import { Alert, Button } from "../ui";
 

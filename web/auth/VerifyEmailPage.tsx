@@ -1,7 +1,7 @@
 // /verify-email#token=…: the landing of the verification link. It proves the address (signed in or not).
 import { useEffect, useRef, useState } from "react";
-import { useAuth } from "../auth/AuthProvider";
-import { authErrorMessage } from "../auth/messages";
+import { useAuth } from "./AuthProvider";
+import { authErrorMessage } from "./messages";
 import { api } from "../lib/api";
 import { Alert, Spinner, buttonClasses } from "../ui";
 import { AccountPage } from "./AccountPage";
