@@ -5,23 +5,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { type Credentials, freshCredentials, signInInPage, signUpViaApi } from "./support/auth";
 import { useBrowser } from "./support/browser";
+import { mailedLink } from "./support/mail";
 
 const browser = useBrowser();
 const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-
-/** The newest link of `kind` the stand-in delivered to `email`. */
-async function mailedLink(email: string, kind: "verify-email" | "reset-password", count = 1): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const sent = (await (await fetch(`${inject("mailBaseUrl")}/_sent?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
-      const links = sent.map((m) => new RegExp(`https?://\\S+/${kind}#token=[a-z0-9]+`).exec(m.text)?.[0]).filter((l): l is string => Boolean(l));
-      link = links.at(-1);
-      return links.length;
-    }, { timeout: 15_000 })
-    .toBeGreaterThanOrEqual(count);
-  return link!;
-}
 
 async function openSecurity(page: Page): Promise<void> {
   await page.goto(`${inject("baseURL")}/settings`);
