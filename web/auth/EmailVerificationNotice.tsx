@@ -1,5 +1,6 @@
 // The dashboard's notice for an account whose email address is not verified yet: until it is, nobody
-// can invite it to their calls. Resend mails a new link.
+// can invite it to their calls. Resend mails a new link. Shown on the Calls tab, Insights and Settings
+// (not over a Test Call: on a phone its controls must stay in view).
 import { useState } from "react";
 import type { UserProfile } from "../../protocol/api";
 import { authErrorMessage } from "./messages";

@@ -86,7 +86,8 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
       </nav>
       <main id="dashboard-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <FeedNotice />
-        <EmailVerificationNotice user={user} />
+        {/* Not over the Test Call tab: on a phone its controls must stay in view. */}
+        {page !== null || selected !== "test-call" ? <EmailVerificationNotice user={user} /> : null}
         {signOutError ? (
           <Alert tone="error" className="mb-6" onDismiss={() => setSignOutError(null)}>
             {signOutError}
