@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { readFileSync } from "node:fs";
 import { localAiBindingWarning, remoteBindingsWanted } from "./scripts/dev-ai-binding";
-import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias";
+import { DEV_ONLY_OUT, LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias";
 import { prerenderLanding } from "./scripts/vite-prerender-landing";
 
 // ECHO_STATE_DIR lets the browser tests run against their own throwaway local D1 / DO state.
@@ -33,7 +33,7 @@ export default defineConfig(({ command }) => {
     if (warning) console.warn(`\n⚠ ${warning}\n`);
   }
   return {
-    resolve: { alias: withoutLocalSpeech(command) ? LOCAL_SPEECH_OUT : [] },
+    resolve: { alias: [...(withoutLocalSpeech(command) ? LOCAL_SPEECH_OUT : []), ...(command === "build" ? DEV_ONLY_OUT : [])] },
     plugins: [
       react(),
       tailwindcss(),

@@ -12,7 +12,7 @@ import { defaultSettings } from "./test/local-settings.ts";
 import { LOCAL_SPEECH_OUT } from "./scripts/local-speech-alias.ts";
 
 const settings = defaultSettings();
-const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts"];
+const workerdGlobalSetup = ["test/oidc-server/global-setup.ts", "test/openai-server/global-setup.ts", "test/mail-server/global-setup.ts"];
 const LOCAL_SPEECH_TESTS = "test/worker/**/local-speech*.test.ts";
 const E2E_LOCAL_SPEECH_TEST = "e2e/local-speech.test.ts";
 const UNIT_TESTS = ["test/unit/**/*.test.ts", "test/web/**/*.test.ts"];
@@ -55,6 +55,8 @@ function workerdProject(
             TEST_OIDC_ISSUER: inject("oidcIssuer"),
             // Local OpenAI-compatible server (test/openai-server).
             TEST_OPENAI_BASE_URL: inject("openaiBaseUrl"),
+            // Local stand-in for Resend's HTTP API (test/mail-server).
+            TEST_MAIL_BASE_URL: inject("mailBaseUrl"),
             ...options.bindings?.((key) => inject(key)),
           },
         },

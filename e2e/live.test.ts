@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import { freshCredentials, signUpViaApi } from "./support/auth";
 import { collectDialogs, PHONE, useBrowser } from "./support/browser";
 import { createEchoViaApi } from "./support/echoes";
+import { verifyEmailViaMail } from "./support/mail";
 import type { TranscriptEntry } from "../protocol/call-messages";
 import type { AiEngines } from "../protocol/engines";
 import type { LiveCallSummary, ViewerServerMessage } from "../protocol/live";
@@ -75,6 +76,7 @@ describe("Live Calls", () => {
     const guestCreds = freshCredentials("guest");
     await signUpViaApi(owner, base, freshCredentials("owner"));
     await signUpViaApi(guest, base, guestCreds);
+    await verifyEmailViaMail(guest, guestCreds.email); // only verified addresses can be invited
     await createEchoViaApi(owner, { name: "Marlowe", description: "Friendly live-call companion", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" });
     const alerts = collectDialogs(guest, "accept");
 

@@ -10,6 +10,9 @@ import { Alert, Button, Logo, Spinner } from "./ui";
 // Split by route: the sign-in screen and the dashboard are separate chunks, loaded when shown.
 const AuthScreen = lazy(() => import("./auth/AuthScreen").then((m) => ({ default: m.AuthScreen })));
 const Dashboard = lazy(() => import("./dashboard/Dashboard").then((m) => ({ default: m.Dashboard })));
+// The pages emailed links open, signed in or not.
+const VerifyEmailPage = lazy(() => import("./auth/VerifyEmailPage").then((m) => ({ default: m.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() => import("./auth/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })));
 
 export function App() {
   return (
@@ -36,6 +39,8 @@ function Screens() {
     if (signedIn && authQuery) navigate("/", { replace: true });
   }, [signedIn, authQuery, navigate]);
 
+  if (window.location.pathname === "/verify-email") return <VerifyEmailPage />;
+  if (window.location.pathname === "/reset-password") return <ResetPasswordPage />;
   if (state.status === "loading") return <FullPage><Spinner size="lg" label="Loading Echo" className="text-indigo-600" /></FullPage>;
   if (state.status === "error") {
     return (

@@ -26,6 +26,11 @@ import { wsCallRoutes } from "./routes/ws-call";
 import { liveCallRoutes } from "./routes/live-calls";
 import { liveRoutes } from "./routes/live";
 import { accountRoutes } from "./routes/account";
+import { passwordRoutes } from "./routes/account/password";
+import { passwordResetRoutes } from "./routes/account/password-reset";
+import { sessionRoutes } from "./routes/account/sessions";
+import { verifyEmailRoutes } from "./routes/account/verify-email";
+import { devOutboxRoutes } from "./routes/account/dev-outbox";
 
 export const app = new Hono<AppEnv>();
 
@@ -52,6 +57,11 @@ app.route("/api/config", configRoutes);
 app.route("/api/auth", authRoutes);
 app.route("/api/auth/google", googleRoutes);
 app.route("/api/account", accountRoutes);
+app.route("/api/account/password", passwordRoutes);
+app.route("/api/account/password-reset", passwordResetRoutes);
+app.route("/api/account/sessions", sessionRoutes);
+app.route("/api/account/verify-email", verifyEmailRoutes);
+app.route("/api/dev/outbox", devOutboxRoutes);
 app.route("/api/echoes", echoRoutes);
 app.route("/api/calls", callRoutes);
 app.route("/api/calls", recordingRoutes);

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startPreviewApp } from "../../scripts/preview-app";
 import { startMockOidcProvider } from "../../test/oidc-server/provider";
+import { MAIL_TEST_KEY, startMailTestServer } from "../../test/mail-server/server";
 
 /** The Google account the local OIDC provider signs in as in browser tests (e2e/auth.test.ts). */
 export const E2E_GOOGLE_IDENTITY = {
@@ -31,6 +32,8 @@ declare module "vitest" {
     stateDir: string;
     /** The built Worker's wrangler config (for a `wrangler dev` of the same build: e2e/websocket-wire.test.ts). */
     builtWorkerConfig: string;
+    /** The local stand-in for Resend's API the app mails through (GET /_sent?to= lists what it sent). */
+    mailBaseUrl: string;
   }
 }
 
@@ -40,6 +43,8 @@ export default async function setup(project: TestProject) {
   // setting is written to the app's own .dev.vars (beside its copy of the config), so the developer's
   // .dev.vars changes nothing here.
   const oidc = await startMockOidcProvider({ defaultIdentity: E2E_GOOGLE_IDENTITY });
+  // Mail goes out through the real Resend provider to a local stand-in (a production build has no outbox).
+  const mail = await startMailTestServer();
   const app = await startPreviewApp(stateDir, {
     GOOGLE_CLIENT_ID: "echo-e2e-client",
     GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
@@ -47,13 +52,19 @@ export default async function setup(project: TestProject) {
     TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
     // Every browser test signs up from this one machine: the per-network limit is for the public.
     SIGN_UPS_PER_NETWORK_PER_DAY: "100000",
+    MAIL_PROVIDER: "resend",
+    MAIL_API_KEY: MAIL_TEST_KEY,
+    MAIL_FROM: "Echo <no-reply@echo.test>",
+    MAIL_API_URL: mail.baseURL,
   });
   project.provide("baseURL", app.baseURL);
   project.provide("stateDir", stateDir);
   project.provide("builtWorkerConfig", app.builtWorkerConfig);
+  project.provide("mailBaseUrl", mail.baseURL);
   return async () => {
     await app.stop();
     await oidc.stop();
+    await mail.stop();
     rmSync(stateDir, { recursive: true, force: true });
   };
 }

@@ -42,15 +42,16 @@ export function userSql(u: SeedUser): string[] {
     `DELETE FROM users WHERE email = ${sqlValue(u.email.toLowerCase())};`,
     ...insertRows(
       "users",
-      ["id", "email", "display_name", "created_at", "total_calls", "subscription", "password_hash"],
-      [[u.id, u.email.toLowerCase(), u.displayName, u.createdAt, 0, "free", u.passwordHash]],
+      // Seeded accounts (the demo, benchmark users) count as verified: they can be invited to calls.
+      ["id", "email", "display_name", "created_at", "total_calls", "subscription", "password_hash", "email_verified_at"],
+      [[u.id, u.email.toLowerCase(), u.displayName, u.createdAt, 0, "free", u.passwordHash, u.createdAt]],
     ),
   ];
 }
 
 /** A session row for a known token hash (benchmarks sign in without the password KDF). */
 export function sessionSql(sessionIdHex: string, userId: string, now: number): string[] {
-  return insertRows("sessions", ["id", "user_id", "created_at", "expires_at"], [[sessionIdHex, userId, now, now + 30 * 86_400_000]]);
+  return insertRows("sessions", ["id", "user_id", "created_at", "expires_at", "last_seen_at"], [[sessionIdHex, userId, now, now + 30 * 86_400_000, now]]);
 }
 
 /** The user's Echoes, calls and transcripts; the user's totalCalls counts the new calls. */

@@ -10,6 +10,8 @@ declare global {
       TEST_OIDC_ISSUER: string;
       /** Base URL (…/v1) of the local OpenAI-compatible server (test/openai-server/global-setup.ts). */
       TEST_OPENAI_BASE_URL: string;
+      /** Base URL of the local stand-in for Resend's HTTP API (test/mail-server/global-setup.ts). */
+      TEST_MAIL_BASE_URL: string;
     }
   }
 }

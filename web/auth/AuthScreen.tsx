@@ -155,6 +155,11 @@ export function AuthScreen() {
               error={fieldErrors.password}
               required
             />
+            {!signup ? (
+              <a href="/reset-password" className="-mt-2 self-end text-sm font-semibold text-indigo-700 hover:text-indigo-900 hover:underline">
+                Forgot password?
+              </a>
+            ) : null}
             <Button type="submit" size="lg" loading={submitting} className="mt-2 w-full">
               {submitting ? (signup ? "Creating account…" : "Signing in…") : signup ? "Sign Up" : "Sign In"}
             </Button>

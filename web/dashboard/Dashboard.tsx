@@ -5,6 +5,7 @@
 // steps aside and comes back with its tab. Beside the tabs, two pages of their own reached from the
 // header: Insights (/insights) and Settings (/settings); while one shows, no tab is selected. A skip
 // link leads past the header to the content.
+import { EmailVerificationNotice } from "../auth/EmailVerificationNotice";
 import { type ComponentType, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
@@ -85,6 +86,8 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
       </nav>
       <main id="dashboard-main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:px-6 sm:py-8">
         <FeedNotice />
+        {/* Not over the Test Call tab: on a phone its controls must stay in view. */}
+        {page !== null || selected !== "test-call" ? <EmailVerificationNotice user={user} /> : null}
         {signOutError ? (
           <Alert tone="error" className="mb-6" onDismiss={() => setSignOutError(null)}>
             {signOutError}

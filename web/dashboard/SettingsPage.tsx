@@ -4,6 +4,7 @@ import type { TabProps } from "../lib/tabs";
 import { PhonePanel } from "../echoes/PhonePanel";
 import { Card, CardBody, CardHeader } from "../ui";
 import { formatDateTime } from "../lib/format";
+import { SecuritySection } from "../settings/SecuritySection";
 import { DataSection } from "../settings/DataSection";
 
 export function SettingsPage({ user }: TabProps) {
@@ -39,6 +40,7 @@ export function SettingsPage({ user }: TabProps) {
         </CardBody>
       </Card>
       <PhonePanel userId={user.id} />
+      <SecuritySection />
       <DataSection user={user} />
     </section>
   );

@@ -8,6 +8,7 @@ import { db } from "../db/client";
 import { setSessionCookie } from "./middleware";
 import { createSession, invalidateSession } from "./session";
 import { closeSessionSockets } from "./sign-out-sockets";
+import { userAgentSummary } from "./account/user-agent";
 
 export async function beginSession(c: Context<AppEnv>, user: UserRow): Promise<void> {
   const database = db(c.env.DB);
@@ -18,7 +19,7 @@ export async function beginSession(c: Context<AppEnv>, user: UserRow): Promise<v
     // The replaced session's dashboards (this browser's other tabs) close: they may now be someone else's.
     if (previousUser) await closeSessionSockets(c.env, database, previousUser.id, previous);
   }
-  const { token, session } = await createSession(database, user.id);
+  const { token, session } = await createSession(database, user.id, Date.now(), userAgentSummary(c.req.header("User-Agent")));
   setSessionCookie(c, token, session.expiresAt);
   c.set("user", user);
   c.set("sessionId", session.id);

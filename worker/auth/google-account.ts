@@ -39,6 +39,7 @@ export async function resolveGoogleUser(database: Db, identity: GoogleIdentity):
       displayName: identity.name,
       photoURL: identity.picture,
       googleSub: identity.sub,
+      emailVerifiedAt: Date.now(), // Google's email_verified (checked above)
     });
     await createStarterEcho(database, user.id);
     return { user, linkedNow: false };

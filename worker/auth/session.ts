@@ -3,7 +3,7 @@
 // stolen cookie does not live for ever by being used).
 import type { UserRow } from "../db/users";
 import type { Db } from "../db/client";
-import { deleteSession, extendSession, insertSession, sessionWithUser } from "../db/sessions";
+import { deleteSession, insertSession, sessionWithUser, touchSession } from "../db/sessions";
 import { randomToken, tokenHash } from "./token";
 
 export { SESSION_COOKIE } from "../../protocol/api";
@@ -12,15 +12,18 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_RENEW_MS = 15 * 24 * 60 * 60 * 1000;
 /** No session lasts longer than this from its sign-in. */
 export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+/** "Last seen" is written at most this often (not one D1 write per request). */
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /** A session's id: the SHA-256 of its token. */
 export function sessionIdFromToken(token: string): string {
   return tokenHash(token);
 }
 
-export async function createSession(database: Db, userId: string, now = Date.now()) {
+/** A new session for `userId`; `userAgent` is the summary the sessions list shows (user-agent.ts). */
+export async function createSession(database: Db, userId: string, now = Date.now(), userAgent = "") {
   const token = randomToken();
-  const session = { id: sessionIdFromToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS };
+  const session = { id: sessionIdFromToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS, userAgent, lastSeenAt: now };
   await insertSession(database, session);
   return { token, session };
 }
@@ -49,8 +52,8 @@ export async function validateSessionToken(database: Db, token: string, now = Da
   if (expiresAt - now < SESSION_RENEW_MS && extended > expiresAt) {
     expiresAt = extended;
     renewed = true;
-    await extendSession(database, sessionId, expiresAt);
   }
+  if (renewed || now - row.session.lastSeenAt >= LAST_SEEN_EVERY_MS) await touchSession(database, sessionId, expiresAt, now);
   return { sessionId, user: row.user, createdAt: row.session.createdAt, expiresAt, renewed };
 }
 

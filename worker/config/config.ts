@@ -4,6 +4,7 @@ import type { AiProviderName } from "../../protocol/call-messages";
 import { providerNameOf, readAiSettings, type AiSettings } from "./ai-settings";
 import { ConfigError } from "./config-error";
 import type { Env } from "./env";
+import { readMailSettings, type MailSettings } from "./mail-settings";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline-settings";
 import { type LimitSettings, readLimitSettings } from "./limit-settings";
 import { readSafetyResources, type SafetyResources } from "./safety-resources";
@@ -33,6 +34,8 @@ export interface AppConfig {
   safetyResources: SafetyResources;
   /** The cost limits (sign-ups, Echoes, calls). */
   limits: LimitSettings;
+  /** Who sends the app's mail (MAIL_PROVIDER …). */
+  mail: MailSettings;
 }
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
@@ -102,5 +105,6 @@ export function readConfig(env: Env): AppConfig {
     publicCallRetentionDays,
     safetyResources: readSafetyResources(env.SAFETY_RESOURCES),
     limits: readLimitSettings(env),
+    mail: readMailSettings(env),
   };
 }

@@ -41,6 +41,14 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   GOOGLE_CLIENT_SECRET?: string;
   GOOGLE_ISSUER?: string;
   TWILIO_AUTH_TOKEN?: string;
+  /** Mail (worker/config/mail-settings.ts): resend, outbox (development only) or none; unset: outbox in development, none in production. */
+  MAIL_PROVIDER?: string;
+  /** The provider's API key (a secret). */
+  MAIL_API_KEY?: string;
+  /** Sender, e.g. "Echo <no-reply@example.com>". */
+  MAIL_FROM?: string;
+  /** The provider's API base URL (default https://api.resend.com; a local stand-in in tests). */
+  MAIL_API_URL?: string;
   /** Comma-separated extra origins allowed to mutate (e.g. a tunnel in development). */
   ALLOWED_ORIGINS?: string;
   /** The safety message's numbers, JSON (worker/config/safety-resources.ts); unset: the US defaults (911, 988). */

@@ -25,6 +25,8 @@ export const users = sqliteTable(
      * first Echo made, moved when it is deactivated); null: no active Echo, the built-in assistant answers.
      */
     phoneEchoId: text("phone_echo_id"),
+    /** When the owner of `email` proved it (a verification link, or Google's email_verified); null: not yet. */
+    emailVerifiedAt: integer("email_verified_at"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -43,9 +45,43 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
+    /** "Chrome on macOS": a summary of the User-Agent it signed in with (never the raw header, never an IP). */
+    userAgent: text("user_agent").notNull().default(""),
+    /** Last time a request used it (updated at most every few minutes). */
+    lastSeenAt: integer("last_seen_at").notNull().default(0),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+/**
+ * Single-use links sent by email: `verify` (proves the address, long-lived) and `reset` (sets a new
+ * password, short-lived). Only the token's SHA-256 is stored; using a link deletes its row.
+ */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    /** SHA-256 (hex) of the token in the link. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+    /** The address the link was sent to (a verify link proves only that one). */
+    email: text("email").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Development only: mail the local outbox "sent" (worker/mail/outbox.ts); never written in production builds. */
+export const devOutbox = sqliteTable("dev_outbox", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
 
 /**
  * Browsers that signed in to an account with its password: a sign-in from one of them is throttled on

@@ -1,6 +1,6 @@
 // Session persistence: rows keyed by the SHA-256 of the session token (worker/auth/session.ts makes
 // and checks tokens; only their hashes reach the database).
-import { eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { UserRow } from "./users";
 import type { Db } from "./client";
 import { sessions, users } from "./schema";
@@ -22,8 +22,36 @@ export async function sessionWithUser(database: Db, sessionId: string): Promise<
   return row ?? null;
 }
 
-export async function extendSession(database: Db, sessionId: string, expiresAt: number): Promise<void> {
-  await database.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+/** Sets a session's expiry and its "last seen". */
+export async function touchSession(database: Db, sessionId: string, expiresAt: number, lastSeenAt: number): Promise<void> {
+  await database.update(sessions).set({ expiresAt, lastSeenAt }).where(eq(sessions.id, sessionId));
+}
+
+/** A user's sessions that have not expired, most recently seen first. */
+export async function listUserSessions(database: Db, userId: string, now: number): Promise<SessionRow[]> {
+  return database
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Deletes one session of `userId` (someone else's answers false: ownership). */
+export async function deleteUserSession(database: Db, userId: string, sessionId: string): Promise<boolean> {
+  const gone = await database
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return gone.length > 0;
+}
+
+/** Deletes every session of `userId` but `keep` (null: all of them); returns the ended ids. */
+export async function deleteUserSessions(database: Db, userId: string, keep: string | null): Promise<string[]> {
+  const gone = await database
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return gone.map((g) => g.id);
 }
 
 export async function deleteSession(database: Db, sessionId: string): Promise<void> {

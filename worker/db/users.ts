@@ -1,5 +1,5 @@
 // User persistence. Emails are stored lower-cased, so lookups and the unique index are case-insensitive.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { UserProfile } from "../../protocol/api";
 import type { Db } from "./client";
 import { phoneLinkCodes, sessions, trustedBrowsers, users } from "./schema";
@@ -26,6 +26,7 @@ export function toProfile(row: UserRow): UserProfile {
     createdAt: row.createdAt,
     totalCalls: row.totalCalls,
     subscription: row.subscription,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -43,6 +44,8 @@ export interface NewUser {
   photoURL?: string | null;
   passwordHash?: string | null;
   googleSub?: string | null;
+  /** When the address was proved (Google's email_verified at sign-up); null: not yet. */
+  emailVerifiedAt?: number | null;
 }
 
 /** Thrown by createUser when the email (or Google subject) is already taken. */
@@ -63,6 +66,7 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
     googleSub: input.googleSub ?? null,
     phoneNumber: null,
     phoneEchoId: null,
+    emailVerifiedAt: input.emailVerifiedAt ?? null,
   };
   try {
     await database.insert(users).values(row);
@@ -84,7 +88,14 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
  * signs in with Google from then on. (The caller closes the ended sessions' sockets.)
  */
 export async function linkGoogle(database: Db, user: UserRow, sub: string, photoURL: string | null): Promise<UserRow> {
-  const patch = { googleSub: sub, photoURL: user.photoURL ?? photoURL, passwordHash: null, phoneNumber: null, phoneEchoId: null };
+  const patch = {
+    googleSub: sub,
+    photoURL: user.photoURL ?? photoURL,
+    passwordHash: null,
+    phoneNumber: null,
+    phoneEchoId: null,
+    emailVerifiedAt: Date.now(), // Google verified the address
+  };
   await database.batch([
     database.delete(sessions).where(eq(sessions.userId, user.id)),
     database.delete(trustedBrowsers).where(eq(trustedBrowsers.userId, user.id)),
@@ -96,4 +107,18 @@ export async function linkGoogle(database: Db, user: UserRow, sub: string, photo
 
 export async function updatePasswordHash(database: Db, userId: string, passwordHash: string): Promise<void> {
   await database.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** Marks the address proved, if it is still `email` (a link sent before an address change proves nothing). */
+export async function markEmailVerified(database: Db, userId: string, email: string, now = Date.now()): Promise<boolean> {
+  const rows = await database
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, userId), eq(users.email, email)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findUserById(database: Db, userId: string): Promise<UserRow | undefined> {
+  return database.select().from(users).where(eq(users.id, userId)).get();
 }

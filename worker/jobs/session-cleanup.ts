@@ -4,10 +4,13 @@
 import { SESSION_MAX_AGE_MS } from "../auth/session";
 import { db } from "../db/client";
 import { deleteEndedSessions } from "../db/sessions";
+import { deleteExpiredEmailTokens } from "../db/email-tokens";
 import type { Env } from "../config/env";
 
 export async function deleteEndedSessionRows(env: Pick<Env, "DB">, now = Date.now()): Promise<number> {
   const deleted = await deleteEndedSessions(db(env.DB), now, now - SESSION_MAX_AGE_MS);
   if (deleted > 0) console.log(`session clean-up: ${deleted} ended sessions deleted`);
+  // Emailed links (verification, password reset) past their expiry go with them.
+  await deleteExpiredEmailTokens(db(env.DB), now);
   return deleted;
 }

@@ -16,6 +16,8 @@ import { publishToUser } from "../feed/publish";
 import { ApiError, readJson } from "../http/errors";
 import { logError } from "../lib/safe-error";
 
+export const INVITEE_UNVERIFIED = "This person hasn't verified their email address yet, so they can't be invited. Ask them to open the verification link Echo emailed them, then try again.";
+
 const notFound = () => new ApiError(404, "not-found", "No such live call.");
 const ended = () => new ApiError(409, "call-ended", "This call has already ended.");
 
@@ -45,6 +47,9 @@ export const liveCallRoutes = new Hono<AppEnv>()
     await inviteThrottle.count(database, user.id);
     const invitee = await findUserByEmail(database, email);
     if (!invitee) throw new ApiError(404, "user-not-found", AUTH_ERROR_MESSAGES["user-not-found"]);
+    // Whoever registered an address first must not get its owner's invitations: only an address its
+    // owner proved (a verification link, or Google) can be invited. Counted like a miss (no take-back).
+    if (invitee.emailVerifiedAt === null) throw new ApiError(409, "invitee-unverified", INVITEE_UNVERIFIED);
     await inviteThrottle.takeBack(database, user.id);
     if (invitee.id === user.id) throw new ApiError(400, "invite-self", "This is your own call: invite someone else.");
     const participant = await addParticipant(database, { callId, userId: invitee.id, ownerId: user.id, invitedBy: user.id, now: Date.now(), maxInvited: MAX_INVITED_PER_CALL });

@@ -85,7 +85,7 @@ describe("/ws/feed", () => {
     const a = await createUser({}, { sessionCreatedAt: Date.now() - 20 * 24 * 3600 * 1000 });
     const { response, socket } = await openSocket("/ws/feed", { cookie: a.cookie });
     expect(response.status).toBe(101);
-    expect(response.headers.get("set-cookie")).toMatch(/^echo_session=.+; .*HttpOnly/i);
+    expect(response.headers.get("set-cookie")).toMatch(/^__Host-echo_session=.+; .*HttpOnly/i);
     socket?.close();
   });
 

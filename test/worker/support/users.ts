@@ -39,6 +39,8 @@ export async function createUser(overrides: Partial<UserRow> = {}, opts: { sessi
     googleSub: null,
     phoneNumber: null,
     phoneEchoId: null,
+    // Verified unless a test says otherwise: only verified accounts can be invited to calls.
+    emailVerifiedAt: Date.now(),
     ...overrides,
   };
   await db(env.DB).insert(users).values(row);
