@@ -57,6 +57,7 @@ export const STARTER_ECHO: EchoFields = {
   instructions: "",
   voiceStyle: "warm",
   recordCalls: true,
+  rememberCallers: true,
 };
 
 /**
@@ -80,7 +81,7 @@ export async function createStarterEcho(database: Db, userId: string, now = Date
 /** Applies a (partial) change to the user's Echo; null when the user has no such Echo. */
 export async function updateEcho(database: Db, userId: string, echoId: string, patch: EchoPatch, now = Date.now()): Promise<Echo | null> {
   const set: Partial<EchoRow> = { updatedAt: now };
-  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive", "recordCalls"] as const) {
+  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive", "recordCalls", "rememberCallers"] as const) {
     if (patch[key] !== undefined) Object.assign(set, { [key]: patch[key] });
   }
   const row = await database
