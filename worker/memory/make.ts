@@ -39,7 +39,9 @@ interface MemorySource {
 }
 
 async function readSource(database: Db, callId: string): Promise<MemorySource | null> {
-  const [head, entries] = await database.batch([
+  // Two queries, not a batch: a batch's rows come keyed by column name, and calls.user_id and
+  // echoes.user_id would be one.
+  const [head, entries] = await Promise.all([
     database
       .select({ userId: calls.userId, echoId: calls.echoId, verified: calls.callerVerified, endTime: calls.endTime, startTime: calls.startTime, remember: echoes.rememberCallers, echoOwner: echoes.userId })
       .from(calls)
