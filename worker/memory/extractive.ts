@@ -130,7 +130,8 @@ export function extractFacts(lines: readonly SaidLine[]): FoundFact[] {
       }
 
       const when = dateIn(sentence, at);
-      if (when && !preference) {
+      // A dated feeling ("I'm so tired today") is no event.
+      if (when && !preference && !/^\s*(?:\w+,\s*)?(?:i'm|i am|im|i feel|i felt)\b/i.test(sentence)) {
         const subject = eventSubject(clauseOf(sentence), new Set(contentWords(when.phrase, 1)));
         if (subject) add({ kind: "event", subject, text: asSentence(sentence), saidAt: at, expiresAt: when.end });
       }
