@@ -2,6 +2,7 @@
 // transcript preview and View Details; newest first, "Load more" for older calls; transcript search.
 // A call the safety net flagged has the "Safety alert" badge; "Calls with safety alerts" keeps only those.
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import type { CallType } from "../../protocol/call-messages";
 import type { CallSummary } from "../../protocol/call-history";
 import { formatCaller, formatDateTime, formatDuration, viewDetailsLabel } from "../lib/format";
@@ -51,7 +52,9 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
 
 export function CallHistory() {
   const [callType, setCallType] = useState<CallType | "">("");
-  const [openCallId, setOpenCallId] = useState<string | null>(null);
+  // ?call=<id> opens that call's details (the Memory view links a remembered fact to its call).
+  const [params, setParams] = useSearchParams();
+  const [openCallId, setOpenCallId] = useState<string | null>(() => params.get("call"));
   const [safetyOnly, setSafetyOnly] = useState(false);
   const { state, reload, loadMore } = useCallHistory(callType, safetyOnly);
 
@@ -104,7 +107,15 @@ export function CallHistory() {
           )}
         </TranscriptSearch>
       </CardBody>
-      {openCallId ? <CallDetailsModal callId={openCallId} onClose={() => setOpenCallId(null)} /> : null}
+      {openCallId ? (
+        <CallDetailsModal
+          callId={openCallId}
+          onClose={() => {
+            setOpenCallId(null);
+            if (params.has("call")) setParams((p) => (p.delete("call"), p), { replace: true });
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 // One Echo in the grid: what it is, whether it is active (and whether it is the account's starter Echo),
-// how often it was called, and its actions: Edit, Test Call (the spec's alert with the number), Test in
+// how often it was called, and its actions: Edit, Memory (what it remembers of you), Test Call (the spec's alert with the number), Test in
 // browser (the Test Call tab with this Echo chosen; active Echoes only), Deactivate/Activate.
 import { Link } from "react-router";
 import type { Echo } from "../../protocol/echo";
@@ -12,12 +12,14 @@ export function EchoCard({
   onEdit,
   onTestCall,
   onToggleActive,
+  onMemory,
 }: {
   echo: Echo;
   toggling: boolean;
   onEdit: () => void;
   onTestCall: () => void;
   onToggleActive: () => void;
+  onMemory: () => void;
 }) {
   const headingId = `echo-${echo.id}-name`;
   return (
@@ -71,6 +73,9 @@ export function EchoCard({
       <div className="flex flex-wrap gap-2 border-t border-slate-100 px-5 py-3">
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${echo.name}`}>
           Edit
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onMemory} aria-label={`Memory of ${echo.name}`}>
+          Memory
         </Button>
         <Button size="sm" variant="secondary" onClick={onTestCall} aria-label={`Test Call ${echo.name}`}>
           Test Call

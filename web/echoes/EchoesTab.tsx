@@ -7,6 +7,7 @@ import type { TabProps } from "../lib/tabs";
 import { Alert, Button, EmptyState, LoadingBlock, RetryAlert } from "../ui";
 import { EchoCard } from "./EchoCard";
 import { EchoFormModal } from "./EchoFormModal";
+import { MemoryModal } from "./MemoryModal";
 import { PhonePanel } from "./PhonePanel";
 import { testCallMessage } from "./testCallMessage";
 import { useEchoes } from "./useEchoes";
@@ -25,6 +26,7 @@ const plusIcon = (
 export function EchoesTab({ user, config }: TabProps) {
   const { state, reload, put } = useEchoes();
   const [editing, setEditing] = useState<Editing>(null);
+  const [memoryOf, setMemoryOf] = useState<Echo | null>(null);
   const [toggling, setToggling] = useState<Set<string>>(new Set());
   const [toggleError, setToggleError] = useState(false);
 
@@ -90,6 +92,7 @@ export function EchoesTab({ user, config }: TabProps) {
                 onEdit={() => setEditing({ mode: "edit", echo })}
                 onTestCall={() => window.alert(testCallMessage(echo, config.phoneNumber))}
                 onToggleActive={() => void toggle(echo)}
+                onMemory={() => setMemoryOf(echo)}
               />
             </li>
           ))}
@@ -98,6 +101,8 @@ export function EchoesTab({ user, config }: TabProps) {
 
       {/* After the Echoes: a first Echo comes before linking a phone to it. */}
       <PhonePanel userId={user.id} />
+
+      {memoryOf ? <MemoryModal echo={memoryOf} onClose={() => setMemoryOf(null)} /> : null}
 
       {editing ? (
         <EchoFormModal
