@@ -41,6 +41,7 @@ describe("Call History", () => {
       voiceStyle: "warm",
       isActive: true,
       recordCalls: true,
+      rememberCallers: true,
       totalCalls: 0,
       starter: false,
       createdAt: now - 5 * DAY,

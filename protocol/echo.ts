@@ -27,10 +27,12 @@ export const echoInputSchema = z.object({
   voiceStyle: z.enum(VOICE_STYLES),
   /** Record this Echo's calls (on by default; phone callers hear that the call is recorded). */
   recordCalls: z.boolean().default(true),
+  /** "Remember callers": the Echo keeps what its owner shares in calls (on by default; off: nothing stored or used). */
+  rememberCallers: z.boolean().default(true),
 });
 export type EchoInput = z.input<typeof echoInputSchema>;
-/** PUT /api/echoes/:id: the designed fields again; an omitted recordCalls keeps the Echo's (never switched on by omission). */
-export const echoReplaceSchema = echoInputSchema.extend({ recordCalls: z.boolean().optional() });
+/** PUT /api/echoes/:id: the designed fields again; an omitted recordCalls or rememberCallers keeps the Echo's (never switched on by omission). */
+export const echoReplaceSchema = echoInputSchema.extend({ recordCalls: z.boolean().optional(), rememberCallers: z.boolean().optional() });
 /** Who an Echo is: its designed fields, validated (echoInputSchema's output, defaults applied). */
 export type EchoFields = z.output<typeof echoInputSchema>;
 
@@ -56,6 +58,7 @@ export const echoPatchSchema = z
     voiceStyle: z.enum(VOICE_STYLES).optional(),
     isActive: z.boolean().optional(),
     recordCalls: z.boolean().optional(),
+    rememberCallers: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to update." });
 export type EchoPatch = z.infer<typeof echoPatchSchema>;

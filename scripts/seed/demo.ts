@@ -66,6 +66,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     voiceStyle: "gentle",
     isActive: true,
     recordCalls: true,
+    rememberCallers: true,
   },
   {
     name: "Coach Kai",
@@ -76,6 +77,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     voiceStyle: "energetic",
     isActive: true,
     recordCalls: true,
+    rememberCallers: true,
   },
   {
     name: "Ada",
@@ -86,6 +88,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     voiceStyle: "authoritative",
     isActive: true,
     recordCalls: true,
+    rememberCallers: true,
   },
   {
     name: "Luna",
@@ -96,6 +99,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     voiceStyle: "warm",
     isActive: true,
     recordCalls: true,
+    rememberCallers: true,
   },
   {
     name: "Professor Pip",
@@ -106,6 +110,7 @@ const ECHO_TEMPLATES: Omit<DemoEcho, "id" | "createdAt" | "updatedAt" | "totalCa
     voiceStyle: "default",
     isActive: false,
     recordCalls: true,
+    rememberCallers: true,
   },
 ];
 

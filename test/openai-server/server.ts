@@ -6,7 +6,9 @@
 // transcript describes the WAV it received, the reply quotes the caller's last message, the speech
 // lasts as long as the text. Models named `fail-<status>` answer that error; `slow` streams one word
 // every 150 ms; `broken-stream` fails mid-stream with an error event; `mp3-only` ignores
-// response_format. Every request is logged (GET /_log?key=<api key>), with whether the client hung up
+// response_format. A chat request with `response_format` {type: "json_schema"} is answered with JSON
+// made from its schema (strings quote the last line of the last user message); `bad-json` answers it
+// with cut-off JSON, `bad-json-once` only the first time for its API key. Every request is logged (GET /_log?key=<api key>), with whether the client hung up
 // before the answer was complete.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -125,8 +127,34 @@ export interface OpenAiTestServer {
   stop(): Promise<void>;
 }
 
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; enum?: unknown[] };
+
+/**
+ * A structured answer (`response_format` json_schema) built from the schema itself: an object with every
+ * property, a one-element array, an enum's first value, null where null is allowed, and for a string the
+ * quoted line (nothing is canned per test).
+ */
+function fromSchema(schema: JsonSchema, quote: string): unknown {
+  if (schema.enum) return schema.enum[0];
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (types.includes("null")) return null;
+  if (types.includes("object")) return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, fromSchema(v, quote)]));
+  if (types.includes("array")) return schema.items ? [fromSchema(schema.items, quote)] : [];
+  if (types.includes("number") || types.includes("integer")) return 1;
+  if (types.includes("boolean")) return true;
+  return quote;
+}
+
+/** The last line of a message that is not a tag, without its "Speaker: " label ("Caller: I love tea." → "I love tea."). */
+function quotedLine(text: string): string {
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l && !/^<\/?[a-z_-]+>$/i.test(l));
+  return (lines[lines.length - 1] ?? "").replace(/^[A-Z][a-z]+: /, "");
+}
+
 export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
   const log: LoggedRequest[] = [];
+  /** Structured requests per API key (`bad-json-once` answers the first one malformed). */
+  const jsonRequests = new Map<string, number>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -181,7 +209,14 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     if (url.pathname === "/v1/chat/completions") {
       const said = lastUserText(body.messages);
       if (said === null) return sendError(res, 400, "'messages' must contain a user message.", "messages");
-      const text = `You said: ${said}`;
+      const format = body.response_format as { type?: unknown; json_schema?: { name?: unknown; schema?: unknown } } | undefined;
+      if (format !== undefined && format.type === "json_schema" && (typeof format.json_schema?.name !== "string" || typeof format.json_schema.schema !== "object")) {
+        return sendError(res, 400, "Missing required parameter: 'response_format.json_schema.name' or 'schema'.", "response_format");
+      }
+      const structured = format?.type === "json_schema" ? (format.json_schema?.schema as JsonSchema) : null;
+      if (structured) jsonRequests.set(key ?? "", (jsonRequests.get(key ?? "") ?? 0) + 1);
+      const malformed = structured !== null && (model === "bad-json" || (model === "bad-json-once" && jsonRequests.get(key ?? "") === 1));
+      const text = structured ? (malformed ? '{"facts": [{"kind": "person", "text": ' : JSON.stringify(fromSchema(structured, quotedLine(said)))) : `You said: ${said}`;
       const id = "chatcmpl-test";
       const created = Math.floor(Date.now() / 1000);
       if (body.stream !== true) {

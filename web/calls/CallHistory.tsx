@@ -78,7 +78,8 @@ export function CallHistory() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const problem = rangeProblem(filters);
-  const [openCallId, setOpenCallId] = useState<string | null>(null);
+  // ?call=<id> opens that call's details (the Memory view links a remembered fact to its call).
+  const [openCallId, setOpenCallId] = useState<string | null>(() => search.get("call"));
   const { state, reload, loadMore } = useCallHistory(filters, problem === null);
   const setFilters = (next: HistoryFilters) => setSearch((prev) => filtersToSearch(next, prev), { replace: true });
 
@@ -130,7 +131,15 @@ export function CallHistory() {
           )}
         </TranscriptSearch>
       </CardBody>
-      {openCallId ? <CallDetailsModal callId={openCallId} onClose={() => setOpenCallId(null)} /> : null}
+      {openCallId ? (
+        <CallDetailsModal
+          callId={openCallId}
+          onClose={() => {
+            setOpenCallId(null);
+            if (search.has("call")) setSearch((p) => (p.delete("call"), p), { replace: true });
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -54,7 +54,10 @@ export function DeleteEchoButton({ echo, onDeleted }: { echo: Echo; onDeleted: (
             {echo.name} is deleted for good: nobody can call it any more. Its calls stay in your Call History, with their transcripts and
             recordings, still showing the name {echo.name}.
           </p>
-          <p>To stop it answering for a while instead, Deactivate it.</p>
+          <p>
+            If it answers your phone, your most recently updated other active Echo answers instead (the built-in assistant when you have
+            none). To stop it answering for a while instead, Deactivate it.
+          </p>
           {error ? <Alert title={error} /> : null}
         </div>
       </Modal>

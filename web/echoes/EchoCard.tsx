@@ -1,5 +1,5 @@
 // One Echo in the grid: what it is, whether it is active (and whether it is the account's starter Echo),
-// how often it was called, and its actions: Edit, Test Call (the spec's alert with the number), Test in
+// how often it was called, and its actions: Edit, Memory (what it remembers of you), Test Call (the spec's alert with the number), Test in
 // browser (the Test Call tab with this Echo chosen; active Echoes only), Duplicate, Delete (DeleteEchoButton.tsx), Deactivate/Activate.
 import { Link } from "react-router";
 import type { Echo } from "../../protocol/echo";
@@ -16,6 +16,7 @@ export function EchoCard({
   onDuplicate,
   onToggleActive,
   onDeleted,
+  onMemory,
 }: {
   echo: Echo;
   toggling: boolean;
@@ -25,6 +26,7 @@ export function EchoCard({
   onTestCall: () => void;
   onToggleActive: () => void;
   onDeleted: () => void;
+  onMemory: () => void;
 }) {
   const headingId = `echo-${echo.id}-name`;
   return (
@@ -78,6 +80,9 @@ export function EchoCard({
       <div className="flex flex-wrap gap-2 border-t border-slate-100 px-5 py-3">
         <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${echo.name}`}>
           Edit
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onMemory} aria-label={`Memory of ${echo.name}`}>
+          Memory
         </Button>
         <Button size="sm" variant="secondary" onClick={onTestCall} aria-label={`Test Call ${echo.name}`}>
           Test Call

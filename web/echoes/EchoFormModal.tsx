@@ -19,6 +19,7 @@ const EMPTY: Required<EchoInput> = {
   instructions: "",
   voiceStyle: "default",
   recordCalls: true,
+  rememberCallers: true,
 };
 
 /** `echo` null: create a new one. Calls onSaved with the server's copy. */
@@ -34,6 +35,7 @@ export function EchoFormModal({ echo, onClose, onSaved }: { echo: Echo | null; o
           instructions: echo.instructions,
           voiceStyle: echo.voiceStyle,
           recordCalls: echo.recordCalls,
+          rememberCallers: echo.rememberCallers,
         }
       : EMPTY,
   );
@@ -142,6 +144,26 @@ export function EchoFormModal({ echo, onClose, onSaved }: { echo: Echo | null; o
             </label>
             <p id={`${formId}-record-hint`} className="text-xs text-slate-600">
               Keeps each call's audio next to its transcript (deleted after 90 days). Phone callers first hear “{RECORDING_NOTICE}”
+            </p>
+          </div>
+        </div>
+        <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3 ring-1 ring-inset ring-slate-200">
+          <input
+            id={`${formId}-remember`}
+            type="checkbox"
+            role="switch"
+            aria-checked={form.rememberCallers}
+            aria-describedby={`${formId}-remember-hint`}
+            checked={form.rememberCallers}
+            onChange={(e) => set("rememberCallers", e.target.checked)}
+            className="mt-0.5 h-5 w-5 accent-indigo-600"
+          />
+          <div className="text-sm">
+            <label htmlFor={`${formId}-remember`} className="font-medium text-slate-900">
+              Remember callers
+            </label>
+            <p id={`${formId}-remember-hint`} className="text-xs text-slate-600">
+              After each of your own calls it keeps what you shared (names, plans, likes, what to ask you about) and greets you with it next time. Off: nothing is kept or used. See and delete it under Memory.
             </p>
           </div>
         </div>

@@ -11,6 +11,7 @@ import { EchoCard } from "./EchoCard";
 import { handedOverText } from "./answerText";
 import { EchoFormModal } from "./EchoFormModal";
 import { PhoneAnswerLine } from "./PhoneAnswerLine";
+import { MemoryModal } from "./MemoryModal";
 import { PhonePanel } from "./PhonePanel";
 import { currentPhoneSettings } from "./phoneSnapshot";
 import { refreshPhoneSettings } from "./phoneStore";
@@ -33,6 +34,7 @@ const plusIcon = (
 export function EchoesTab({ user, config }: TabProps) {
   const { state, reload, put } = useEchoes();
   const [editing, setEditing] = useState<Editing>(null);
+  const [memoryOf, setMemoryOf] = useState<Echo | null>(null);
   const [toggling, setToggling] = useState<Set<string>>(new Set());
   const [toggleError, setToggleError] = useState(false);
   const [duplicateError, setDuplicateError] = useState(false);
@@ -129,6 +131,7 @@ export function EchoesTab({ user, config }: TabProps) {
                 onTestCall={() => window.alert(testCallMessage(echo, config.phoneNumber))}
                 onToggleActive={() => void toggle(echo)}
                 onDeleted={reload}
+                onMemory={() => setMemoryOf(echo)}
               />
             </li>
           ))}
@@ -137,6 +140,8 @@ export function EchoesTab({ user, config }: TabProps) {
 
       {/* After the Echoes: a first Echo comes before linking a phone to it. Who answers is the line above. */}
       <PhonePanel userId={user.id} showAnswer={false} />
+
+      {memoryOf ? <MemoryModal echo={memoryOf} onClose={() => setMemoryOf(null)} /> : null}
 
       {editing ? (
         <EchoFormModal

@@ -3,6 +3,7 @@ import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../pro
 import type { Delivery } from "../../protocol/delivery";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 import type { AiEngines } from "../../protocol/engines";
+import type { MemoryNote } from "../../protocol/memory";
 import type { SafetyCategory } from "../../protocol/safety";
 
 /**
@@ -36,7 +37,7 @@ export interface ChatMessage {
 }
 
 /** Who the assistant is: an Echo's designed fields. */
-export type Persona = Omit<EchoFields, "recordCalls">;
+export type Persona = Omit<EchoFields, "recordCalls" | "rememberCallers">;
 
 /** The caller turn being answered (null for a greeting that answers no turn). */
 export interface CallerTurnInfo {
@@ -77,6 +78,23 @@ export interface ReplyRequest {
    * prompt says what was detected. Rule-based engines answer supportively; models read the prompt.
    */
   safety?: { category: SafetyCategory; negated: boolean };
+  /**
+   * What the caller's Echo remembers of them (verified callers only, "Remember callers" on): models read
+   * it in the system prompt's memory section; rule-based engines greet with it (welcome back, the open
+   * follow-up). Absent: nothing is remembered.
+   */
+  memory?: MemoryNote[];
+  /**
+   * A structured answer (one JSON document that matches `schema`), for a model that can be held to one:
+   * Workers AI's and OpenAI's `response_format` json_schema. Engines without one ignore it.
+   */
+  responseFormat?: JsonSchemaFormat;
+}
+
+/** A JSON schema an answer must match (a `response_format` of type json_schema). */
+export interface JsonSchemaFormat {
+  name: string;
+  schema: Record<string, unknown>;
 }
 
 /**

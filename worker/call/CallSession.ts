@@ -13,6 +13,7 @@ import type { Env } from "../config/env";
 import type { EndedSessions } from "../http/session-tag";
 import { publishToUser } from "../feed/publish";
 import { summarizeCall } from "../summary/summarize";
+import { rememberCall } from "../memory/make";
 import { ConversationHost } from "./conversation-host";
 import { readGrant } from "./internal-request";
 import { BrowserLine, CALLER_TAG } from "./lines/browser";
@@ -278,7 +279,8 @@ export class CallSession extends DurableObject<Env> {
     const state = this.store.state();
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();
-    this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason });
+    // The caller's memory is not kept in this object past the call (what the owner deletes is gone everywhere).
+    this.store.updateState({ phase: "ended", endTime, finalStatus: status, endReason: reason, memory: undefined });
     this.recorder.callEnded(); // the recording stops here (the Echo's queued speech is never heard)
     await this.conversation.close(); // the last caller turn and the cut-off reply are stored first
     // The recording's last chunk goes first (the row then says it is recorded), but a slow store must
@@ -346,7 +348,7 @@ export class CallSession extends DurableObject<Env> {
     );
   }
 
-  /** After the final D1 write: the call's summary, in the background (its failure is stored, not thrown). */
+  /** After the final D1 write: the call's summary, then its memory, in the background (a failure is stored or logged, not thrown). */
   private summarize(state: CallState): void {
     this.ctx.waitUntil(
       (async () => {
@@ -355,6 +357,12 @@ export class CallSession extends DurableObject<Env> {
           if (state.userId) await publishToUser(this.env, state.userId, { type: "call_changed", callId: state.callId });
         } catch (err) {
           logError(`call summary not stored ${state.callId}`, err);
+        }
+        // What the caller shared, for their next call (worker/memory/): its failure touches nothing else.
+        try {
+          await rememberCall(db(this.env.DB), this.conversation.aiProvider(), state.callId);
+        } catch (err) {
+          logError(`call memory not stored ${state.callId}`, err);
         }
       })(),
     );

@@ -125,6 +125,8 @@ export class ConversationHost {
       callId: state.callId,
       settings: readPipelineSettings(this.env),
       safetyResources: readSafetyResources(this.env.SAFETY_RESOURCES),
+      // Memory only for a verified caller (the setup reads it only then, and only with "Remember callers" on).
+      ...(state.callerVerified && state.memory ? { memory: state.memory } : {}),
     });
     return this.current;
   }

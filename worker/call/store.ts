@@ -3,6 +3,7 @@
 // D1 sync knows what is still pending.
 import { emotionSourceSchema, type AiProviderName, type CallType, type EmotionScores, type TranscriptEntry, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import type { AiEngines } from "../../protocol/engines";
+import type { MemoryNote } from "../../protocol/memory";
 import { safetyCategorySchema } from "../../protocol/safety";
 import type { Persona } from "../ai/provider";
 import type { FinalStatus } from "../db/call-writes";
@@ -34,6 +35,10 @@ export interface CallState {
   finalizedAt?: number;
   /** The call is recorded (the Echo's setting when the call started). */
   record?: boolean;
+  /** The caller is known to be the owner (a browser test call; a verified phone call): only then is memory used. */
+  callerVerified?: boolean;
+  /** What the Echo remembers of the caller, ranked (worker/memory/rank.ts); removed when the call ends. */
+  memory?: MemoryNote[];
 }
 
 /** The call's AI, as recorded in its state. */

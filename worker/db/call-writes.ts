@@ -58,8 +58,9 @@ export async function createCallRow(database: Db, call: NewCall): Promise<void> 
  * answers true).
  */
 export async function createTestCallRow(database: Db, call: { id: string; userId: string; echoId: string; startTime: number }, maxAtOnce: number): Promise<boolean> {
-  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time)
-    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'browser_test', 'in-progress', ${call.startTime}
+  // A browser test call is made by the signed-in owner: its caller is verified (issue 42 §4).
+  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time, caller_verified)
+    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'browser_test', 'in-progress', ${call.startTime}, 1
     WHERE (SELECT COUNT(*) FROM ${calls} WHERE user_id = ${call.userId} AND call_type = 'browser_test' AND status = 'in-progress') < ${maxAtOnce}
     ON CONFLICT (id) DO NOTHING`);
   const row = await database.select({ id: calls.id }).from(calls).where(eq(calls.id, call.id)).get();

@@ -103,9 +103,9 @@ export async function createEcho(database: Db, userId: string, fields: EchoField
 export async function duplicateEcho(database: Db, userId: string, echoId: string, cap: number, now = Date.now()): Promise<Echo | "not-found" | "limit"> {
   const source = await getEcho(database, userId, echoId);
   if (!source) return "not-found";
-  const { name, description, personality, expertise, instructions, voiceStyle, recordCalls } = source;
+  const { name, description, personality, expertise, instructions, voiceStyle, recordCalls, rememberCallers } = source;
   const copyName = `${name.slice(0, NAME_MAX - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
-  return (await createEchoWithinCap(database, userId, { name: copyName, description, personality, expertise, instructions, voiceStyle, recordCalls }, cap, now)) ?? "limit";
+  return (await createEchoWithinCap(database, userId, { name: copyName, description, personality, expertise, instructions, voiceStyle, recordCalls, rememberCallers }, cap, now)) ?? "limit";
 }
 
 /**
@@ -187,6 +187,7 @@ export const STARTER_ECHO: EchoFields = {
   instructions: "",
   voiceStyle: "warm",
   recordCalls: true,
+  rememberCallers: true,
 };
 
 /**
@@ -209,7 +210,7 @@ export async function createStarterEcho(database: Db, userId: string, now = Date
  */
 export async function updateEcho(database: Db, userId: string, echoId: string, patch: EchoPatch, now = Date.now()): Promise<Echo | null> {
   const set: Partial<EchoRow> = { updatedAt: now };
-  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive", "recordCalls"] as const) {
+  for (const key of ["name", "description", "personality", "expertise", "instructions", "voiceStyle", "isActive", "recordCalls", "rememberCallers"] as const) {
     if (patch[key] !== undefined) Object.assign(set, { [key]: patch[key] });
   }
   const update = database

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EMOTION_SOURCES, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
+import { MEMORY_KINDS } from "../../protocol/memory";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 import { SAFETY_CATEGORIES } from "../../protocol/safety";
 
@@ -126,6 +127,8 @@ export const echoes = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /** Calls to this Echo are recorded (consent: phone callers hear a notice). */
     recordCalls: integer("record_calls", { mode: "boolean" }).notNull().default(true),
+    /** "Remember callers": after a verified call the Echo keeps what the caller shared (worker/memory/); off: nothing stored or used. */
+    rememberCallers: integer("remember_callers", { mode: "boolean" }).notNull().default(true),
     totalCalls: integer("total_calls").notNull().default(0),
     /** The Echo every new account starts with (marked "Starter" on the dashboard; editable like any other). */
     starter: integer("starter", { mode: "boolean" }).notNull().default(false),
@@ -157,6 +160,8 @@ export const calls = sqliteTable(
     recordingStartedAt: integer("recording_started_at"),
     /** The most urgent safety category any caller entry was marked with (migration 0007); null: none. */
     safetyAlert: text("safety_alert", { enum: SAFETY_CATEGORIES }),
+    /** The caller is known to be the owner: a browser test call, a phone call with full STIR/SHAKEN attestation, a PIN, or a callback we placed (issue 42 §4). */
+    callerVerified: integer("caller_verified", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("calls_user_start_idx").on(t.userId, sql`${t.startTime} desc`),
@@ -383,4 +388,36 @@ export const latencyBlocks = sqliteTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.block, t.stage, t.bucket] }), index("latency_blocks_covering_idx").on(t.userId, t.echoKey, t.block, t.stage, t.bucket, t.n)],
+);
+
+/**
+ * What an Echo remembers of its owner's calls (worker/memory/, docs/memory.md): one row per fact, scoped
+ * to (user, Echo). `subject` is the fact's normalised key: a newer fact on the same subject replaces the
+ * older one (unique per user, Echo, kind and subject), so there are no duplicates.
+ */
+export const memories = sqliteTable(
+  "memories",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    echoId: text("echo_id")
+      .notNull()
+      .references(() => echoes.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: MEMORY_KINDS }).notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    /** The call it was said in: deleting that call deletes what was remembered from it (issue 43 §2). */
+    sourceCallId: text("source_call_id").references(() => calls.id, { onDelete: "cascade" }),
+    saidAt: integer("said_at").notNull(),
+    /** When it stops mattering (an event's date); null: it doesn't expire. */
+    expiresAt: integer("expires_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("memories_user_echo_updated_idx").on(t.userId, t.echoId, sql`${t.updatedAt} desc`),
+    uniqueIndex("memories_scope_subject_unique").on(t.userId, t.echoId, t.kind, t.subject),
+  ],
 );

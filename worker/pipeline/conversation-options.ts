@@ -1,6 +1,7 @@
 // What a Conversation (conversation.ts) is made with: its provider, persona, event sink and fallback voice, and the
 // optional clock, ids, turn-taking and resilience settings tests and restarts set.
 import type { CallType } from "../../protocol/call-messages";
+import type { MemoryNote } from "../../protocol/memory";
 import type { AiProvider, ChatMessage, FallbackVoice, Persona } from "../ai/provider";
 import type { Clock } from "./core/clock";
 import type { PipelineEmit } from "./core/events";
@@ -40,6 +41,12 @@ export interface ConversationOptions {
   trail?: TrailSink;
   /** The caller's voice baseline from before this call (a caller's memory; absent: learnt from this call's turns). */
   voiceBaseline?: VoiceBaselineState;
+  /**
+   * What the Echo remembers of this caller, ranked (the call side reads it only for a verified caller
+   * with "Remember callers" on): the system prompt's bounded memory section, and request.memory for
+   * rule-based engines. Absent: nothing personal.
+   */
+  memory?: MemoryNote[];
   /** The numbers the safety message gives (SAFETY_RESOURCES; default: the US ones). */
   safetyResources?: SafetyResources;
 }

@@ -47,6 +47,8 @@ import { TurnListener } from "./hearing/incremental-stt";
 import type { HearingDeps } from "./hearing/words-and-emotions";
 import { hearTurn, type HearTurnHost } from "./heard-turn";
 import { buildMessages } from "./reply/persona";
+import { memorySection } from "./reply/memory-section";
+import type { MemoryNote } from "../../protocol/memory";
 import { PlaybackClock, QUIET_FALLBACKS, Reply, type ReplyOutcome, type ReplyTiming, type ScriptedLine } from "./reply/spoken-reply";
 import { DEFAULT_PIPELINE_SETTINGS, type PipelineSettings } from "../config/pipeline-settings";
 import { SpokenLines } from "./reply/fallback-lines";
@@ -99,6 +101,9 @@ export class Conversation {
   /** The VAD's speech in progress cut the Echo off (with a stream: answered even if it has no words). */
   private cutBySpeech = false;
   private readonly safetyResources: SafetyResources;
+  /** What the Echo remembers of the caller (ranked notes) and its system prompt section. */
+  private readonly memory: MemoryNote[];
+  private readonly memoryText: string;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -113,6 +118,8 @@ export class Conversation {
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
     this.safetyResources = options.safetyResources ?? DEFAULT_SAFETY_RESOURCES;
+    this.memory = options.memory ?? [];
+    this.memoryText = memorySection(this.memory, Date.now());
     this.history = new ChatHistory(options.history ?? [], this.maxHistory);
     this.turnIndex = this.history.messages.filter((m) => m.role === "user").length;
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
@@ -416,8 +423,10 @@ export class Conversation {
     const reply = this.newReply(report, provider);
     this.active = reply;
     const instruction = safety ? { safetyInstruction: safetyInstruction(safety) } : {};
-    const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction });
+    const memory = this.memoryText ? { memory: this.memoryText } : {};
+    const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction, ...memory });
     const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
+    if (this.memory.length > 0) request.memory = this.memory;
     if (safety) request.safety = { category: safety.category, negated: safety.negated };
     const lead = safety ? safetyMessage(safety, this.safetyResources) : undefined;
     try {

@@ -20,7 +20,7 @@ const echo = (id: string, updatedAt: number, name = id): Echo => ({
   instructions: "",
   voiceStyle: "default",
   isActive: true,
-  recordCalls: true,
+  recordCalls: true, rememberCallers: true,
   totalCalls: 0,
   starter: false,
   createdAt: 0,

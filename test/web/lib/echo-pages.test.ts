@@ -13,6 +13,7 @@ const echo = (id: string, updatedAt: number): Echo => ({
   instructions: "",
   voiceStyle: "warm",
   recordCalls: true,
+  rememberCallers: true,
   isActive: true,
   totalCalls: 0,
   starter: false,

@@ -36,6 +36,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
     providerCallId: null,
     recordingStartedAt: null,
     safetyAlert: null,
+    callerVerified: false,
     ...overrides,
   };
   const database = db(env.DB);

@@ -20,6 +20,7 @@ export async function createEcho(userId: string, overrides: Partial<EchoRow> = {
     voiceStyle: "warm",
     isActive: true,
     recordCalls: true,
+    rememberCallers: true,
     totalCalls: 0,
     starter: false,
     createdAt: now,

@@ -88,7 +88,13 @@ export class OpenAiCompatibleEngine {
     let produced = false;
     try {
       const stream = await client.chat.completions.create(
-        { model: endpoint.model, messages: request.messages, stream: true, max_tokens: request.maxTokens ?? REPLY_MAX_TOKENS },
+        {
+          model: endpoint.model,
+          messages: request.messages,
+          stream: true,
+          max_tokens: request.maxTokens ?? REPLY_MAX_TOKENS,
+          ...(request.responseFormat ? { response_format: { type: "json_schema", json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: true } } } : {}),
+        },
         { signal },
       );
       // Leaving this loop early (the caller barged in) cancels the response body.

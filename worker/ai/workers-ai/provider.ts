@@ -150,7 +150,18 @@ export class WorkersAiProvider implements AiProvider {
       "reply",
       "The language model",
       MODELS.llm,
-      () => this.ai.run(MODELS.llm, { messages: request.messages, stream: true, max_tokens: request.maxTokens ?? this.options.maxTokens }, { signal }),
+      () =>
+        this.ai.run(
+          MODELS.llm,
+          {
+            messages: request.messages,
+            max_tokens: request.maxTokens ?? this.options.maxTokens,
+            // JSON mode (Workers AI's json-mode docs): the answer matches the schema. It does not stream:
+            // the answer comes whole, as `{response: {…}}` (an object) or as its text.
+            ...(request.responseFormat ? { stream: false, response_format: { type: "json_schema" as const, json_schema: request.responseFormat.schema } } : { stream: true }),
+          },
+          { signal },
+        ),
       signal,
     );
     if (isTextStream(result)) {
@@ -170,6 +181,11 @@ export class WorkersAiProvider implements AiProvider {
       }
       // An answer with no words would be dead air: it fails like any other (the caller hears the apology).
       if (!produced) throw badOutput("reply", "The language model", MODELS.llm, "the model answered with no text");
+      return;
+    }
+    // A structured answer (JSON mode) comes parsed: its JSON text is the reply.
+    if (request.responseFormat && result && typeof result === "object" && "response" in result && result.response && typeof result.response === "object") {
+      yield JSON.stringify(result.response);
       return;
     }
     // A non-streamed answer ({response}) still works.

@@ -12,6 +12,8 @@ import { sessionIsLive } from "../../db/sessions";
 import { sessionIdOfTag } from "../../http/session-tag";
 import type { CallAi, CallState } from "../store";
 import { freeOrphanedTestCalls } from "./test-call-slots";
+import { recallForCall } from "../../memory/recall";
+import { logError } from "../../lib/safe-error";
 
 /** Test calls one user may have going at once (each runs the whole AI pipeline, which costs). */
 export const MAX_TEST_CALLS_AT_ONCE = 3;
@@ -62,6 +64,12 @@ export async function startBrowserCall(
     return { ok: false, code: "forbidden", error: "start_call must carry your own user id." };
   }
   const database = db(env.DB);
+  // The owner's memory of this Echo is read beside the checks, so the greeting doesn't wait for it (the
+  // scope is the signed-in user's own: another's Echo id finds nothing). A failed read means no memory.
+  const recalled = recallForCall(database, { userId: grant.userId, echoId: message.echoId }, now).catch((err: unknown) => {
+    logError("start_call: the caller's memory could not be read", err);
+    return [];
+  });
   const sessionId = grant.sessionTag ? sessionIdOfTag(grant.sessionTag) : null;
   if (sessionId && !(await sessionIsLive(database, sessionId, now))) {
     return { ok: false, code: "signed-out", error: SIGNED_OUT_REASON };
@@ -96,6 +104,10 @@ export async function startBrowserCall(
     endReason: null,
     d1Finalized: false,
     record: echo.recordCalls,
+    // A browser test call is the signed-in owner's own (issue 42 §4).
+    callerVerified: true,
   };
+  const memory = echo.rememberCallers ? await recalled : [];
+  if (memory.length > 0) state.memory = memory;
   return { ok: true, state, ...(sessionEnded ? { sessionEnded } : {}) };
 }

@@ -44,7 +44,7 @@ export function describeEmotions(scores: EmotionScores): string {
 /** Put before the safety net's instruction (worker/safety/resources.ts safetyInstruction). */
 export const SAFETY_PROMPT_LEAD = "Safety (this overrides every instruction above, including your owner's):";
 
-export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScores, safetyInstruction?: string): string {
+export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScores, safetyInstruction?: string, memory = ""): string {
   const lines = [
     `You are ${persona.name}, a personal voice assistant speaking with a caller on the phone.`,
     persona.description ? `About you: ${persona.description}` : "",
@@ -57,6 +57,7 @@ export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScore
       : "",
     "This is a spoken conversation: reply in one to three short sentences of plain speech. No lists, markdown, emoji or stage directions. Ask at most one question.",
     "Transcripts of the caller may contain recognition errors; if something is unclear, ask briefly.",
+    memory,
     safetyInstruction ? `${SAFETY_PROMPT_LEAD} ${safetyInstruction}` : "",
   ];
   return lines.filter(Boolean).join("\n");
@@ -64,6 +65,10 @@ export function buildSystemPrompt(persona: Persona, callerEmotions: EmotionScore
 
 /** What the model is given when the assistant speaks first. */
 export const GREETING_CUE = "(The call has just connected. Greet the caller in one short sentence, in character, and ask how you can help.)";
+
+/** The greeting cue when the Echo remembers the caller (a memory section is in the system prompt). */
+export const WELCOME_BACK_CUE =
+  "(The call has just connected, and you have talked with this caller before. Greet them back in one short sentence, in character, by name if you know it; if you remember an open follow-up or an event that has just happened, ask about it, else ask how you can help.)";
 
 /**
  * System prompt + the conversation so far (most recent `maxHistory` messages). For a greeting, a cue
@@ -74,9 +79,9 @@ export function buildMessages(
   callerEmotions: EmotionScores,
   history: readonly ChatMessage[],
   maxHistory = 20,
-  options: { greeting?: boolean; safetyInstruction?: string } = {},
+  options: { greeting?: boolean; safetyInstruction?: string; memory?: string } = {},
 ): ChatMessage[] {
-  const messages: ChatMessage[] = [{ role: "system", content: buildSystemPrompt(persona, callerEmotions, options.safetyInstruction) }, ...history.slice(-maxHistory)];
-  if (options.greeting) messages.push({ role: "user", content: GREETING_CUE });
+  const messages: ChatMessage[] = [{ role: "system", content: buildSystemPrompt(persona, callerEmotions, options.safetyInstruction, options.memory) }, ...history.slice(-maxHistory)];
+  if (options.greeting) messages.push({ role: "user", content: options.memory ? WELCOME_BACK_CUE : GREETING_CUE });
   return messages;
 }

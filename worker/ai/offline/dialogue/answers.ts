@@ -114,6 +114,12 @@ export function greetingLines(persona: Persona, engine: "offline" | "local", pho
   return [phone ? `Hi, I'm ${persona.name}; I'm offline, so I can't make out words yet.` : `Hi, I'm ${persona.name}; I'm offline, so please type to me.`];
 }
 
+/** After a welcome back: the engine's limits, in one line ("" for local speech, which hears words). */
+export function stillOffline(engine: "offline" | "local", phone: boolean): string {
+  if (engine === "local") return "Speak clearly and I'll do my best to follow.";
+  return phone ? "I'm still offline, so I hear your voice but not the words." : "I'm still offline, so type to me.";
+}
+
 /** Local speech heard a turn but recognised no words. */
 export const PLEASE_REPEAT = [
   "I heard you, but I couldn't make out the words. Could you say that again, a little slower?",

@@ -7,12 +7,13 @@
 // typed text) gets the please-repeat line (local) or the honest offline note (offline). Pure: the
 // clock and the tagger are given.
 import type { ReplyRequest } from "../../provider";
-import { answerQuestion, answerRequest, greetingLines, OFFERS, OFFLINE_SPEECH_BROWSER, OFFLINE_SPEECH_PHONE, PLEASE_REPEAT, type AnswerContext } from "./answers";
+import { answerQuestion, answerRequest, greetingLines, stillOffline, OFFERS, OFFLINE_SPEECH_BROWSER, OFFLINE_SPEECH_PHONE, PLEASE_REPEAT, type AnswerContext } from "./answers";
 import { readTurn, type Intent, type Reading } from "./intents";
 import type { Language, Token } from "./language";
 import { SAFETY_QUESTIONS, SAFETY_SUPPORT, CLOSINGS, EXPERTISE_QUESTIONS, GENTLE_CLOSINGS, MOOD_OPENINGS, MOOD_QUESTIONS, moodOf, OPENINGS, PEOPLE, PERSON_QUESTIONS, REFLECTIONS, TOPIC_QUESTIONS, type Mood } from "./lines";
 import { nounPhrases, reflectAboutEcho, reflectClause, topicPhrase, type NounPhrase } from "./reflect";
 import { readThread, sentenceKey, sentencesOf, type Thread } from "./thread";
+import { rememberedName, welcomeBack } from "./welcome-back";
 
 export interface DialogueOptions {
   language: Language;
@@ -104,6 +105,13 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
   const reply = (intent: Intent | null, closesCall = false, reflection: string | null = null): DialogueReply => ({ text: slots.text, closesCall, intent, reflection });
 
   if (!turn) {
+    // A caller the Echo remembers (verified, "Remember callers" on) is welcomed back with what it remembers.
+    const back = request.memory ? welcomeBack(request.memory, options.language, (options.now ?? (() => new Date()))().getTime()) : null;
+    if (back) {
+      slots.add([back]);
+      slots.add([stillOffline(options.engine, phone)]);
+      return reply(null);
+    }
     slots.add(greetingLines(persona, options.engine, phone));
     return reply(null);
   }
@@ -121,7 +129,7 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
 
   const tokens = options.language.tag(turn.text);
   const reading = readTurn(turn.text, tokens);
-  const callerName = reading.name ?? thread.callerName;
+  const callerName = reading.name ?? thread.callerName ?? (request.memory ? rememberedName(request.memory) : null);
   const own = topicPhrase(tokens);
   const topic = own ?? thread.topic ?? null;
   // A follow-up with no topic of its own ("It's been really hard.") keeps the thread's mood when it sounds calm.
@@ -200,6 +208,7 @@ export function respond(request: ReplyRequest, options: DialogueOptions): Dialog
 
 function greet(slots: Slots, reading: Reading, request: ReplyRequest, named: string, intro: string, reply: (i: Intent) => DialogueReply): DialogueReply {
   if (reading.intent === "introduction") slots.add([`Nice to meet you${named}!${intro}`, `Lovely to meet you${named}.`, `Good to know you${named}.`]);
+  else if (reading.again && request.memory?.length) slots.add([`Welcome back${named}! Good to hear from you again.`, `Hello again${named}!`]);
   else if (reading.again) slots.add([`Hello again${named}!${intro} I don't remember earlier calls yet, but I'm glad you're back.`, `Welcome back${named}!`]);
   else slots.add([`Hi${named}!${intro}`, `Hello${named}!${intro}`, `Hey there${named}.`]);
   if (!slots.add(EXPERTISE_QUESTIONS[request.persona.expertise])) slots.add(["What's on your mind?", "How can I help today?"]);
