@@ -27,7 +27,7 @@ export interface MemoryItem {
   /** The normalised key facts are merged on ("maria", "coffee", "name"). */
   subject: string;
   text: string;
-  /** The call it was said in (null: that call was deleted). */
+  /** The call it was said in (null: added by hand or before calls were kept; deleting the call deletes the fact). */
   sourceCallId: string | null;
   saidAt: number;
   /** When it stops mattering (an event's date); null: never. */

@@ -8,8 +8,7 @@
 //                                  EXPORT_RECORDINGS_MAX_BYTES (the rest are listed in README.txt, with
 //                                  the address that plays them for the signed-in owner)
 //   README.txt                     what is in the archive and what is not
-// Memory (what an Echo remembers of its caller) is built by its own feature: its section goes into
-// SECTIONS as `memorySection`, writing memory.json, beside the others.
+//   memory.json                    what each Echo remembers of you (worker/memory/), with the call it came from
 import { ACCOUNT_EXPORT_PATH, EXPORT_RECORDINGS_MAX_BYTES } from "../../protocol/account-data";
 import type { CallDetail } from "../../protocol/call-history";
 import type { Env } from "../config/env";
@@ -18,6 +17,7 @@ import type { Db } from "../db/client";
 import { listEchoes } from "../db/echoes";
 import { type UserRow, toProfile } from "../db/users";
 import { logError } from "../lib/safe-error";
+import { exportMemory } from "../memory/store";
 import { listChunks, recordingWav } from "../recordings/objects";
 import { transcriptJson, transcriptText } from "./transcript";
 import { ZipWriter } from "./zip-writer";
@@ -32,7 +32,7 @@ interface ExportContext {
   now: number;
   zip: ZipWriter;
   /** What the README says: counts, and the recordings left out (over the size limit, or unreadable). */
-  notes: { calls: number; echoes: number; recordings: number; recordingBytes: number; recordingsLeftOut: { callId: string; url: string; why: string }[] };
+  notes: { calls: number; echoes: number; memories: number; recordings: number; recordingBytes: number; recordingsLeftOut: { callId: string; url: string; why: string }[] };
 }
 
 type Section = (ctx: ExportContext) => Promise<void>;
@@ -113,6 +113,7 @@ async function readmeSection({ zip, notes, now }: ExportContext): Promise<void> 
     "",
     "profile.json   your account: email, name, linked phone number, how you sign in",
     `echoes.json    your Echoes (${notes.echoes})`,
+    `memory.json    what your Echoes remember of you (${notes.memories} items), each with the call it came from`,
     `calls/         your calls (${notes.calls}), one folder each: call.json (the call, its transcript with emotions, its summary),`,
     "               transcript.txt (the same, to read), recording.wav (the call as heard, 16 kHz mono) when it was recorded",
     "",
@@ -126,13 +127,20 @@ async function readmeSection({ zip, notes, now }: ExportContext): Promise<void> 
   await zip.text("README.txt", `${lines.join("\n")}\n`);
 }
 
-/** The archive's sections, in order. (memorySection goes here with the memory feature.) */
-const SECTIONS: readonly Section[] = [profileSection, echoesSection, callsSection, readmeSection];
+/** What each Echo remembers of the account's owner (worker/memory/): every item, with its Echo and source call. */
+async function memorySection(ctx: ExportContext): Promise<void> {
+  const items = await exportMemory(ctx.database, ctx.user.id);
+  ctx.notes.memories = items.length;
+  await ctx.zip.text("memory.json", json({ memory: items }));
+}
+
+/** The archive's sections, in order. */
+const SECTIONS: readonly Section[] = [profileSection, echoesSection, memorySection, callsSection, readmeSection];
 
 /** The account's zip as a stream; a failure part-way breaks the stream off (and is logged). */
 export function accountZip(env: Pick<Env, "RECORDINGS">, database: Db, user: UserRow, now = Date.now()): ReadableStream<Uint8Array> {
   const zip = new ZipWriter(now);
-  const ctx: ExportContext = { env, database, user, now, zip, notes: { calls: 0, echoes: 0, recordings: 0, recordingBytes: 0, recordingsLeftOut: [] } };
+  const ctx: ExportContext = { env, database, user, now, zip, notes: { calls: 0, echoes: 0, memories: 0, recordings: 0, recordingBytes: 0, recordingsLeftOut: [] } };
   const writing = (async () => {
     for (const section of SECTIONS) await section(ctx);
     await zip.end();

@@ -14,6 +14,9 @@ import { SESSION_COOKIE } from "../../../worker/auth/session";
 import type { CallSession } from "../../../worker/call/CallSession";
 import type { UserFeed } from "../../../worker/feed/UserFeed";
 import { listChunks, putChunk } from "../../../worker/recordings/objects";
+import { db } from "../../../worker/db/client";
+import { rememberItem } from "../../../worker/memory/store";
+import type { MemoryItem } from "../../../protocol/memory";
 import { callRow, callStub, eventually } from "../support/call";
 import { createCall } from "../support/calls";
 import { createEcho } from "../support/echoes";
@@ -55,6 +58,9 @@ describe("GET /api/account/export", { timeout: 60_000 }, () => {
     const callId = await endedCall(owner);
     const other = await createUser();
     const theirs = await createCall(other.user.id, {}, [{ text: "someone else's secret" }]);
+    await rememberItem(db(env.DB), { userId: owner.user.id, echoId: echo.id }, { kind: "event", subject: "maria wedding", text: "Maria's wedding is on Saturday.", sourceCallId: callId, saidAt: 1000 });
+    const theirEcho = await createEcho(other.user.id, { name: "Theirs" });
+    await rememberItem(db(env.DB), { userId: other.user.id, echoId: theirEcho.id }, { kind: "concern", subject: "secret worry", text: "someone else's worry", sourceCallId: null, saidAt: 1000 });
 
     const res = await exports.default.fetch(`${TEST_ORIGIN}/api/account/export`, { headers: { Cookie: owner.cookie } });
     expect(res.status).toBe(200);
@@ -70,6 +76,11 @@ describe("GET /api/account/export", { timeout: 60_000 }, () => {
     expect(strFromU8(files["profile.json"]!)).not.toContain("scrypt"); // never the password hash
     const { echoes } = JSON.parse(strFromU8(files["echoes.json"]!)) as EchoList;
     expect(echoes.map((e) => e.name)).toContain(echo.name);
+    const { memory } = JSON.parse(strFromU8(files["memory.json"]!)) as { memory: MemoryItem[] };
+    // What was remembered for the test (and what the call itself left, e.g. its mood), the owner's only.
+    expect(memory.map((m) => [m.text, m.echoId, m.sourceCallId])).toContainEqual(["Maria's wedding is on Saturday.", echo.id, callId]);
+    const ownEchoes = new Set(echoes.map((e) => e.id));
+    expect(memory.every((m) => ownEchoes.has(m.echoId))).toBe(true);
 
     const folder = names.find((n) => n.includes(callId) && n.endsWith("/call.json"))!.replace(/\/call\.json$/, "");
     const exported = JSON.parse(strFromU8(files[`${folder}/call.json`]!)) as CallExport;
@@ -83,6 +94,7 @@ describe("GET /api/account/export", { timeout: 60_000 }, () => {
 
     expect(names.some((n) => n.includes(theirs.id))).toBe(false);
     expect(Object.values(files).some((bytes) => strFromU8(bytes).includes("someone else's secret"))).toBe(false);
+    expect(Object.values(files).some((bytes) => strFromU8(bytes).includes("someone else's worry"))).toBe(false);
   });
 
   it("needs a session (401)", async () => {

@@ -12,6 +12,8 @@ import { createCall } from "../support/calls";
 import { createEcho } from "../support/echoes";
 import { api, invite, say, startBriefCall } from "../support/live";
 import { createUser } from "../support/users";
+import { db } from "../../../worker/db/client";
+import { rememberItem } from "../../../worker/memory/store";
 
 /** The tables in the call object's SQLite storage that hold rows (an erased object holds none). */
 async function storedRows(callId: string): Promise<number> {
@@ -37,6 +39,10 @@ describe("DELETE /api/calls/:id", { timeout: 60_000 }, () => {
     expect(await count("select count(*) as n from transcript_entries where call_id = ?", call.callId)).toBeGreaterThan(0);
     expect(await count("select coalesce(sum(calls), 0) as n from call_days where user_id = ?", userId)).toBe(1);
     expect(await storedRows(call.callId)).toBeGreaterThan(0);
+    // What the Echo remembered from this call goes with it; a fact from no call (or another) stays.
+    const scope = { userId, echoId: call.echo.id };
+    await rememberItem(db(env.DB), scope, { kind: "event", subject: "maria wedding", text: "Maria's wedding is on Saturday.", sourceCallId: call.callId, saidAt: 1000 });
+    await rememberItem(db(env.DB), scope, { kind: "preference", subject: "tea", text: "I like tea.", sourceCallId: null, saidAt: 1000 });
 
     // A stranger and a participant get 404 and change nothing.
     for (const who of [await createUser(), guest]) expect((await api(who, "DELETE", `/api/calls/${call.callId}`)).status).toBe(404);
@@ -48,6 +54,8 @@ describe("DELETE /api/calls/:id", { timeout: 60_000 }, () => {
       expect(await count(`select count(*) as n from ${table} where call_id = ?`, call.callId), table).toBe(0);
     }
     expect(await count("select coalesce(sum(calls), 0) as n from call_days where user_id = ?", userId)).toBe(0);
+    expect(await count("select count(*) as n from memories where source_call_id = ?", call.callId)).toBe(0);
+    expect(await count("select count(*) as n from memories where user_id = ? and subject = 'tea'", userId)).toBe(1);
     expect(await listChunks(env.RECORDINGS!, call.callId)).toEqual([]);
     expect(await storedRows(call.callId)).toBe(0);
     expect((await api(call.owner, "GET", `/api/calls/${call.callId}`)).status).toBe(404);
