@@ -20,7 +20,7 @@ import type { MemoryItem } from "../../../protocol/memory";
 import { callRow, callStub, eventually } from "../support/call";
 import { createCall } from "../support/calls";
 import { createEcho } from "../support/echoes";
-import { api, say, startBriefCall } from "../support/live";
+import { api, invite, say, startBriefCall, viewer } from "../support/live";
 import { TEST_ORIGIN, createUser, type TestUser } from "../support/users";
 import { connect } from "../support/ws";
 
@@ -158,6 +158,20 @@ describe("DELETE /api/account", { timeout: 60_000 }, () => {
     expect(((await list.json()) as CallListPage).calls).toEqual([]);
     const echoes = await exports.default.fetch(`${TEST_ORIGIN}/api/echoes`, { headers: { Cookie: cookie } });
     expect(((await echoes.json()) as EchoList).echoes.map((e) => e.name)).not.toContain("Willow");
+  });
+
+  it("closes the views it had open on other people's live calls; their calls go on", async () => {
+    const guest = await passwordUser();
+    const call = await startBriefCall();
+    expect((await invite(call.owner, call.callId, guest.user.email)).status).toBe(201);
+    const watching = await viewer(call.callId, guest);
+    await watching.next("live_snapshot");
+    expect((await api(guest, "DELETE", "/api/account", { password: PASSWORD })).status).toBe(204);
+    expect((await watching.closed).code).toBe(CLOSE_SIGNED_OUT);
+    expect((await callRow(call.callId))?.status).toBe("in-progress");
+    expect(await count("select count(*) as n from call_participants where user_id = ?", guest.user.id)).toBe(0);
+    call.socket.send({ type: "end_call" });
+    await call.socket.next("call_ended");
   });
 
   it("a Google account confirms by typing its email; while a call is in progress it is refused (409)", async () => {
