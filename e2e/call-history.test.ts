@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { DemoCall, DemoData, DemoEcho, DemoEntry } from "../scripts/seed/demo";
 import { demoSql, runLocalSql } from "../scripts/seed/sql";
 import { signUpViaApi } from "./support/auth";
-import { collectDialogs, DESKTOP, useBrowser } from "./support/browser";
+import { collectDialogs, DESKTOP, PHONE, useBrowser } from "./support/browser";
 
 const POLL = { timeout: 45_000, interval: 250 };
 const DAY = 86_400_000;
@@ -116,6 +116,12 @@ describe("Call History", () => {
     expect(lines.slice(1).every((l) => l.includes(",Max,"))).toBe(true);
     expect(lines[1]).toContain(`${maxCalls[0]!.id},`);
     expect(lines[1]).toMatch(/,'\+15550107777,,"'=HYPERLINK\(""http:\/\/x""\) is what I typed"$/);
+
+    // On a phone (390 × 844) the filters wrap inside the page: nothing scrolls sideways.
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), POLL).toBeLessThanOrEqual(PHONE.width);
+    const box = await history(page).getByRole("search", { name: "Filter calls" }).boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     await page.context().close();
   });
 
