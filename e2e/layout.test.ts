@@ -97,6 +97,11 @@ describe("who answers my calls", () => {
     await line.getByLabel("Who answers your phone").selectOption({ label: "Nova" });
     await expect.poll(() => answerLine(page).innerText(), POLL).toBe("Answers your phone: Nova");
     await expect.poll(() => toast(page).innerText(), POLL).toBe("Nova answers your phone now.");
+    // Its card says so; the starter's no longer does.
+    const badge = (name: string) => page.getByRole("article", { name, exact: true }).getByText("Answers your phone", { exact: true });
+    await expect.poll(() => badge("Nova").count(), POLL).toBe(1);
+    expect(await badge("Echo").count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/layout-echoes.png`, fullPage: true });
     // The Phone card on the Echoes tab has no second picker.
     expect(await page.getByRole("region", { name: "Phone", exact: true }).getByLabel("Phone Echo").count()).toBe(0);
 
@@ -111,6 +116,7 @@ describe("who answers my calls", () => {
     await page.getByRole("article", { name: "Nova" }).getByRole("button", { name: "Deactivate Nova" }).click();
     await expect.poll(() => toast(page).innerText(), POLL).toBe("Nova no longer answers your phone: Echo does now.");
     await expect.poll(() => answerLine(page).innerText(), POLL).toBe("Answers your phone: Echo");
+    await expect.poll(() => badge("Echo").count(), POLL).toBe(1);
     // The confirmation is a polite live region.
     expect(await page.getByRole("status").filter({ has: toast(page) }).getAttribute("aria-live")).toBe("polite");
     await page.context().close();

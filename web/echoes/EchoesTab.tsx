@@ -13,7 +13,7 @@ import { EchoFormModal } from "./EchoFormModal";
 import { PhoneAnswerLine } from "./PhoneAnswerLine";
 import { PhonePanel } from "./PhonePanel";
 import { currentPhoneSettings } from "./phoneSnapshot";
-import { refreshPhoneSettings } from "./phoneStore";
+import { refreshPhoneSettings, usePhoneSettings } from "./phoneStore";
 import { Toast, useToast } from "./Toast";
 import { testCallMessage } from "./testCallMessage";
 import { useEchoes } from "./useEchoes";
@@ -38,6 +38,7 @@ export function EchoesTab({ user, config }: TabProps) {
   const [duplicateError, setDuplicateError] = useState(false);
   const [duplicating, setDuplicating] = useState<string | null>(null);
   const toast = useToast();
+  const { state: phone } = usePhoneSettings(user.id);
 
   async function toggle(echo: Echo) {
     setToggleError(false);
@@ -124,6 +125,7 @@ export function EchoesTab({ user, config }: TabProps) {
                 echo={echo}
                 toggling={toggling.has(echo.id)}
                 duplicating={duplicating === echo.id}
+                answersPhone={phone.status === "ready" && phone.settings.answeringEcho?.id === echo.id}
                 onDuplicate={() => void duplicate(echo)}
                 onEdit={() => setEditing({ mode: "edit", echo })}
                 onTestCall={() => window.alert(testCallMessage(echo, config.phoneNumber))}
