@@ -6,8 +6,11 @@
 // on /insights and /settings; the landing has one primary sign-up action and one footer sign-up link.
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { EMOTIONS } from "../protocol/call-messages";
+import { demoSql, runLocalSql } from "../scripts/seed/sql";
+import { EMOTION_COLORS } from "../web/lib/emotionColors";
 import { signUpViaApi } from "./support/auth";
-import { PHONE, useBrowser } from "./support/browser";
+import { DESKTOP, PHONE, useBrowser } from "./support/browser";
 import { createEchoViaApi, withoutStarterEcho } from "./support/echoes";
 
 const POLL = { timeout: 20_000, interval: 100 };
@@ -94,6 +97,11 @@ describe("who answers my calls", () => {
     await line.getByLabel("Who answers your phone").selectOption({ label: "Nova" });
     await expect.poll(() => answerLine(page).innerText(), POLL).toBe("Answers your phone: Nova");
     await expect.poll(() => toast(page).innerText(), POLL).toBe("Nova answers your phone now.");
+    // Its card says so; the starter's no longer does.
+    const badge = (name: string) => page.getByRole("article", { name, exact: true }).getByText("Answers your phone", { exact: true });
+    await expect.poll(() => badge("Nova").count(), POLL).toBe(1);
+    expect(await badge("Echo").count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/layout-echoes.png`, fullPage: true });
     // The Phone card on the Echoes tab has no second picker.
     expect(await page.getByRole("region", { name: "Phone", exact: true }).getByLabel("Phone Echo").count()).toBe(0);
 
@@ -108,6 +116,7 @@ describe("who answers my calls", () => {
     await page.getByRole("article", { name: "Nova" }).getByRole("button", { name: "Deactivate Nova" }).click();
     await expect.poll(() => toast(page).innerText(), POLL).toBe("Nova no longer answers your phone: Echo does now.");
     await expect.poll(() => answerLine(page).innerText(), POLL).toBe("Answers your phone: Echo");
+    await expect.poll(() => badge("Echo").count(), POLL).toBe(1);
     // The confirmation is a polite live region.
     expect(await page.getByRole("status").filter({ has: toast(page) }).getAttribute("aria-live")).toBe("polite");
     await page.context().close();
@@ -200,6 +209,74 @@ describe("empty states and pages", () => {
       els.filter((e) => (e.getAttribute("href") ?? "").includes("mode=signup")).map((e) => e.textContent),
     );
     expect(footerSignUps).toEqual(["Sign up"]);
+    await page.context().close();
+  });
+});
+
+describe("emotion names and colours", () => {
+  it("the Insights emotion mix names and colours emotions as Call Details does, with a labelled share axis and dates", async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await signUpViaApi(page, inject("baseURL"), undefined, "/calls");
+    const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json() as Promise<{ user: { id: string } }>));
+    const callId = `e2e-mix-${me.user.id.slice(0, 8)}`;
+    const t = Date.now() - 3_600_000;
+    runLocalSql(
+      demoSql(
+        me.user.id,
+        {
+          echoes: [],
+          calls: [{ id: callId, echoId: null, callType: "phone", status: "completed", startTime: t, endTime: t + 30_000, duration: 30, fromNumber: "+15550142426", endReason: "caller_hung_up" }],
+          entries: [
+            { id: `${callId}-0`, callId, seq: 0, speaker: "caller", text: "What? You did what with my car?", timestamp: t + 2000, emotions: { anger: 0.6, surprise: 0.4 }, interrupted: false, latency: null },
+            { id: `${callId}-1`, callId, seq: 1, speaker: "caller", text: "Fine, thanks, that is lovely actually.", timestamp: t + 9000, emotions: { joy: 0.7, calm: 0.3 }, interrupted: false, latency: null },
+          ],
+          // Insights' emotion mix reads a call's summary (its caller emotions).
+          summaries: [
+            {
+              callId,
+              method: "extractive",
+              text: "The caller was surprised about their car, then relieved.",
+              moodArc: "surprised, then happy",
+              followUps: [],
+              topics: ["car"],
+              callerEmotions: { anger: 0.3, surprise: 0.2, joy: 0.35, calm: 0.15 },
+              updatedAt: t + 31_000,
+            },
+          ],
+        },
+        { echoes: false },
+      ),
+      inject("stateDir"),
+    );
+    const hex = (rgb: string) => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, "0")).join("")}`;
+
+    // Call Details: the emotion plot's legend.
+    await page.reload();
+    const row = page.getByRole("region", { name: "Call History" }).locator(`li[data-call-id="${callId}"]`);
+    await row.waitFor(POLL);
+    await row.getByRole("button", { name: "View Details" }).click();
+    const legend = page.getByRole("dialog", { name: "Call Details" }).locator("figcaption li");
+    await legend.first().waitFor(POLL);
+    const details = await legend.evaluateAll((els) => els.map((li) => [li.querySelector("span")!.innerText, li.querySelector("line")!.getAttribute("stroke")!]));
+    expect(details.length).toBeGreaterThanOrEqual(4);
+    for (const [name, color] of details) expect(color, name).toBe(EMOTION_COLORS[name!.toLowerCase() as keyof typeof EMOTION_COLORS]);
+    await page.keyboard.press("Escape");
+
+    // Insights: the same names and colours, every emotion in the legend.
+    await page.goto(`${inject("baseURL")}/insights`);
+    const insights = page.getByRole("region", { name: "Insights", exact: true });
+    await insights.getByTestId("mix-bar").first().waitFor(POLL);
+    const mix = await insights.locator("figure figcaption > span").evaluateAll((els) =>
+      els.map((el) => [(el as HTMLElement).innerText.trim(), getComputedStyle(el.querySelector("span")!).backgroundColor]),
+    );
+    expect(mix.map(([name]) => name)).toEqual(["Joy", "Sadness", "Anger", "Fear", "Surprise", "Calm"]);
+    for (const [name, color] of mix) expect(hex(color!), name).toBe(EMOTION_COLORS[name!.toLowerCase() as (typeof EMOTIONS)[number]]);
+    const mixColor = Object.fromEntries(mix.map(([name, color]) => [name, hex(color!)]));
+    for (const [name, color] of details) expect(mixColor[name!], name).toBe(color);
+    expect(await insights.getByTestId("mix-share-tick").count()).toBe(5);
+    const dates = await insights.getByTestId("mix-date-tick").count();
+    expect(dates).toBeGreaterThanOrEqual(2);
+    expect(dates).toBeLessThanOrEqual(6);
     await page.context().close();
   });
 });

@@ -65,6 +65,15 @@ export function demoSql(userId: string, data: DemoData, opts: { echoes?: boolean
         data.echoes.map((e) => [e.id, userId, e.name, e.description, e.personality, e.expertise, e.instructions, e.voiceStyle, e.isActive, e.recordCalls, e.totalCalls, e.createdAt, e.updatedAt]),
       ),
     );
+    // Who answers the phone is an explicit choice (docs/dashboard.md): the first active demo Echo,
+    // unless one of the user's active Echoes answers already.
+    const first = data.echoes.find((e) => e.isActive);
+    if (first) {
+      stmts.push(
+        `UPDATE users SET phone_echo_id = ${sqlValue(first.id)} WHERE id = ${sqlValue(userId)} AND NOT EXISTS ` +
+          `(SELECT 1 FROM echoes WHERE echoes.id = users.phone_echo_id AND echoes.user_id = users.id AND echoes.is_active = 1);`,
+      );
+    }
   }
   stmts.push(
     ...insertRows(

@@ -11,6 +11,7 @@ export function EchoCard({
   echo,
   toggling,
   duplicating,
+  answersPhone = false,
   onEdit,
   onTestCall,
   onDuplicate,
@@ -21,6 +22,8 @@ export function EchoCard({
   echo: Echo;
   toggling: boolean;
   duplicating: boolean;
+  /** This Echo answers the user's phone calls (shown as a badge). */
+  answersPhone?: boolean;
   onDuplicate: () => void;
   onEdit: () => void;
   onTestCall: () => void;
@@ -42,7 +45,12 @@ export function EchoCard({
           <h3 id={headingId} className={cx("min-w-0 break-words text-base font-semibold", echo.isActive ? "text-slate-900" : "text-slate-500")}>
             {echo.name}
           </h3>
-          <div className="flex shrink-0 gap-1.5">
+          <div className="flex max-w-[60%] shrink-0 flex-wrap justify-end gap-1.5">
+            {answersPhone ? (
+              <Badge tone="accent" title="Your phone calls are answered by this Echo">
+                Answers your phone
+              </Badge>
+            ) : null}
             {echo.starter ? (
               <Badge tone="accent" title="The Echo your account started with: edit it to make it yours">
                 Starter

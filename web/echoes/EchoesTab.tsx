@@ -14,7 +14,7 @@ import { PhoneAnswerLine } from "./PhoneAnswerLine";
 import { MemoryModal } from "./MemoryModal";
 import { PhonePanel } from "./PhonePanel";
 import { currentPhoneSettings } from "./phoneSnapshot";
-import { refreshPhoneSettings } from "./phoneStore";
+import { refreshPhoneSettings, usePhoneSettings } from "./phoneStore";
 import { Toast, useToast } from "./Toast";
 import { testCallMessage } from "./testCallMessage";
 import { useEchoes } from "./useEchoes";
@@ -40,6 +40,7 @@ export function EchoesTab({ user, config }: TabProps) {
   const [duplicateError, setDuplicateError] = useState(false);
   const [duplicating, setDuplicating] = useState<string | null>(null);
   const toast = useToast();
+  const { state: phone } = usePhoneSettings(user.id);
 
   async function toggle(echo: Echo) {
     setToggleError(false);
@@ -126,6 +127,7 @@ export function EchoesTab({ user, config }: TabProps) {
                 echo={echo}
                 toggling={toggling.has(echo.id)}
                 duplicating={duplicating === echo.id}
+                answersPhone={phone.status === "ready" && phone.settings.answeringEcho?.id === echo.id}
                 onDuplicate={() => void duplicate(echo)}
                 onEdit={() => setEditing({ mode: "edit", echo })}
                 onTestCall={() => window.alert(testCallMessage(echo, config.phoneNumber))}
