@@ -12,7 +12,7 @@ import { createUser, jsonHeaders } from "../support/users";
 import { call, expectError, linkToken, me, nextMail, outbox, signUp, uniqueEmail } from "../support/accounts";
 import { exports } from "cloudflare:workers";
 
-describe("email verification", () => {
+describe("email verification", { timeout: 20_000 }, () => {
   it("sign-up mails a link; following it verifies the address once", async () => {
     const email = uniqueEmail("verify");
     const { cookie } = await signUp(email);
