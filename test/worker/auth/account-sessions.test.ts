@@ -25,7 +25,7 @@ async function twoSessions() {
   return { email, mac, phone };
 }
 
-describe("sessions list", () => {
+describe("sessions list", { timeout: 20_000 }, () => {
   it("summarizes browsers without storing the raw User-Agent", () => {
     expect(userAgentSummary(CHROME_MAC)).toBe("Chrome on macOS");
     expect(userAgentSummary(SAFARI_IPHONE)).toBe("Safari on iPhone");

@@ -11,8 +11,9 @@ import { createCall } from "../support/calls";
 import { createUser, jsonHeaders } from "../support/users";
 import { call, expectError, linkToken, me, nextMail, outbox, signUp, uniqueEmail } from "../support/accounts";
 import { exports } from "cloudflare:workers";
+import { deleteEndedSessionRows } from "../../../worker/jobs/session-cleanup";
 
-describe("email verification", () => {
+describe("email verification", { timeout: 20_000 }, () => {
   it("sign-up mails a link; following it verifies the address once", async () => {
     const email = uniqueEmail("verify");
     const { cookie } = await signUp(email);
@@ -80,5 +81,20 @@ describe("email verification", () => {
     expect(await env.DB.prepare("select count(*) as n from call_participants where call_id = ?").bind(callId).first()).toEqual({ n: 0 });
     expect((await call("POST", "/api/account/verify-email", { token: linkToken(await nextMail(email)) })).status).toBe(200);
     expect((await invite()).status).toBe(201);
+  });
+});
+
+describe("emailed links' clean-up", () => {
+  it("the daily job deletes links past their expiry and keeps live ones", async () => {
+    const email = uniqueEmail("cleanup");
+    const { userId } = await signUp(email);
+    await nextMail(email);
+    const now = Date.now();
+    await env.DB.prepare("insert into email_tokens (id, user_id, purpose, email, created_at, expires_at) values (?, ?, 'reset', ?, ?, ?)")
+      .bind(`expired-${crypto.randomUUID()}`, userId, email, now - 7_200_000, now - 3_600_000)
+      .run();
+    await deleteEndedSessionRows(env, now);
+    const rows = await env.DB.prepare("select purpose from email_tokens where user_id = ? order by purpose").bind(userId).all<{ purpose: string }>();
+    expect(rows.results).toEqual([{ purpose: "verify" }]);
   });
 });

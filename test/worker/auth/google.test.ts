@@ -78,7 +78,7 @@ async function googleSignIn(identity: Identity, tamper: Tamper = {}) {
 
 async function me(token: string) {
   const res = await echoFetch("/api/auth/me", { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
-  return ((await res.json()) as { user: { id: string; email: string; displayName: string; photoURL: string | null } | null }).user;
+  return ((await res.json()) as { user: { id: string; email: string; displayName: string; photoURL: string | null; emailVerified: boolean } | null }).user;
 }
 
 async function usersWithEmail(email: string) {
@@ -132,7 +132,8 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     expect(r.pendingCleared).toBe(true);
     expect(r.token).toBeTruthy();
     const user = await me(r.token!);
-    expect(user).toMatchObject({ email: email.toLowerCase(), displayName: "First User", photoURL: "https://lh3.example/photo.png", totalCalls: 0, subscription: "free" });
+    // Google's email_verified counts: the account can be invited to calls at once.
+    expect(user).toMatchObject({ email: email.toLowerCase(), displayName: "First User", photoURL: "https://lh3.example/photo.png", totalCalls: 0, subscription: "free", emailVerified: true });
     const rows = await usersWithEmail(email.toLowerCase());
     expect(rows).toHaveLength(1);
     expect(rows[0]!.google_sub).toBe(sub);
@@ -173,6 +174,7 @@ describe("Google sign-in (OIDC code flow + PKCE + state + nonce) against a local
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ google_sub: sub, display_name: "Linda", photo_url: "https://lh3.example/linda.png", password_hash: null });
     expect((await me(r.token!))?.id).toBe(rows[0]!.id);
+    expect((await me(r.token!))?.emailVerified).toBe(true); // linked by a Google-verified address
     // The earlier session, its browser and the password no longer get in; the account signs in with Google.
     expect(await me(earlier)).toBeNull();
     expect((await trusted())?.n).toBe(0);

@@ -14,7 +14,7 @@ async function passwordHash(email: string): Promise<string | undefined> {
   return (await env.DB.prepare("select password_hash as h from users where email = ?").bind(email).first<{ h: string }>())?.h;
 }
 
-describe("password change", () => {
+describe("password change", { timeout: 20_000 }, () => {
   it("with the current password: the new one signs in, the old one no longer does, other sessions end and this one stays", async () => {
     const email = uniqueEmail("change");
     const here = await signUp(email, "first-Walrus-7");

@@ -12,7 +12,7 @@ import { call, expectError, linkToken, me, nextMail, outbox, signIn, signUp, uni
 const request = (email: string, ip = "203.0.113.77") => call("POST", "/api/account/password-reset", { email }, { ip });
 const confirm = (token: string, newPassword: string) => call("POST", "/api/account/password-reset/confirm", { token, newPassword });
 
-describe("password reset", () => {
+describe("password reset", { timeout: 20_000 }, () => {
   it("answers the same for an address with and without an account; only the account gets mail", async () => {
     const email = uniqueEmail("reset");
     await signUp(email);
