@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import type { EchoList } from "../protocol/echo";
 import type { MemoryList } from "../protocol/memory";
 import { signUpViaApi } from "./support/auth";
-import { useBrowser } from "./support/browser";
+import { PHONE, useBrowser } from "./support/browser";
 
 const POLL = { timeout: 45_000, interval: 250 };
 const browser = useBrowser();
@@ -63,6 +63,11 @@ describe("caller memory", () => {
     await page.getByRole("tab", { name: "Echoes" }).click();
     await page.getByRole("button", { name: `Memory of ${echo!.name}` }).click();
     await list.waitFor();
+    // It fits a small phone: nothing wider than the screen, the dialog's buttons within it.
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = await list.getByRole("button", { name: `Delete: ${FOLLOW_UP}` }).boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await list.getByRole("button", { name: `Delete: ${FOLLOW_UP}` }).click();
     await expect.poll(() => list.innerText(), POLL).not.toContain(FOLLOW_UP);
     expect(await memory()).not.toContain(FOLLOW_UP);

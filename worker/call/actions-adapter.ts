@@ -11,7 +11,8 @@ export interface ActionCaller {
   scope: MemoryScope | null;
   /** The caller is verified and the Echo's "Remember callers" is on. */
   mayRemember: boolean;
-  callId: string;
+  /** The call it is said in (its D1 row must exist; null: none). */
+  callId: string | null;
 }
 
 export type ActionAnswer<T> = { ok: true; value: T } | { ok: false; say: string };

@@ -33,7 +33,10 @@ const PREFERENCE = /\bI (?:really |just |absolutely |do )?(love|like|adore|enjoy
 const CONCERN = /\bI(?:'m| am)? (?:really |so |very |a bit |quite )?(worried|anxious|nervous|scared|afraid|stressed|dread|dreading|fear|panicking)\b(?:\s+(?:about|of|that|for))?\s*(.*)/i;
 const FOLLOW_UP = /\b(ask me (?:about|how|whether|if)|check (?:in )?(?:on|about|with me about)|remind me (?:to|about|of)|follow up (?:on|about|with me on)|don't let me forget(?: to| about)?)\s+(.+)/i;
 /** Not names, whatever their case. */
-const NOT_NAMES = new Set(["is", "was", "has", "and", "but", "who", "just", "really", "getting", "said", "says", "told", "the", "a", "an", "very", "so", "also", "too"]);
+const NOT_NAMES = new Set([
+  ..."is was has and but who just really getting said says told the a an very so also too here back calling sorry fine okay ok good great".split(" "),
+  ..."monday tuesday wednesday thursday friday saturday sunday today tomorrow tonight january february march april may june july august september october november december".split(" "),
+]);
 const DAY_MS = 86_400_000;
 
 function sentences(text: string): string[] {

@@ -38,6 +38,8 @@ describe("extractive pass", () => {
       ["concern", "nervous", "I'm nervous."],
     ]);
     expect(facts("I'm so tired today.")).toEqual([]);
+    expect(facts("It's Friday.")).toEqual([]);
+    expect(facts("Hi, it's Sam here.")).toEqual([["person", "name", "My name is Sam."]]);
   });
 
   it("the later of two facts on one subject wins", () => {

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AiProvider } from "../../../worker/ai/provider";
 import { composeProvider } from "../../../worker/ai/select";
+import { MODELS, WorkersAiProvider } from "../../../worker/ai/workers-ai/provider";
 import { loadOpenAiSdk } from "../../../worker/ai/openai/sdk";
 import { readAiSettings } from "../../../worker/config/ai-settings";
 import { db } from "../../../worker/db/client";
@@ -87,5 +88,23 @@ describe("memory by a language model", { timeout: 30_000 }, () => {
     expect(await rememberCall(db(env.DB), model, callId)).toEqual({ made: false, reason: "not-verified" });
     expect(await chatRequests(key)).toHaveLength(0);
     expect(await listMemory(db(env.DB), scope)).toEqual([]);
+  });
+
+  it("on Workers AI: JSON mode on the default Llama model (response_format json_schema, not streamed), its parsed answer stored", async () => {
+    const { scope, callId } = await endedCall();
+    const seen: Record<string, unknown>[] = [];
+    // The binding's wire shape in JSON mode: `{response: {...}}`, the answer already parsed.
+    const binding = {
+      async run(model: string, inputs: Record<string, unknown>) {
+        seen.push({ model, ...inputs });
+        return { response: { facts: [{ kind: "event", subject: "interview", text: "My interview is on Friday.", date: "2026-12-04" }] } };
+      },
+    };
+    const provider = new WorkersAiProvider(binding as unknown as Ai);
+    expect(await rememberCall(db(env.DB), provider, callId)).toMatchObject({ made: true, method: "model", stored: 1 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ model: MODELS.llm, stream: false, response_format: { type: "json_schema", json_schema: { required: ["facts"] } } });
+    const [item] = await listMemory(db(env.DB), scope);
+    expect(item).toMatchObject({ kind: "event", subject: "interview", text: "My interview is on Friday.", expiresAt: Date.UTC(2026, 11, 5) - 1 });
   });
 });
