@@ -22,6 +22,8 @@ export const users = sqliteTable(
     phoneNumber: text("phone_number"),
     /** The Echo that answers this user's phone calls (null: most recently updated active Echo). */
     phoneEchoId: text("phone_echo_id"),
+    /** Record this user's phone calls when no active Echo answers them (the built-in assistant does). */
+    recordCallsWithoutEcho: integer("record_calls_without_echo", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

@@ -63,6 +63,7 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
     googleSub: input.googleSub ?? null,
     phoneNumber: null,
     phoneEchoId: null,
+    recordCallsWithoutEcho: true,
   };
   try {
     await database.insert(users).values(row);
@@ -96,4 +97,9 @@ export async function linkGoogle(database: Db, user: UserRow, sub: string, photo
 
 export async function updatePasswordHash(database: Db, userId: string, passwordHash: string): Promise<void> {
   await database.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/** The account's switch for recording the phone calls no active Echo answers. */
+export async function setRecordCallsWithoutEcho(database: Db, userId: string, on: boolean): Promise<void> {
+  await database.update(users).set({ recordCallsWithoutEcho: on }).where(eq(users.id, userId));
 }
