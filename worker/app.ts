@@ -20,6 +20,7 @@ import { echoRoutes } from "./routes/echoes";
 import { memoryRoutes } from "./routes/memory";
 import { feedRoutes } from "./routes/feed";
 import { phoneRoutes } from "./routes/phone";
+import { recordingSettingsRoutes } from "./routes/recording-settings";
 import { twilioRoutes } from "./routes/twilio";
 import { googleRoutes } from "./routes/google";
 import { insightsRoutes } from "./routes/insights";
@@ -69,6 +70,7 @@ app.route("/api/calls", callRoutes);
 app.route("/api/calls", recordingRoutes);
 app.route("/api/insights", insightsRoutes);
 app.route("/api/phone", phoneRoutes);
+app.route("/api/settings/recording", recordingSettingsRoutes);
 // Twilio webhooks and the media stream: no Origin or session, every request is Twilio-signed instead.
 app.route("/twilio", twilioRoutes);
 app.route("/ws/feed", feedRoutes);

@@ -2,6 +2,7 @@
 // linking the user's phone number and choosing who answers their calls (the Echo their number reaches).
 import type { TabProps } from "../lib/tabs";
 import { PhonePanel } from "../echoes/PhonePanel";
+import { RecordingSection } from "../settings/RecordingSection";
 import { Card, CardBody, CardHeader } from "../ui";
 import { formatDateTime } from "../lib/format";
 import { SecuritySection } from "../settings/SecuritySection";
@@ -40,6 +41,7 @@ export function SettingsPage({ user }: TabProps) {
         </CardBody>
       </Card>
       <PhonePanel userId={user.id} />
+      <RecordingSection />
       <SecuritySection />
       <DataSection user={user} />
     </section>

@@ -61,6 +61,10 @@ export class CallSession extends DurableObject<Env> {
   /** Keypad linking of the phone call (its digits come from the phone line). */
   private readonly linker: PhoneLinker;
   private readonly recorder: CallRecorder;
+  /**
+   * When the caller was last there: a browser caller's message (audio, text or heartbeat), a phone
+   * caller's turn or key press (not the silence Twilio streams), a turn of either. The idle timer.
+   */
   private lastCallerFrameAt = Date.now();
   /** The call's time limit was reached: its closing line is being said (endForTime()). */
   private timeUp = false;
@@ -85,6 +89,9 @@ export class CallSession extends DurableObject<Env> {
         this.finish("completed", reason).catch((err: unknown) => logError(`ending a call the Echo closed failed ${this.store.state()?.callId}`, err));
       },
       safetyAlert: () => this.safetyAlert(),
+      callerSpoke: () => {
+        this.lastCallerFrameAt = Date.now();
+      },
     });
     this.conversation = new ConversationHost(env, this.store, (event) => bridge.handle(event));
     const ai = () => this.conversation.ai();

@@ -27,6 +27,8 @@ export interface BridgeDeps {
   recorder: Pick<CallRecorder, "assistant" | "interrupt" | "offsetAt">;
   /** The AI kept failing and the goodbye has played: end the call as failed. */
   gaveUp: (reason: string) => void;
+  /** The caller said something (a turn): the call is not idle. */
+  callerSpoke: () => void;
   /** The Echo said goodbye and it has played: end the call as completed. */
   echoEnded: (reason: string) => void;
   /** A caller entry the safety net marked is stored: the call's row is flagged and the owner told. */
@@ -41,6 +43,7 @@ export class PipelineBridge {
   handle(event: PipelineEvent): void {
     switch (event.type) {
       case "caller_turn":
+        this.deps.callerSpoke();
         return this.callerTurn(event);
       case "assistant_started":
         this.replies.set(event.replyId, { entryId: null, startedAt: event.at, sentences: [] });

@@ -58,6 +58,7 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   ECHOES_PER_USER?: string;
   PHONE_CALLS_PER_NUMBER?: string;
   CALL_MAX_MINUTES?: string;
+  TEST_CALL_MINUTES_PER_DAY?: string;
   /** Benchmarks only: "1" logs each live fan-out's timing (worker/call/viewers.ts). Unset in production. */
   LIVE_FANOUT_TRACE?: string;
 }

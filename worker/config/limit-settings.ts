@@ -12,6 +12,8 @@ export interface LimitSettings {
   phoneCallsPerNumber: number;
   /** The longest a call (phone or browser test call) may run, in minutes. */
   callMaxMinutes: number;
+  /** Minutes of browser test calls one user may have in 24 hours. */
+  testCallMinutesPerDay: number;
 }
 
 export const LIMIT_DEFAULTS: LimitSettings = {
@@ -19,6 +21,7 @@ export const LIMIT_DEFAULTS: LimitSettings = {
   echoesPerUser: 20,
   phoneCallsPerNumber: 2,
   callMaxMinutes: 30,
+  testCallMinutesPerDay: 120,
 };
 
 const LIMIT_SETTINGS = {
@@ -26,6 +29,7 @@ const LIMIT_SETTINGS = {
   echoesPerUser: "ECHOES_PER_USER",
   phoneCallsPerNumber: "PHONE_CALLS_PER_NUMBER",
   callMaxMinutes: "CALL_MAX_MINUTES",
+  testCallMinutesPerDay: "TEST_CALL_MINUTES_PER_DAY",
 } as const satisfies Record<keyof LimitSettings, string>;
 
 export type LimitSettingName = (typeof LIMIT_SETTINGS)[keyof LimitSettings];

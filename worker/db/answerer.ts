@@ -28,7 +28,10 @@ export interface Answerer {
   echoId: string | null;
   echoName: string;
   persona: Persona;
-  /** The call is recorded: the Echo's setting; calls that belong to no one are never recorded. */
+  /**
+   * The call is recorded: the Echo's setting (without an active Echo, the account's), calls that belong
+   * to no one are never recorded.
+   */
   record: boolean;
 }
 
@@ -36,12 +39,17 @@ const nobody: Answerer = { userId: null, echoId: null, echoName: DEFAULT_ASSISTA
 
 /** The answerer for `userId`'s calls: their phone Echo, or the built-in assistant when they have no active Echo. */
 export async function answererForUser(database: Db, userId: string): Promise<Answerer> {
-  return answererOf(userId, await answeringEcho(database, userId));
+  const [owner, echo] = await Promise.all([
+    database.select({ id: users.id, recordCallsWithoutEcho: users.recordCallsWithoutEcho }).from(users).where(eq(users.id, userId)).get(),
+    answeringEcho(database, userId),
+  ]);
+  return answererOf({ id: userId, recordCallsWithoutEcho: owner?.recordCallsWithoutEcho ?? true }, echo);
 }
 
-function answererOf(userId: string, echo: EchoRow | null): Answerer {
-  if (!echo) return { ...nobody, userId, record: true };
-  return { userId, echoId: echo.id, echoName: echo.name, persona: personaOf(echo), record: echo.recordCalls };
+/** Without an active Echo the built-in assistant answers, recorded as the account's switch says (Settings). */
+function answererOf(owner: { id: string; recordCallsWithoutEcho: boolean }, echo: EchoRow | null): Answerer {
+  if (!echo) return { ...nobody, userId: owner.id, record: owner.recordCallsWithoutEcho };
+  return { userId: owner.id, echoId: echo.id, echoName: echo.name, persona: personaOf(echo), record: echo.recordCalls };
 }
 
 /** A call coming in as Twilio's `callSid` from `number` (null: a withheld or unusable caller ID). */
@@ -61,5 +69,5 @@ export async function incomingCall(database: Db, callSid: string, number: string
   if (!number) return { earlier: (await sid.get()) ?? null, answerer: nobody };
   const [known, owners, echoRows] = await database.batch([sid, userByPhoneQuery(database, number), answeringEchoQuery(database, eq(users.phoneNumber, number))]);
   const owner = owners[0];
-  return { earlier: known[0] ?? null, answerer: owner ? answererOf(owner.id, echoRows[0] ?? null) : nobody };
+  return { earlier: known[0] ?? null, answerer: owner ? answererOf(owner, echoRows[0] ?? null) : nobody };
 }

@@ -82,6 +82,21 @@ export async function createPhoneCallRow(database: Db, call: NewCall & { fromNum
   return row !== undefined;
 }
 
+/**
+ * Seconds of `userId`'s browser test calls that started after `since`: the ended ones' durations, and
+ * the ones in progress so far (until `now`).
+ */
+export async function testCallSecondsSince(database: Db, userId: string, since: number, now: number): Promise<number> {
+  const row = await database
+    .select({
+      seconds: sql<number>`coalesce(sum(case when ${calls.status} = 'in-progress' then max(0, (${now} - ${calls.startTime}) / 1000) else coalesce(${calls.duration}, 0) end), 0)`,
+    })
+    .from(calls)
+    .where(and(eq(calls.userId, userId), eq(calls.callType, "browser_test"), sql`${calls.startTime} > ${since}`))
+    .get();
+  return Number(row?.seconds ?? 0);
+}
+
 /** `userId`'s browser test calls in progress that started before `startedBefore`: their ids. */
 export async function testCallsInProgress(database: Db, userId: string, startedBefore: number): Promise<string[]> {
   const rows = await database

@@ -116,7 +116,7 @@ export async function redeemLinkCode(database: Db, code: string, phoneNumber: st
 
 /** The account a caller's number is linked to (at most one: the number is unique, and the keypad never moves it). */
 export function userByPhoneQuery(database: Db, phoneNumber: string) {
-  return database.select({ id: users.id }).from(users).where(eq(users.phoneNumber, phoneNumber)).limit(1);
+  return database.select({ id: users.id, recordCallsWithoutEcho: users.recordCallsWithoutEcho }).from(users).where(eq(users.phoneNumber, phoneNumber)).limit(1);
 }
 
 export async function unlinkPhone(database: Db, userId: string): Promise<void> {

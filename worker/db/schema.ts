@@ -28,6 +28,8 @@ export const users = sqliteTable(
     phoneEchoId: text("phone_echo_id"),
     /** When the owner of `email` proved it (a verification link, or Google's email_verified); null: not yet. */
     emailVerifiedAt: integer("email_verified_at"),
+    /** Record this user's phone calls when no active Echo answers them (the built-in assistant does). */
+    recordCallsWithoutEcho: integer("record_calls_without_echo", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

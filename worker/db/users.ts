@@ -67,6 +67,7 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
     phoneNumber: null,
     phoneEchoId: null,
     emailVerifiedAt: input.emailVerifiedAt ?? null,
+    recordCallsWithoutEcho: true,
   };
   try {
     await database.insert(users).values(row);
@@ -121,4 +122,9 @@ export async function markEmailVerified(database: Db, userId: string, email: str
 
 export async function findUserById(database: Db, userId: string): Promise<UserRow | undefined> {
   return database.select().from(users).where(eq(users.id, userId)).get();
+}
+
+/** The account's switch for recording the phone calls no active Echo answers. */
+export async function setRecordCallsWithoutEcho(database: Db, userId: string, on: boolean): Promise<void> {
+  await database.update(users).set({ recordCallsWithoutEcho: on }).where(eq(users.id, userId));
 }

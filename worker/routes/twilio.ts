@@ -93,6 +93,9 @@ export const twilioRoutes = new Hono<AppEnv>()
         const call = { id: callId, userId: answerer.userId, echoId: answerer.echoId, callType: "phone" as const, startTime: setup.startTime, providerCallId: callSid };
         if (!fromNumber) await createCallRow(database, { ...call, fromNumber });
         else if (!(await createPhoneCallRow(database, { ...call, fromNumber }, c.var.config.limits.phoneCallsPerNumber, setup.startTime - PHONE_CALL_COUNTS_MS))) {
+          // A retry of this very webhook racing the first made its row meanwhile: not a refusal (503, as a
+          // conflicting insert answered before; Twilio tries again and joins that call).
+          if (await phoneCallBySid(database, callSid)) return c.text("This call is being set up; try again.", 503);
           // Refused: no row, no object, no model time; the caller hears why.
           return twiml(c, sayAndHangUpTwiml(tooManyCallsMessage(c.var.config.limits.phoneCallsPerNumber)));
         }

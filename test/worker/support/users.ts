@@ -38,6 +38,7 @@ export async function createUser(overrides: Partial<UserRow> = {}, opts: { sessi
     passwordHash: null,
     googleSub: null,
     phoneNumber: null,
+    recordCallsWithoutEcho: true,
     phoneEchoId: null,
     // Verified unless a test says otherwise: only verified accounts can be invited to calls.
     emailVerifiedAt: Date.now(),

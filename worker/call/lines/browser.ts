@@ -13,6 +13,7 @@ import type { SocketGrant } from "../internal-request";
 import type { BrowserStart } from "../setup/browser-start";
 import type { CallerLine, EndReason, LineHost } from "./line";
 import { logError } from "../../lib/safe-error";
+import { TypedMessageLimit } from "../../limits/typed-messages";
 
 /** Tag of the browser caller's hibernatable socket. */
 export const CALLER_TAG = "caller";
@@ -40,6 +41,8 @@ export class BrowserLine implements CallerLine {
   private starting = false;
   /** The session that opened the socket ended before a call started on it (closeSignedOut). */
   private signedOut = false;
+  /** Typed messages taken in this call (limits/typed-messages.ts). */
+  private readonly typed = new TypedMessageLimit();
 
   constructor(
     private readonly host: LineHost,
@@ -148,9 +151,15 @@ export class BrowserLine implements CallerLine {
         this.host.callerAudio(pcm);
         return;
       }
-      case "text_input":
+      case "text_input": {
+        const refused = this.typed.refuse(Date.now());
+        if (refused) {
+          reply({ type: "error", error: refused, code: "typing-limit" });
+          return;
+        }
         this.host.callerText(message.text);
         return;
+      }
       case "end_call":
         await this.host.finish("completed", "caller_ended");
         return;

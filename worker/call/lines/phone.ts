@@ -100,7 +100,8 @@ export class PhoneLine implements CallerLine {
       });
       return;
     }
-    this.host.callerActive();
+    // Not every frame counts as the caller being there: Twilio streams silence 50 times a second to the
+    // end. The idle timer follows what the caller says (the call's turns) and the keys they press.
     // Audio, 50 frames a second, goes straight in (no promise per frame); the rest through onEvent.
     if (event.kind === "audio") {
       try {
@@ -176,6 +177,7 @@ export class PhoneLine implements CallerLine {
     if (!state || state.phase !== "active") return;
     switch (event.kind) {
       case "dtmf":
+        this.host.callerActive();
         return this.linker.onDigit(event.digit);
       case "stop":
         return this.host.finish("completed", "caller_hung_up");

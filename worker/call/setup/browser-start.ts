@@ -1,11 +1,13 @@
 // Opening a browser test call (the business side of the caller's start_call; lines/browser.ts carries
 // the socket): the start_call must name the signed-in user, whose session is still live, and one of
-// their active Echoes, and the user may have at most MAX_TEST_CALLS_AT_ONCE test calls going. Only then
+// their active Echoes, and the user may have at most MAX_TEST_CALLS_AT_ONCE test calls going and
+// TEST_CALL_MINUTES_PER_DAY minutes of them in 24 hours. Only then
 // is the call row created in D1; a call whose caller left while it was set up has its row removed.
 import type { ClientMessage } from "../../../protocol/call-messages";
 import { SIGNED_OUT_REASON } from "../../../protocol/sockets";
 import { db } from "../../db/client";
-import { createTestCallRow, discardUnstartedCall, findCallableEcho } from "../../db/call-writes";
+import { createTestCallRow, discardUnstartedCall, findCallableEcho, testCallSecondsSince } from "../../db/call-writes";
+import { readLimitSettings } from "../../config/limit-settings";
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../config/env";
 import { sessionIsLive } from "../../db/sessions";
@@ -17,6 +19,17 @@ import { logError } from "../../lib/safe-error";
 
 /** Test calls one user may have going at once (each runs the whole AI pipeline, which costs). */
 export const MAX_TEST_CALLS_AT_ONCE = 3;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A user's test calls in the last 24 hours may add up to TEST_CALL_MINUTES_PER_DAY (checked as a call
+ * starts: calls started at once may each begin just under it, so the day's total can pass it by at most
+ * MAX_TEST_CALLS_AT_ONCE calls of CALL_MAX_MINUTES).
+ */
+export function dailyLimitMessage(minutes: number): string {
+  return `You have had ${minutes} minutes of test calls in the last 24 hours, the most a day. Please try again later.`;
+}
 
 /** `sessionEnded`: the call row was made, but the session that opened the socket ended meanwhile. */
 export type StartOutcome = { ok: true; state: CallState; sessionEnded?: boolean } | { ok: false; code: string; error: string };
@@ -76,6 +89,10 @@ export async function startBrowserCall(
   }
   const echo = await findCallableEcho(database, grant.userId, message.echoId);
   if (!echo) return { ok: false, code: "echo-not-found", error: "No active Echo with this id was found in your account." };
+  const perDay = readLimitSettings(env).testCallMinutesPerDay;
+  if ((await testCallSecondsSince(database, grant.userId, now - DAY_MS, now)) >= perDay * 60) {
+    return { ok: false, code: "daily-limit", error: dailyLimitMessage(perDay) };
+  }
   const row = { id: grant.callId, userId: grant.userId, echoId: echo.id, startTime: now };
   const created =
     (await createTestCallRow(database, row, MAX_TEST_CALLS_AT_ONCE)) ||

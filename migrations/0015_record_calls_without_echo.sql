@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `record_calls_without_echo` integer DEFAULT true NOT NULL;
