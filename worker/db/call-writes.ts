@@ -29,6 +29,8 @@ export interface NewCall {
   startTime: number;
   fromNumber?: string | null;
   providerCallId?: string | null;
+  /** The caller is known to be the owner (issue 42 §4); false unless proven. */
+  callerVerified?: boolean;
 }
 
 /** Creates the call row (status in-progress). Replaying it for an existing id changes nothing. */
@@ -44,6 +46,7 @@ export async function createCallRow(database: Db, call: NewCall): Promise<void> 
       startTime: call.startTime,
       fromNumber: call.fromNumber ?? null,
       providerCallId: call.providerCallId ?? null,
+      callerVerified: call.callerVerified ?? false,
     })
     .onConflictDoNothing({ target: calls.id });
 }
@@ -56,8 +59,8 @@ export async function createCallRow(database: Db, call: NewCall): Promise<void> 
  * answers true).
  */
 export async function createTestCallRow(database: Db, call: { id: string; userId: string; echoId: string; startTime: number }, maxAtOnce: number): Promise<boolean> {
-  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time)
-    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'browser_test', 'in-progress', ${call.startTime}
+  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time, caller_verified)
+    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'browser_test', 'in-progress', ${call.startTime}, 1
     WHERE (SELECT COUNT(*) FROM ${calls} WHERE user_id = ${call.userId} AND call_type = 'browser_test' AND status = 'in-progress') < ${maxAtOnce}
     ON CONFLICT (id) DO NOTHING`);
   const row = await database.select({ id: calls.id }).from(calls).where(eq(calls.id, call.id)).get();

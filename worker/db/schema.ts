@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EMOTION_SOURCES, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
+import { CALLBACK_STATUSES } from "../../protocol/callbacks";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 import { SAFETY_CATEGORIES } from "../../protocol/safety";
 
@@ -22,6 +23,8 @@ export const users = sqliteTable(
     phoneNumber: text("phone_number"),
     /** The Echo that answers this user's phone calls (null: most recently updated active Echo). */
     phoneEchoId: text("phone_echo_id"),
+    /** The owner's time zone (IANA name); null: not known yet (the web app sends the browser's), UTC for calls. */
+    timeZone: text("time_zone"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -116,6 +119,8 @@ export const calls = sqliteTable(
     recordingStartedAt: integer("recording_started_at"),
     /** The most urgent safety category any caller entry was marked with (migration 0007); null: none. */
     safetyAlert: text("safety_alert", { enum: SAFETY_CATEGORIES }),
+    /** The caller is known to be the owner: a browser test call, a phone call with full STIR/SHAKEN attestation, a PIN, or a callback we placed (issue 42 §4). */
+    callerVerified: integer("caller_verified", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("calls_user_start_idx").on(t.userId, sql`${t.startTime} desc`),
@@ -338,4 +343,42 @@ export const latencyBlocks = sqliteTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.echoKey, t.block, t.stage, t.bucket] }), index("latency_blocks_covering_idx").on(t.userId, t.echoKey, t.block, t.stage, t.bucket, t.n)],
+);
+
+/**
+ * Callbacks the Echo places to the owner's linked number (worker/callbacks/). Scheduled by one Durable
+ * Object per callback (its alarm); `status` moves only by conditional writes, so a callback is placed once.
+ */
+export const callbacks = sqliteTable(
+  "callbacks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    echoId: text("echo_id").references(() => echoes.id, { onDelete: "set null" }),
+    sourceCallId: text("source_call_id").references(() => calls.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** When it rings next (epoch ms). */
+    dueAt: integer("due_at").notNull(),
+    /** The caller named the time: quiet hours do not apply. */
+    callerNamedTime: integer("caller_named_time", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: CALLBACK_STATUSES }).notNull(),
+    /** Calls placed so far. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The number it rings (set when placed). */
+    toNumber: text("to_number"),
+    /** Twilio CallSid of the latest attempt. */
+    providerCallId: text("provider_call_id"),
+    /** The call (calls.id) an answered attempt became. */
+    callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
+    /** Why the last attempt did not reach anyone, e.g. twilio_busy (no personal data). */
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("callbacks_user_due_idx").on(t.userId, t.dueAt),
+    uniqueIndex("callbacks_provider_call_id_unique").on(t.providerCallId),
+  ],
 );

@@ -39,6 +39,7 @@ export async function createUser(overrides: Partial<UserRow> = {}, opts: { sessi
     googleSub: null,
     phoneNumber: null,
     phoneEchoId: null,
+    timeZone: null,
     ...overrides,
   };
   await db(env.DB).insert(users).values(row);
