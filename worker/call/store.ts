@@ -32,6 +32,12 @@ export interface CallState {
   d1Finalized: boolean;
   /** The call is recorded (the Echo's setting when the call started). */
   record?: boolean;
+  /** The caller is known to be the owner (issue 42 §4): only then does the call use anything personal. */
+  callerVerified?: boolean;
+  /** The owner's time zone (IANA), for a verified caller's replies that tell the time. */
+  timeZone?: string | null;
+  /** A fixed first line instead of the greeting (a callback we placed opens with its reason). */
+  opening?: string | null;
 }
 
 /** The call's AI, as recorded in its state. */

@@ -42,4 +42,6 @@ export interface ConversationOptions {
   voiceBaseline?: VoiceBaselineState;
   /** The numbers the safety message gives (SAFETY_RESOURCES; default: the US ones). */
   safetyResources?: SafetyResources;
+  /** The owner's time zone (IANA), passed to every reply request; absent: the server's. */
+  timeZone?: string;
 }

@@ -73,6 +73,8 @@ export class Conversation {
   private readonly bargeInMs: number;
   private readonly maxHistory: number;
   private readonly callType: CallType;
+  /** The owner's time zone for replies (absent: the server's). */
+  private readonly timeZone: string | undefined;
   private readonly history: ChatHistory;
   private queue: Promise<void> = Promise.resolve();
   private active: Reply | null = null;
@@ -112,6 +114,7 @@ export class Conversation {
     this.bargeInMs = options.bargeInMs ?? 200;
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
+    this.timeZone = options.timeZone;
     this.safetyResources = options.safetyResources ?? DEFAULT_SAFETY_RESOURCES;
     this.history = new ChatHistory(options.history ?? [], this.maxHistory);
     this.turnIndex = this.history.messages.filter((m) => m.role === "user").length;
@@ -417,7 +420,7 @@ export class Conversation {
     this.active = reply;
     const instruction = safety ? { safetyInstruction: safetyInstruction(safety) } : {};
     const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction });
-    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
+    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType, ...(this.timeZone ? { timeZone: this.timeZone } : {}) };
     if (safety) request.safety = { category: safety.category, negated: safety.negated };
     const lead = safety ? safetyMessage(safety, this.safetyResources) : undefined;
     try {

@@ -9,6 +9,7 @@ import { createTestCallRow, discardUnstartedCall, findCallableEcho } from "../..
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../config/env";
 import { sessionIsLive } from "../../db/sessions";
+import { timeZoneOf } from "../../db/time-zone";
 import { sessionIdOfTag } from "../../http/session-tag";
 import type { CallAi, CallState } from "../store";
 import { freeOrphanedTestCalls } from "./test-call-slots";
@@ -96,6 +97,9 @@ export async function startBrowserCall(
     endReason: null,
     d1Finalized: false,
     record: echo.recordCalls,
+    // The signed-in owner is calling: always verified.
+    callerVerified: true,
+    timeZone: await timeZoneOf(database, grant.userId),
   };
   return { ok: true, state, ...(sessionEnded ? { sessionEnded } : {}) };
 }
