@@ -25,6 +25,8 @@ import { insightsRoutes } from "./routes/insights";
 import { wsCallRoutes } from "./routes/ws-call";
 import { liveCallRoutes } from "./routes/live-calls";
 import { liveRoutes } from "./routes/live";
+import { callbackRoutes } from "./routes/callbacks";
+import { timeZoneRoutes } from "./routes/time-zone";
 
 export const app = new Hono<AppEnv>();
 
@@ -55,6 +57,8 @@ app.route("/api/calls", callRoutes);
 app.route("/api/calls", recordingRoutes);
 app.route("/api/insights", insightsRoutes);
 app.route("/api/phone", phoneRoutes);
+app.route("/api/callbacks", callbackRoutes);
+app.route("/api/profile/time-zone", timeZoneRoutes);
 // Twilio webhooks and the media stream: no Origin or session, every request is Twilio-signed instead.
 app.route("/twilio", twilioRoutes);
 app.route("/ws/feed", feedRoutes);

@@ -144,6 +144,16 @@ export class TwilioCall {
     return call;
   }
 
+  /**
+   * An outbound call Twilio placed (REST) and someone answered: `twimlXml` is our voice webhook's answer
+   * (twilio-rest-sim.ts requested it), which must connect a media stream.
+   */
+  static answered(net: SimNetwork, opts: DialOptions, twimlXml: string): TwilioCall {
+    const call = new TwilioCall(net, opts);
+    call.twiml = parseConnectStream(twimlXml);
+    return call;
+  }
+
   /** Opens the media stream (signed upgrade), sends `connected` and `start`, and starts the 20 ms clock. */
   async connect(overrides: { customParameters?: Record<string, string>; signature?: string | null } = {}): Promise<void> {
     const twiml = this.twiml!;

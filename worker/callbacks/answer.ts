@@ -4,7 +4,7 @@
 // the owner's linked number ourselves, issue 42 §4). A machine gets a short message, then a hang-up.
 import { eq } from "drizzle-orm";
 import { answererForUser } from "../db/answerer";
-import { createCallRow, findCallableEcho } from "../db/call-writes";
+import { createCallRow, discardUnstartedCall, findCallableEcho } from "../db/call-writes";
 import { callbackById, callbackContext, moveCallback } from "../db/callbacks";
 import { db } from "../db/client";
 import { personaOf } from "../db/echoes";
@@ -52,25 +52,23 @@ export async function answerCallback(env: Env, hook: CallbackWebhook, now = Date
   }
   let callId = row.callId;
   let startTime = now;
+  const newCall = (id: string) =>
+    createCallRow(database, { id, userId: row.userId, echoId: answerer.echoId, callType: "phone", startTime, fromNumber: row.toNumber, providerCallId: hook.callSid, callerVerified: true });
   if (row.status === "ringing") {
+    // The call row first (the callback points at it), then the callback moves; if it lost the race
+    // (a replay, a late status), the row goes again.
     callId = crypto.randomUUID();
-    if (!(await moveCallback(database, row.id, { status: "ringing", attempts: row.attempts }, { status: "answered", callId, providerCallId: hook.callSid }))) return gone;
+    await newCall(callId);
+    if (!(await moveCallback(database, row.id, { status: "ringing", attempts: row.attempts }, { status: "answered", callId, providerCallId: hook.callSid }))) {
+      await discardUnstartedCall(database, callId);
+      return gone;
+    }
   } else if (row.status === "answered" && callId && row.providerCallId === hook.callSid) {
     // Twilio retried the webhook: the same call.
     startTime = (await database.select({ startTime: calls.startTime }).from(calls).where(eq(calls.id, callId)).get())?.startTime ?? now;
   } else {
     return gone;
   }
-  await createCallRow(database, {
-    id: callId,
-    userId: row.userId,
-    echoId: answerer.echoId,
-    callType: "phone",
-    startTime,
-    fromNumber: row.toNumber,
-    providerCallId: hook.callSid,
-    callerVerified: true,
-  });
   return {
     kind: "connect",
     setup: {
