@@ -66,7 +66,7 @@ export const trustedBrowsers = sqliteTable(
   (t) => [index("trusted_browsers_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Failed attempt counters: sign-ins by `acct:<email>`, `ip:<network>` or `browser:<trusted browser id>`; link codes by `link-code:<number>`. */
+/** Failed attempt counters: sign-ins by `acct:<email>`, `ip:<network>` or `browser:<trusted browser id>`; wrong link codes by `link-code:all` (one counter for all callers). */
 export const authThrottle = sqliteTable("auth_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
