@@ -6,6 +6,7 @@
 // header: Insights (/insights) and Settings (/settings); while one shows, no tab is selected. A skip
 // link leads past the header to the content.
 import { type ComponentType, useState } from "react";
+import { useBrowserTimeZone } from "../settings/browserTimeZone";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
 import { useAuth } from "../auth/AuthProvider";
@@ -43,6 +44,7 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
   const location = useLocation();
   const navigate = useNavigate();
   const { signOut } = useAuth();
+  useBrowserTimeZone(user.id);
   const page = pageForPath(location.pathname);
   const Page = page ? PAGE_COMPONENTS[page] : null;
   const selected = tabForPath(location.pathname);

@@ -4,6 +4,8 @@ import type { TabProps } from "../lib/tabs";
 import { PhonePanel } from "../echoes/PhonePanel";
 import { Card, CardBody, CardHeader } from "../ui";
 import { formatDateTime } from "../lib/format";
+import { CallbacksSection } from "../settings/CallbacksSection";
+import { TimeZoneSection } from "../settings/TimeZoneSection";
 
 export function SettingsPage({ user }: TabProps) {
   return (
@@ -38,6 +40,8 @@ export function SettingsPage({ user }: TabProps) {
         </CardBody>
       </Card>
       <PhonePanel userId={user.id} />
+      <TimeZoneSection />
+      <CallbacksSection />
     </section>
   );
 }
