@@ -38,6 +38,8 @@ export interface CallState {
   timeZone?: string | null;
   /** A fixed first line instead of the greeting (a callback we placed opens with its reason). */
   opening?: string | null;
+  /** A call we placed to link its number for this user: the keypad redeems only their code. */
+  linkFor?: string | null;
 }
 
 /** The call's AI, as recorded in its state. */

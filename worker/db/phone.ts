@@ -87,11 +87,12 @@ export type LinkRedemption = { kind: "linked"; userId: string } | { kind: "no-ma
  * code stays pending): caller ID can be forged, so the keypad never moves a number between accounts;
  * its account unlinks it on the dashboard first. A wrong or expired code changes nothing.
  */
-export async function redeemLinkCode(database: Db, code: string, phoneNumber: string, now = Date.now()): Promise<LinkRedemption> {
+export async function redeemLinkCode(database: Db, code: string, phoneNumber: string, now = Date.now(), onlyUserId?: string): Promise<LinkRedemption> {
+  // `onlyUserId`: a call we placed to link a number for this user redeems only their code.
   const pending = await database
     .select({ userId: phoneLinkCodes.userId })
     .from(phoneLinkCodes)
-    .where(and(eq(phoneLinkCodes.code, code), gt(phoneLinkCodes.expiresAt, now)))
+    .where(and(eq(phoneLinkCodes.code, code), gt(phoneLinkCodes.expiresAt, now), onlyUserId ? eq(phoneLinkCodes.userId, onlyUserId) : undefined))
     .get();
   if (!pending) return { kind: "no-match" };
   const holder = await userByPhoneQuery(database, phoneNumber).get();

@@ -20,6 +20,7 @@ import { connectStreamTwiml, sayAndHangUpTwiml } from "../twilio/twiml";
 import { verifiedCaller } from "../twilio/caller-id";
 import { answerCallback } from "../callbacks/answer";
 import { callbackProgress } from "../callbacks/progress";
+import { answerLinkCall } from "../callbacks/link-call";
 import { timeZoneOf } from "../db/time-zone";
 
 const NOT_CONFIGURED =
@@ -108,6 +109,14 @@ export const twilioRoutes = new Hono<AppEnv>()
     if (!callSid) return c.text("CallSid is missing.", 400);
     const callback = callbackOfQuery(c);
     if (callback) return answerPlacedCallback(c, token, params, callSid, callback);
+    const linkFor = c.req.query("link");
+    if (linkFor && CALL_ID.test(linkFor)) {
+      // A call we placed so the owner can link the number we dialled (To).
+      const setup = await answerLinkCall(c.env, { userId: linkFor, callSid, to: params.get("To") });
+      if (!setup) return twiml(c, sayAndHangUpTwiml("Sorry, this call is no longer needed. Goodbye."));
+      await callSessionStub(c.env, setup.callId).preparePhoneCall(setup);
+      return connectStream(c, token, setup.callId, callSid);
+    }
     const fromNumber = params.get("From") || null;
     const database = db(c.env.DB);
 

@@ -98,7 +98,7 @@ export class PhoneLinker {
     const key = LINK_THROTTLE_KEY;
     const now = Date.now();
     if (((await readThrottle(database, key))?.lockedUntil ?? 0) > now) return this.say(SAY.throttled);
-    const redeemed = await redeemLinkCode(database, code, fromNumber);
+    const redeemed = await redeemLinkCode(database, code, fromNumber, now, state.linkFor ?? undefined);
     if (redeemed.kind === "taken") return this.say(SAY.taken);
     if (redeemed.kind === "no-match") {
       const row = await recordFailure(database, key, now, LINK_THROTTLE_WINDOW_MS, LINK_FAILURE_LIMIT);

@@ -20,6 +20,8 @@ export interface PhoneCallSetup extends Answerer {
   timeZone?: string | null;
   /** A fixed first line instead of the greeting (a callback's reason). */
   opening?: string | null;
+  /** A call we placed to link its number for this user. */
+  linkFor?: string | null;
 }
 
 /** The session state of a phone call that is waiting for its media stream. */
@@ -44,6 +46,7 @@ export function phoneCallState(setup: PhoneCallSetup, ai: CallAi): CallState {
     callerVerified: setup.callerVerified === true,
     timeZone: setup.callerVerified ? (setup.timeZone ?? null) : null,
     opening: setup.opening ?? null,
+    linkFor: setup.linkFor ?? null,
   };
 }
 
