@@ -50,6 +50,12 @@ describe("callbacks on Settings", () => {
     await zoneRegion.getByText("Time zone saved.").waitFor();
     const saved = await page.evaluate(() => fetch("/api/profile/time-zone").then((r) => r.json() as Promise<{ timeZone: string | null }>));
     expect(saved.timeZone).toBe("America/Chicago");
+
+    // Linking by a call from Echo: this app has no Twilio REST settings, and says so.
+    const linkCall = page.getByRole("region", { name: "Link your number by a call from Echo" });
+    await linkCall.getByLabel("Your phone number").fill("+1 555 010 1234");
+    await linkCall.getByRole("button", { name: "Call me" }).click();
+    await linkCall.getByRole("alert").getByText("Calls from Echo aren't set up on this server.", { exact: false }).waitFor();
     await page.context().close();
   });
 });

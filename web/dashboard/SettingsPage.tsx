@@ -5,6 +5,7 @@ import { PhonePanel } from "../echoes/PhonePanel";
 import { Card, CardBody, CardHeader } from "../ui";
 import { formatDateTime } from "../lib/format";
 import { CallbacksSection } from "../settings/CallbacksSection";
+import { LinkByCallSection } from "../settings/LinkByCallSection";
 import { TimeZoneSection } from "../settings/TimeZoneSection";
 
 export function SettingsPage({ user }: TabProps) {
@@ -40,6 +41,7 @@ export function SettingsPage({ user }: TabProps) {
         </CardBody>
       </Card>
       <PhonePanel userId={user.id} />
+      <LinkByCallSection />
       <TimeZoneSection />
       <CallbacksSection />
     </section>
