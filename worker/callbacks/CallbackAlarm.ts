@@ -38,8 +38,3 @@ export class CallbackAlarm extends DurableObject<Env> {
     }
   }
 }
-
-/** The alarm object of callback `callbackId`. */
-export function callbackAlarmStub(env: Pick<Env, "CALLBACK_ALARM">, callbackId: string) {
-  return env.CALLBACK_ALARM.get(env.CALLBACK_ALARM.idFromName(callbackId));
-}

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { answererForUser } from "../db/answerer";
 import { createCallRow, discardUnstartedCall, findCallableEcho } from "../db/call-writes";
-import { callbackById, callbackContext, moveCallback } from "../db/callbacks";
+import { callbackById, callbackContext, moveCallback } from "./callback-rows";
 import { db } from "../db/client";
 import { personaOf } from "../db/echoes";
 import { calls } from "../db/schema";

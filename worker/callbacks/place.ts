@@ -7,12 +7,12 @@ import { sql } from "drizzle-orm";
 import { CALLBACK_MAX_ATTEMPTS, CALLBACK_RETRY_AFTER_MS } from "../../protocol/callbacks";
 import { readConfig } from "../config/config";
 import type { Env } from "../config/env";
-import { callbackById, callbackContext, moveCallback, type CallbackRow } from "../db/callbacks";
+import { callbackById, callbackContext, moveCallback, type CallbackRow } from "./callback-rows";
 import { db, type Db } from "../db/client";
 import { logError } from "../lib/safe-error";
 import { TwilioRestError } from "../twilio/rest-client";
 import { createTwilioCall } from "../twilio/rest-calls";
-import { callbackAlarmStub } from "./CallbackAlarm";
+import { callbackAlarmStub } from "./alarm-stub";
 import { inQuietHours } from "./rules";
 import { validTimeZone } from "./zoned-time";
 

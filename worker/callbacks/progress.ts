@@ -2,7 +2,7 @@
 // in its signed query): an attempt that ends with no-answer, busy, failed or canceled before anyone took
 // it is retried once after CALLBACK_RETRY_AFTER_MS, then missed (place.ts). Replays change nothing: the
 // row moves only from "ringing" at this attempt.
-import { callbackById, moveCallback } from "../db/callbacks";
+import { callbackById, moveCallback } from "./callback-rows";
 import { db } from "../db/client";
 import type { Env } from "../config/env";
 import { attemptReachedNobody } from "./place";

@@ -1,5 +1,6 @@
 // The callbacks module's face (issue 42 §3; the names are the seam with the actions helper): schedule
-// one, cancel one (or "next"), list them, and place the ones that waited for a linked number.
+// one, cancel one (or "next"), list them. (Callbacks that waited for a number: db/callbacks.ts
+// releaseWaitingCallbacks, called when a number is linked.)
 import { CANCELLABLE_STATUSES, type CallbackProblem, type CallbackView } from "../../protocol/callbacks";
 import { readConfig } from "../config/config";
 import type { Env } from "../config/env";
@@ -10,12 +11,11 @@ import {
   moveCallback,
   nextCancellable,
   ownedCallbackView,
-  waitingForNumber,
   type CallbackRow,
-} from "../db/callbacks";
+} from "./callback-rows";
 import { db, type Db } from "../db/client";
 import { logError } from "../lib/safe-error";
-import { callbackAlarmStub } from "./CallbackAlarm";
+import { callbackAlarmStub } from "./alarm-stub";
 import { scheduleProblem } from "./rules";
 import { localDayBounds, validTimeZone } from "./zoned-time";
 
@@ -88,20 +88,4 @@ export async function cancelCallback(env: Env, userId: string, callbackId: strin
 
 export function listCallbacks(database: Db, userId: string, options: { upcoming: boolean }): Promise<CallbackView[]> {
   return listCallbackViews(database, userId, options.upcoming);
-}
-
-/**
- * `userId` has linked a number: their callbacks waiting for one are scheduled when still in the future
- * (and rung at their time), missed when their time has passed.
- */
-export async function releaseWaitingCallbacks(env: Env, userId: string, now = Date.now()): Promise<void> {
-  const database = db(env.DB);
-  for (const row of await waitingForNumber(database, userId)) {
-    if (row.dueAt <= now) {
-      await moveCallback(database, row.id, { status: "waiting_for_number" }, { status: "missed", lastError: "no_number_in_time" });
-    } else {
-      // Its alarm is already set for its time.
-      await moveCallback(database, row.id, { status: "waiting_for_number" }, { status: "scheduled" });
-    }
-  }
 }

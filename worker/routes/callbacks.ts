@@ -5,7 +5,7 @@ import type { CallbackList, CallbackView } from "../../protocol/callbacks";
 import { requireUser } from "../auth/middleware";
 import { cancelCallback, listCallbacks } from "../callbacks/schedule";
 import { db } from "../db/client";
-import { ownedCallbackView } from "../db/callbacks";
+import { ownedCallbackView } from "../callbacks/callback-rows";
 import type { AppEnv } from "../http/app-env";
 import { ApiError } from "../http/errors";
 

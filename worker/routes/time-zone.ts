@@ -5,7 +5,7 @@ import { timeZoneInputSchema, type TimeZoneSetting } from "../../protocol/time-z
 import { requireUser } from "../auth/middleware";
 import { validTimeZone } from "../callbacks/zoned-time";
 import { db } from "../db/client";
-import { setTimeZone, timeZoneOf } from "../db/time-zone";
+import { setTimeZone, timeZoneOf } from "../db/users";
 import type { AppEnv } from "../http/app-env";
 import { ApiError, readJson } from "../http/errors";
 

@@ -21,7 +21,7 @@ import { verifiedCaller } from "../twilio/caller-id";
 import { answerCallback } from "../callbacks/answer";
 import { callbackProgress } from "../callbacks/progress";
 import { answerLinkCall } from "../callbacks/link-call";
-import { timeZoneOf } from "../db/time-zone";
+import { timeZoneOf } from "../db/users";
 
 const NOT_CONFIGURED =
   "Twilio is not configured on this server: set the TWILIO_AUTH_TOKEN secret (see docs/twilio.md). Requests cannot be verified, so none are accepted.";

@@ -2,7 +2,7 @@
 // a callback's alarm as if its time had come.
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { callbackAlarmStub } from "../../../worker/callbacks/CallbackAlarm";
+import { callbackAlarmStub } from "../../../worker/callbacks/alarm-stub";
 import { TwilioRestSim } from "../../support/twilio-rest-sim";
 import { fetcherNetwork } from "../../support/twilio-webhooks";
 import { createUser, type TestUser } from "../support/users";

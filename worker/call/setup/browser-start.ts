@@ -9,7 +9,7 @@ import { createTestCallRow, discardUnstartedCall, findCallableEcho } from "../..
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../config/env";
 import { sessionIsLive } from "../../db/sessions";
-import { timeZoneOf } from "../../db/time-zone";
+import { timeZoneOf } from "../../db/users";
 import { sessionIdOfTag } from "../../http/session-tag";
 import type { CallAi, CallState } from "../store";
 import { freeOrphanedTestCalls } from "./test-call-slots";

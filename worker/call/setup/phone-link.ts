@@ -7,9 +7,8 @@
 // caller could rotate) linking by keypad waits.
 import { answererForUser } from "../../db/answerer";
 import { readThrottle, recordFailure } from "../../db/auth-throttle";
-import { releaseWaitingCallbacks } from "../../callbacks/schedule";
 import { db } from "../../db/client";
-import { claimPhoneCall, redeemLinkCode } from "../../db/phone";
+import { claimPhoneCall, redeemLinkCode, releaseWaitingCallbacks } from "../../db/phone";
 import { identifiableNumber } from "../../twilio/caller-id";
 import { KeypadCollector } from "./keypad";
 import type { Env } from "../../config/env";
@@ -110,7 +109,7 @@ export class PhoneLinker {
     const { removedParticipants } = await claimPhoneCall(database, state.callId, userId, answerer.echoId);
     this.claimed = true;
     // Callbacks asked for before there was a number are placed now (if still in the future).
-    await releaseWaitingCallbacks(env, userId).catch((err: unknown) => logError("keypad link: waiting callbacks were not released", err));
+    await releaseWaitingCallbacks(database, userId).catch((err: unknown) => logError("keypad link: waiting callbacks were not released", err));
     const previousOwner = state.userId;
     const next = store.updateState({ userId, echoId: answerer.echoId, echoName: answerer.echoName, persona: answerer.persona });
     if (previousOwner !== userId) this.host.handOver(userId, removedParticipants);

@@ -3,8 +3,8 @@
 // the placing each find out they lost, and a callback rings at most once per attempt.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { CANCELLABLE_STATUSES, DAILY_CALLBACK_CAP, type CallbackStatus, type CallbackView } from "../../protocol/callbacks";
-import type { Db } from "./client";
-import { callbacks, echoes } from "./schema";
+import type { Db } from "../db/client";
+import { callbacks, echoes } from "../db/schema";
 
 export type CallbackRow = typeof callbacks.$inferSelect;
 
@@ -102,11 +102,6 @@ export async function nextCancellable(database: Db, userId: string): Promise<Cal
   return row ?? null;
 }
 
-/** The owner's callbacks waiting for a linked number. */
-export async function waitingForNumber(database: Db, userId: string): Promise<CallbackRow[]> {
-  return database.select().from(callbacks).where(and(eq(callbacks.userId, userId), eq(callbacks.status, "waiting_for_number")));
-}
-
 /** The owner's linked number and time zone, and the Echo's name (for what the call says). */
 export async function callbackContext(database: Db, userId: string, echoId: string | null): Promise<{ phoneNumber: string | null; timeZone: string | null; echoName: string | null } | null> {
   const rows = await database.all<{ phone_number: string | null; time_zone: string | null; echo_name: string | null }>(
@@ -115,3 +110,4 @@ export async function callbackContext(database: Db, userId: string, echoId: stri
   const row = rows[0];
   return row ? { phoneNumber: row.phone_number, timeZone: row.time_zone, echoName: row.echo_name } : null;
 }
+
