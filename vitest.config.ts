@@ -51,6 +51,11 @@ function workerdProject(
             TWILIO_AUTH_TOKEN: "test-twilio-auth-token",
             // The tests sign up from one client: the per-network limit is tested with its own env.
             SIGN_UPS_PER_NETWORK_PER_DAY: "100000",
+            // Outbound calls go to the REST stand-in (test/support/twilio-rest-sim.ts), which answers this origin.
+            TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+            TWILIO_API_KEY_SID: "SK0123456789abcdef0123456789abcdef",
+            TWILIO_API_KEY_SECRET: "test-api-key-secret",
+            TWILIO_API_BASE_URL: "https://api.twilio.test",
             // Local OpenID Connect provider for the Google sign-in round trip (test/oidc-server).
             TEST_OIDC_ISSUER: inject("oidcIssuer"),
             // Local OpenAI-compatible server (test/openai-server).

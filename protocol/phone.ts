@@ -34,6 +34,15 @@ export interface PhoneSettings {
   pendingCode: PhoneLinkCode | null;
 }
 
+/** POST /api/phone/link-call: Echo calls this number; the user types the code shown on screen. */
+export const phoneLinkCallInputSchema = z.object({ number: z.string().trim().min(7).max(24) });
+export type PhoneLinkCallInput = z.infer<typeof phoneLinkCallInputSchema>;
+
+/** The answer: the code to type when Echo calls `number` (E.164). */
+export interface PhoneLinkCall extends PhoneLinkCode {
+  number: string;
+}
+
 /** PUT /api/phone/echo: choose the phone Echo, one of the user's active Echoes (an explicit choice: there is no "default"). */
 export const phoneEchoInputSchema = z.object({ echoId: z.string().min(1).max(64) });
 export type PhoneEchoInput = z.infer<typeof phoneEchoInputSchema>;

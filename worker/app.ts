@@ -33,6 +33,8 @@ import { passwordResetRoutes } from "./routes/account/password-reset";
 import { sessionRoutes } from "./routes/account/sessions";
 import { verifyEmailRoutes } from "./routes/account/verify-email";
 import { devOutboxRoutes } from "./routes/account/dev-outbox";
+import { callbackRoutes } from "./routes/callbacks";
+import { timeZoneRoutes } from "./routes/time-zone";
 
 export const app = new Hono<AppEnv>();
 
@@ -71,6 +73,8 @@ app.route("/api/calls", recordingRoutes);
 app.route("/api/insights", insightsRoutes);
 app.route("/api/phone", phoneRoutes);
 app.route("/api/settings/recording", recordingSettingsRoutes);
+app.route("/api/callbacks", callbackRoutes);
+app.route("/api/profile/time-zone", timeZoneRoutes);
 // Twilio webhooks and the media stream: no Origin or session, every request is Twilio-signed instead.
 app.route("/twilio", twilioRoutes);
 app.route("/ws/feed", feedRoutes);

@@ -12,6 +12,7 @@ import { logError } from "./lib/safe-error";
 
 export { CallSession } from "./call/CallSession";
 export { UserFeed } from "./feed/UserFeed";
+export { CallbackAlarm } from "./callbacks/CallbackAlarm";
 
 // The settings are checked once when the Worker loads, so a bad one is named in the console (the dev
 // server's, or the Worker's logs) right away; every request that needs them answers with the same error.

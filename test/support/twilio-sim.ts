@@ -31,6 +31,11 @@ export interface DialOptions {
   accountSid?: string;
   /** Inbound pacing: 1 = real time (20 ms per frame); 2 = twice as fast. Playback stays real time. */
   speed?: number;
+  /**
+   * Twilio's STIR/SHAKEN verdict in the voice webhook (StirVerstat). Default: full attestation, as a caller
+   * phoning from their own line on a US carrier gets; null sends none (a forged or unattested caller ID).
+   */
+  stirVerstat?: string | null;
 }
 
 export const FRAME_BYTES = 160;
@@ -136,11 +141,22 @@ export class TwilioCall {
   /** Rings the voice webhook; throws unless it answered with <Connect><Stream>. */
   static async dial(net: SimNetwork, opts: DialOptions): Promise<TwilioCall> {
     const call = new TwilioCall(net, opts);
-    const res = await postSigned(net, "/twilio/voice", voiceParams(call), { authToken: opts.authToken });
+    const stir = opts.stirVerstat === undefined ? "TN-Validation-Passed-A" : opts.stirVerstat;
+    const res = await postSigned(net, "/twilio/voice", { ...voiceParams(call), ...(stir ? { StirVerstat: stir } : {}) }, { authToken: opts.authToken });
     const body = await res.text();
     if (res.status !== 200) throw new Error(`/twilio/voice answered ${res.status}: ${body}`);
     if (!/^text\/xml/.test(res.headers.get("content-type") ?? "")) throw new Error(`TwiML must be text/xml (got ${res.headers.get("content-type")})`);
     call.twiml = parseConnectStream(body);
+    return call;
+  }
+
+  /**
+   * An outbound call Twilio placed (REST) and someone answered: `twimlXml` is our voice webhook's answer
+   * (twilio-rest-sim.ts requested it), which must connect a media stream.
+   */
+  static answered(net: SimNetwork, opts: DialOptions, twimlXml: string): TwilioCall {
+    const call = new TwilioCall(net, opts);
+    call.twiml = parseConnectStream(twimlXml);
     return call;
   }
 

@@ -7,6 +7,7 @@
 // link leads past the header to the content.
 import { EmailVerificationNotice } from "../auth/EmailVerificationNotice";
 import { type ComponentType, useState } from "react";
+import { useBrowserTimeZone } from "../settings/browserTimeZone";
 import { useLocation, useNavigate } from "react-router";
 import type { PublicConfig, UserProfile } from "../../protocol/api";
 import { useAuth } from "../auth/AuthProvider";
@@ -44,6 +45,7 @@ export function Dashboard({ user, config }: { user: UserProfile; config: PublicC
   const location = useLocation();
   const navigate = useNavigate();
   const { signOut } = useAuth();
+  useBrowserTimeZone(user.id);
   const page = pageForPath(location.pathname);
   const Page = page ? PAGE_COMPONENTS[page] : null;
   const selected = tabForPath(location.pathname);

@@ -5,6 +5,9 @@ import { PhonePanel } from "../echoes/PhonePanel";
 import { RecordingSection } from "../settings/RecordingSection";
 import { Card, CardBody, CardHeader } from "../ui";
 import { formatDateTime } from "../lib/format";
+import { CallbacksSection } from "../settings/CallbacksSection";
+import { LinkByCallSection } from "../settings/LinkByCallSection";
+import { TimeZoneSection } from "../settings/TimeZoneSection";
 import { SecuritySection } from "../settings/SecuritySection";
 import { DataSection } from "../settings/DataSection";
 
@@ -41,6 +44,9 @@ export function SettingsPage({ user }: TabProps) {
         </CardBody>
       </Card>
       <PhonePanel userId={user.id} />
+      <LinkByCallSection />
+      <TimeZoneSection />
+      <CallbacksSection />
       <RecordingSection />
       <SecuritySection />
       <DataSection user={user} />

@@ -63,8 +63,12 @@ export class ConversationHost {
     // The apology and the goodbye in the Echo's voice, ready before anything can fail. (The offline
     // provider's voice is the bundled voice the pipeline falls back to: nothing to prepare.)
     if (this.aiProvider().name !== "offline") void conversation.prepare();
-    const first = this.store.state()?.callType === "phone" && this.store.isEmpty();
-    if (greet ?? first) conversation.greet();
+    const state = this.store.state();
+    const first = state?.callType === "phone" && this.store.isEmpty();
+    if (!(greet ?? first)) return;
+    // A callback we placed opens with why it calls; every other call with the Echo's greeting.
+    if (state?.opening && this.store.isEmpty()) void conversation.say(state.opening);
+    else conversation.greet();
   }
 
   /**
@@ -127,6 +131,8 @@ export class ConversationHost {
       safetyResources: readSafetyResources(this.env.SAFETY_RESOURCES),
       // Memory only for a verified caller (the setup reads it only then, and only with "Remember callers" on).
       ...(state.callerVerified && state.memory ? { memory: state.memory } : {}),
+      // Personal: only for a caller known to be the owner (issue 42 §4).
+      ...(state.callerVerified && state.timeZone ? { timeZone: state.timeZone } : {}),
     });
     return this.current;
   }

@@ -39,6 +39,12 @@ export interface CallState {
   callerVerified?: boolean;
   /** What the Echo remembers of the caller, ranked (worker/memory/rank.ts); removed when the call ends. */
   memory?: MemoryNote[];
+  /** The owner's time zone (IANA), for a verified caller's replies that tell the time. */
+  timeZone?: string | null;
+  /** A fixed first line instead of the greeting (a callback we placed opens with its reason). */
+  opening?: string | null;
+  /** A call we placed to link its number for this user: the keypad redeems only their code. */
+  linkFor?: string | null;
 }
 
 /** The call's AI, as recorded in its state. */

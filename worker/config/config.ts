@@ -26,6 +26,8 @@ export interface AppConfig {
   ai: AiSettings;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   twilioAuthToken: string | null;
+  /** Outbound calls through Twilio's REST API; null: not configured (callbacks answer "not-configured"). */
+  twilioRest: TwilioRestSettings | null;
   /** Days a call recording is kept (RECORDING_RETENTION_DAYS, default 90). */
   recordingRetentionDays: number;
   /** Days a call that belongs to no account (public line) is kept (PUBLIC_CALL_RETENTION_DAYS, default 30). */
@@ -38,6 +40,14 @@ export interface AppConfig {
   mail: MailSettings;
 }
 
+export interface TwilioRestSettings {
+  accountSid: string;
+  apiKeySid: string;
+  apiKeySecret: string;
+  /** Origin of the REST API, https://api.twilio.com unless a stand-in is configured. */
+  baseUrl: string;
+}
+
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
 export const DEFAULT_PUBLIC_CALL_RETENTION_DAYS = 30;
 
@@ -47,6 +57,30 @@ function readDays(name: "RECORDING_RETENTION_DAYS" | "PUBLIC_CALL_RETENTION_DAYS
   const days = text === "" ? fallback : Number(text);
   if (!Number.isInteger(days) || days < 1) throw new ConfigError(name, `must be a whole number of days, 1 or more`);
   return days;
+}
+
+export const TWILIO_API_ORIGIN = "https://api.twilio.com";
+
+/** The REST settings: all three or none; a partial set names what is missing. */
+function readTwilioRest(env: Env): TwilioRestSettings | null {
+  const accountSid = env.TWILIO_ACCOUNT_SID?.trim() ?? "";
+  const apiKeySid = env.TWILIO_API_KEY_SID?.trim() ?? "";
+  const apiKeySecret = env.TWILIO_API_KEY_SECRET?.trim() ?? "";
+  if (!accountSid && !apiKeySid && !apiKeySecret) return null;
+  if (!/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError("TWILIO_ACCOUNT_SID", "must be your account's SID (AC followed by 32 hex digits) when TWILIO_API_KEY_SID or TWILIO_API_KEY_SECRET is set");
+  if (!/^SK[0-9a-fA-F]{32}$/.test(apiKeySid)) throw new ConfigError("TWILIO_API_KEY_SID", "must be an API key's SID (SK followed by 32 hex digits) when TWILIO_ACCOUNT_SID is set");
+  if (!apiKeySecret) throw new ConfigError("TWILIO_API_KEY_SECRET", "is missing while TWILIO_ACCOUNT_SID is set");
+  const raw = env.TWILIO_API_BASE_URL?.trim() || TWILIO_API_ORIGIN;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("TWILIO_API_BASE_URL", "must be a URL");
+  }
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname))) {
+    throw new ConfigError("TWILIO_API_BASE_URL", "must be an https URL (plain http only for localhost: a local stand-in)");
+  }
+  return { accountSid, apiKeySid, apiKeySecret, baseUrl: url.origin };
 }
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -101,6 +135,7 @@ export function readConfig(env: Env): AppConfig {
     ai,
     google,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN || null,
+    twilioRest: readTwilioRest(env),
     recordingRetentionDays,
     publicCallRetentionDays,
     safetyResources: readSafetyResources(env.SAFETY_RESOURCES),

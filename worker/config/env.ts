@@ -49,6 +49,12 @@ export interface Env extends WranglerEnv, PipelineSettingVars {
   MAIL_FROM?: string;
   /** The provider's API base URL (default https://api.resend.com; a local stand-in in tests). */
   MAIL_API_URL?: string;
+  /** Outbound calls (callbacks, number linking) through Twilio's REST API: the account, and an API key's sid and secret (a secret). */
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_API_KEY_SID?: string;
+  TWILIO_API_KEY_SECRET?: string;
+  /** Twilio's REST API origin (default https://api.twilio.com); tests point it at a local stand-in. */
+  TWILIO_API_BASE_URL?: string;
   /** Comma-separated extra origins allowed to mutate (e.g. a tunnel in development). */
   ALLOWED_ORIGINS?: string;
   /** The safety message's numbers, JSON (worker/config/safety-resources.ts); unset: the US defaults (911, 988). */

@@ -31,6 +31,8 @@ export interface NewCall {
   startTime: number;
   fromNumber?: string | null;
   providerCallId?: string | null;
+  /** The caller is known to be the owner (issue 42 §4); false unless proven. */
+  callerVerified?: boolean;
 }
 
 /** Creates the call row (status in-progress). Replaying it for an existing id changes nothing. */
@@ -46,6 +48,7 @@ export async function createCallRow(database: Db, call: NewCall): Promise<void> 
       startTime: call.startTime,
       fromNumber: call.fromNumber ?? null,
       providerCallId: call.providerCallId ?? null,
+      callerVerified: call.callerVerified ?? false,
     })
     .onConflictDoNothing({ target: calls.id });
 }

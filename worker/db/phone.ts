@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, gt, lte, ne, type SQL, sql } from "driz
 import { LINK_CODE_DIGITS, LINK_CODE_TTL_MS, type PhoneLinkCode } from "../../protocol/phone";
 import type { Db } from "./client";
 import type { EchoRow } from "./echoes";
-import { callParticipants, calls, echoes, phoneLinkCodes, users } from "./schema";
+import { callbacks, callParticipants, calls, echoes, phoneLinkCodes, users } from "./schema";
 
 export interface PhoneAccount {
   linkedNumber: string | null;
@@ -89,11 +89,12 @@ export type LinkRedemption = { kind: "linked"; userId: string } | { kind: "no-ma
  * code stays pending): caller ID can be forged, so the keypad never moves a number between accounts;
  * its account unlinks it on the dashboard first. A wrong or expired code changes nothing.
  */
-export async function redeemLinkCode(database: Db, code: string, phoneNumber: string, now = Date.now()): Promise<LinkRedemption> {
+export async function redeemLinkCode(database: Db, code: string, phoneNumber: string, now = Date.now(), onlyUserId?: string): Promise<LinkRedemption> {
+  // `onlyUserId`: a call we placed to link a number for this user redeems only their code.
   const pending = await database
     .select({ userId: phoneLinkCodes.userId })
     .from(phoneLinkCodes)
-    .where(and(eq(phoneLinkCodes.code, code), gt(phoneLinkCodes.expiresAt, now)))
+    .where(and(eq(phoneLinkCodes.code, code), gt(phoneLinkCodes.expiresAt, now), onlyUserId ? eq(phoneLinkCodes.userId, onlyUserId) : undefined))
     .get();
   if (!pending) return { kind: "no-match" };
   const holder = await userByPhoneQuery(database, phoneNumber).get();
@@ -159,4 +160,16 @@ export async function claimPhoneCall(database: Db, callId: string, userId: strin
       .returning({ id: calls.id }),
   ]);
   return { claimed: rows.length > 0, removedParticipants: removed.map((p) => p.userId) };
+}
+
+/**
+ * `userId` has linked a number: their callbacks waiting for one are scheduled when still in the future
+ * (their alarm is already set for their time: worker/callbacks/), missed when their time has passed.
+ */
+export async function releaseWaitingCallbacks(database: Db, userId: string, now = Date.now()): Promise<void> {
+  const waiting = and(eq(callbacks.userId, userId), eq(callbacks.status, "waiting_for_number"));
+  await database.batch([
+    database.update(callbacks).set({ status: "missed", lastError: "no_number_in_time", updatedAt: now }).where(and(waiting, lte(callbacks.dueAt, now))),
+    database.update(callbacks).set({ status: "scheduled", updatedAt: now }).where(and(waiting, gt(callbacks.dueAt, now))),
+  ]);
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { EMOTION_SOURCES, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import { MEMORY_KINDS } from "../../protocol/memory";
+import { CALLBACK_STATUSES } from "../../protocol/callbacks";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 import { SAFETY_CATEGORIES } from "../../protocol/safety";
 
@@ -30,6 +31,8 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at"),
     /** Record this user's phone calls when no active Echo answers them (the built-in assistant does). */
     recordCallsWithoutEcho: integer("record_calls_without_echo", { mode: "boolean" }).notNull().default(true),
+    /** The owner's time zone (IANA name); null: not known yet (the web app sends the browser's), UTC for calls. */
+    timeZone: text("time_zone"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -105,7 +108,7 @@ export const trustedBrowsers = sqliteTable(
   (t) => [index("trusted_browsers_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Failed attempt counters: sign-ins by `acct:<email>`, `ip:<network>` or `browser:<trusted browser id>`; link codes by `link-code:<number>`. */
+/** Failed attempt counters: sign-ins by `acct:<email>`, `ip:<network>` or `browser:<trusted browser id>`; wrong link codes by `link-code:all` (one counter for all callers). */
 export const authThrottle = sqliteTable("auth_throttle", {
   key: text("key").primaryKey(),
   failures: integer("failures").notNull(),
@@ -421,5 +424,43 @@ export const memories = sqliteTable(
   (t) => [
     index("memories_user_echo_updated_idx").on(t.userId, t.echoId, sql`${t.updatedAt} desc`),
     uniqueIndex("memories_scope_subject_unique").on(t.userId, t.echoId, t.kind, t.subject),
+  ],
+);
+
+/**
+ * Callbacks the Echo places to the owner's linked number (worker/callbacks/). Scheduled by one Durable
+ * Object per callback (its alarm); `status` moves only by conditional writes, so a callback is placed once.
+ */
+export const callbacks = sqliteTable(
+  "callbacks",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    echoId: text("echo_id").references(() => echoes.id, { onDelete: "set null" }),
+    sourceCallId: text("source_call_id").references(() => calls.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** When it rings next (epoch ms). */
+    dueAt: integer("due_at").notNull(),
+    /** The caller named the time: quiet hours do not apply. */
+    callerNamedTime: integer("caller_named_time", { mode: "boolean" }).notNull().default(false),
+    status: text("status", { enum: CALLBACK_STATUSES }).notNull(),
+    /** Calls placed so far. */
+    attempts: integer("attempts").notNull().default(0),
+    /** The number it rings (set when placed). */
+    toNumber: text("to_number"),
+    /** Twilio CallSid of the latest attempt. */
+    providerCallId: text("provider_call_id"),
+    /** The call (calls.id) an answered attempt became. */
+    callId: text("call_id").references(() => calls.id, { onDelete: "set null" }),
+    /** Why the last attempt did not reach anyone, e.g. twilio_busy (no personal data). */
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("callbacks_user_due_idx").on(t.userId, t.dueAt),
+    uniqueIndex("callbacks_provider_call_id_unique").on(t.providerCallId),
   ],
 );

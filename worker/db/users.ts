@@ -1,5 +1,5 @@
 // User persistence. Emails are stored lower-cased, so lookups and the unique index are case-insensitive.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { UserProfile } from "../../protocol/api";
 import type { Db } from "./client";
 import { phoneLinkCodes, sessions, trustedBrowsers, users } from "./schema";
@@ -68,6 +68,7 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
     phoneEchoId: null,
     emailVerifiedAt: input.emailVerifiedAt ?? null,
     recordCallsWithoutEcho: true,
+    timeZone: null,
   };
   try {
     await database.insert(users).values(row);
@@ -127,4 +128,19 @@ export async function findUserById(database: Db, userId: string): Promise<UserRo
 /** The account's switch for recording the phone calls no active Echo answers. */
 export async function setRecordCallsWithoutEcho(database: Db, userId: string, on: boolean): Promise<void> {
   await database.update(users).set({ recordCallsWithoutEcho: on }).where(eq(users.id, userId));
+}
+
+// The owner's time zone (users.time_zone, an IANA name): read for calls and callbacks, set from the
+// browser on first load (only when empty) and from Settings.
+export async function timeZoneOf(database: Db, userId: string): Promise<string | null> {
+  return (await database.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId)).get())?.timeZone ?? null;
+}
+
+/** Sets the zone; `onlyIfEmpty`: only when none is set yet (the browser's guess never overrides a choice). */
+export async function setTimeZone(database: Db, userId: string, zone: string, onlyIfEmpty: boolean): Promise<string | null> {
+  await database
+    .update(users)
+    .set({ timeZone: zone })
+    .where(onlyIfEmpty ? and(eq(users.id, userId), isNull(users.timeZone)) : eq(users.id, userId));
+  return timeZoneOf(database, userId);
 }

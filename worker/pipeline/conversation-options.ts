@@ -49,4 +49,6 @@ export interface ConversationOptions {
   memory?: MemoryNote[];
   /** The numbers the safety message gives (SAFETY_RESOURCES; default: the US ones). */
   safetyResources?: SafetyResources;
+  /** The owner's time zone (IANA), passed to every reply request; absent: the server's. */
+  timeZone?: string;
 }

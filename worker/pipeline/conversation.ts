@@ -75,6 +75,8 @@ export class Conversation {
   private readonly bargeInMs: number;
   private readonly maxHistory: number;
   private readonly callType: CallType;
+  /** The owner's time zone for replies (absent: the server's). */
+  private readonly timeZone: string | undefined;
   private readonly history: ChatHistory;
   private queue: Promise<void> = Promise.resolve();
   private active: Reply | null = null;
@@ -117,6 +119,7 @@ export class Conversation {
     this.bargeInMs = options.bargeInMs ?? 200;
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
+    this.timeZone = options.timeZone;
     this.safetyResources = options.safetyResources ?? DEFAULT_SAFETY_RESOURCES;
     this.memory = options.memory ?? [];
     this.memoryText = memorySection(this.memory, Date.now());
@@ -425,7 +428,7 @@ export class Conversation {
     const instruction = safety ? { safetyInstruction: safetyInstruction(safety) } : {};
     const memory = this.memoryText ? { memory: this.memoryText } : {};
     const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction, ...memory });
-    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
+    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType, ...(this.timeZone ? { timeZone: this.timeZone } : {}) };
     if (this.memory.length > 0) request.memory = this.memory;
     if (safety) request.safety = { category: safety.category, negated: safety.negated };
     const lead = safety ? safetyMessage(safety, this.safetyResources) : undefined;

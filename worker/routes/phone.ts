@@ -1,7 +1,8 @@
 // /api/phone: the signed-in user's phone link (a 6-digit code typed on the keypad links the number
 // they call from), unlinking, and which Echo answers their phone calls.
 import { Hono } from "hono";
-import { phoneEchoInputSchema, type PhoneLinkCode, type PhoneSettings } from "../../protocol/phone";
+import { phoneEchoInputSchema, phoneLinkCallInputSchema, type PhoneLinkCall, type PhoneLinkCode, type PhoneSettings } from "../../protocol/phone";
+import { placeLinkCall } from "../callbacks/link-call";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { db, type Db } from "../db/client";
@@ -29,6 +30,25 @@ export const phoneRoutes = new Hono<AppEnv>()
     const user = requireUser(c);
     const code = await createLinkCode(db(c.env.DB), user.id);
     return c.json<PhoneLinkCode>(code, 201);
+  })
+  /** Echo calls the number entered; whoever answers types the code this returns (issue 42 §4). */
+  .post("/link-call", async (c) => {
+    const user = requireUser(c);
+    const { number } = await readJson(c, phoneLinkCallInputSchema);
+    const result = await placeLinkCall(c.env, user.id, number);
+    if (result.ok) return c.json<PhoneLinkCall>(result.call, 202);
+    switch (result.problem) {
+      case "not-configured":
+        throw new ApiError(503, "not-configured", "Calls from Echo aren't set up on this server. Link your number by calling in instead.");
+      case "invalid-number":
+        throw new ApiError(400, "invalid-number", "Enter your number with its country code, like +1 555 010 1234.");
+      case "taken":
+        throw new ApiError(409, "number-taken", "This number is already linked to another Echo account. Unlink it there first.");
+      case "throttled":
+        throw new ApiError(429, "too-many-calls", "Echo has called you several times this hour. Please try again later.");
+      case "unreachable":
+        throw new ApiError(502, "twilio-unreachable", "Echo couldn't place the call just now. Please try again in a minute.");
+    }
   })
   .delete("/link", async (c) => {
     const user = requireUser(c);

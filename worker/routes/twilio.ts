@@ -18,6 +18,11 @@ import { verifyTwilioSignature } from "../twilio/signature";
 import { createStreamToken } from "../twilio/stream-token";
 import { connectStreamTwiml, sayAndHangUpTwiml } from "../twilio/twiml";
 import { PHONE_CALL_COUNTS_MS, tooManyCallsMessage } from "../limits/phone-calls";
+import { verifiedCaller } from "../twilio/caller-id";
+import { answerCallback } from "../callbacks/answer";
+import { callbackProgress } from "../callbacks/progress";
+import { answerLinkCall } from "../callbacks/link-call";
+import { timeZoneOf } from "../db/users";
 
 const NOT_CONFIGURED =
   "Twilio is not configured on this server: set the TWILIO_AUTH_TOKEN secret (see docs/twilio.md). Requests cannot be verified, so none are accepted.";
@@ -66,6 +71,29 @@ function twiml(c: Context<AppEnv>, xml: string): Response {
   return c.body(xml, 200, { "Content-Type": "text/xml; charset=utf-8" });
 }
 
+/** A callback we placed names itself in its webhooks' (signed) query: ?callback=<id>&attempt=<n>. */
+function callbackOfQuery(c: Context<AppEnv>): { callbackId: string; attempt: number } | null {
+  const callbackId = c.req.query("callback");
+  const attempt = Number(c.req.query("attempt"));
+  if (!callbackId || !CALL_ID.test(callbackId) || !Number.isInteger(attempt) || attempt < 1) return null;
+  return { callbackId, attempt };
+}
+
+/** TwiML that connects the call's media stream to its Durable Object, with a stream token for it. */
+async function connectStream(c: Context<AppEnv>, token: string, callId: string, callSid: string): Promise<Response> {
+  const streamToken = await createStreamToken(token, { callId, callSid });
+  const streamUrl = new URL(`/twilio/media/${callId}`, publicUrl(c, "ws")).href;
+  return twiml(c, connectStreamTwiml(streamUrl, { token: streamToken }));
+}
+
+/** The voice webhook of a callback we placed: a person gets the Echo (verified), a machine a short message. */
+async function answerPlacedCallback(c: Context<AppEnv>, token: string, params: URLSearchParams, callSid: string, callback: { callbackId: string; attempt: number }): Promise<Response> {
+  const answer = await answerCallback(c.env, { ...callback, callSid, answeredBy: params.get("AnsweredBy") || null, publicNumber: c.var.config.phoneNumber });
+  if (answer.kind === "say") return twiml(c, sayAndHangUpTwiml(answer.message));
+  await callSessionStub(c.env, answer.setup.callId).preparePhoneCall(answer.setup);
+  return connectStream(c, token, answer.setup.callId, callSid);
+}
+
 export const twilioRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     if (!authToken(c)) return c.text(NOT_CONFIGURED, 503);
@@ -80,6 +108,16 @@ export const twilioRoutes = new Hono<AppEnv>()
     if (!params) return forbidden(c);
     const callSid = params.get("CallSid");
     if (!callSid) return c.text("CallSid is missing.", 400);
+    const callback = callbackOfQuery(c);
+    if (callback) return answerPlacedCallback(c, token, params, callSid, callback);
+    const linkFor = c.req.query("link");
+    if (linkFor && CALL_ID.test(linkFor)) {
+      // A call we placed so the owner can link the number we dialled (To).
+      const setup = await answerLinkCall(c.env, { userId: linkFor, callSid, to: params.get("To") });
+      if (!setup) return twiml(c, sayAndHangUpTwiml("Sorry, this call is no longer needed. Goodbye."));
+      await callSessionStub(c.env, setup.callId).preparePhoneCall(setup);
+      return connectStream(c, token, setup.callId, callSid);
+    }
     const fromNumber = params.get("From") || null;
     const database = db(c.env.DB);
 
@@ -88,9 +126,12 @@ export const twilioRoutes = new Hono<AppEnv>()
     const { earlier, answerer } = await incomingCall(database, callSid, identifiableNumber(fromNumber));
     const callId = earlier?.id ?? crypto.randomUUID();
     if (!earlier || earlier.status === CALL_IN_PROGRESS) {
-      const setup: PhoneCallSetup = { ...answerer, callId, callSid, fromNumber, startTime: earlier?.startTime ?? Date.now() };
+      // Caller ID can be forged: the number is proven only by Twilio's full STIR/SHAKEN attestation (issue 42 §4).
+      const callerVerified = verifiedCaller(params);
+      const timeZone = callerVerified && answerer.userId ? await timeZoneOf(database, answerer.userId) : null;
+      const setup: PhoneCallSetup = { ...answerer, callId, callSid, fromNumber, startTime: earlier?.startTime ?? Date.now(), callerVerified, timeZone };
       if (!earlier) {
-        const call = { id: callId, userId: answerer.userId, echoId: answerer.echoId, callType: "phone" as const, startTime: setup.startTime, providerCallId: callSid };
+        const call = { id: callId, userId: answerer.userId, echoId: answerer.echoId, callType: "phone" as const, startTime: setup.startTime, providerCallId: callSid, callerVerified };
         if (!fromNumber) await createCallRow(database, { ...call, fromNumber });
         else if (!(await createPhoneCallRow(database, { ...call, fromNumber }, c.var.config.limits.phoneCallsPerNumber, setup.startTime - PHONE_CALL_COUNTS_MS))) {
           // A retry of this very webhook racing the first made its row meanwhile: not a refusal (503, as a
@@ -102,9 +143,7 @@ export const twilioRoutes = new Hono<AppEnv>()
       }
       await callSessionStub(c.env, callId).preparePhoneCall(setup);
     }
-    const streamToken = await createStreamToken(token, { callId, callSid });
-    const streamUrl = new URL(`/twilio/media/${callId}`, publicUrl(c, "ws")).href;
-    return twiml(c, connectStreamTwiml(streamUrl, { token: streamToken }));
+    return connectStream(c, token, callId, callSid);
   })
 
   /**
@@ -130,6 +169,10 @@ export const twilioRoutes = new Hono<AppEnv>()
     const params = await signedForm(c, authToken(c)!);
     if (!params) return forbidden(c);
     const callSid = params.get("CallSid");
+    const callback = callbackOfQuery(c);
+    if (callback && callSid) {
+      await callbackProgress(c.env, { ...callback, callSid, callStatus: params.get("CallStatus") ?? "", answeredBy: params.get("AnsweredBy") || null });
+    }
     const status = FINAL_STATUS[params.get("CallStatus") ?? ""];
     if (!callSid || !status) return c.body(null, 204); // not a final status: nothing to do
     const database = db(c.env.DB);

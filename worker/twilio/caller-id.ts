@@ -8,3 +8,14 @@ export function identifiableNumber(fromNumber: string | null): string | null {
   if (!fromNumber || !/^\+[1-9]\d{6,14}$/.test(fromNumber) || WITHHELD.has(fromNumber)) return null;
   return fromNumber;
 }
+
+/** Twilio's STIR/SHAKEN verdict for full attestation: the carrier vouches the caller may use this number. */
+export const FULL_ATTESTATION = "TN-Validation-Passed-A";
+
+/**
+ * The caller's number is proven (issue 42 §4): the voice webhook's StirVerstat is full attestation.
+ * Partial (B) or gateway (C) attestation, a failed or missing verdict prove nothing.
+ */
+export function verifiedCaller(params: URLSearchParams): boolean {
+  return params.get("StirVerstat") === FULL_ATTESTATION;
+}

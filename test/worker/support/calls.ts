@@ -36,7 +36,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
     providerCallId: null,
     recordingStartedAt: null,
     safetyAlert: null,
-    callerVerified: false,
+    callerVerified: overrides.callType === "browser_test",
     ...overrides,
   };
   const database = db(env.DB);

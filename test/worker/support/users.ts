@@ -42,6 +42,7 @@ export async function createUser(overrides: Partial<UserRow> = {}, opts: { sessi
     phoneEchoId: null,
     // Verified unless a test says otherwise: only verified accounts can be invited to calls.
     emailVerifiedAt: Date.now(),
+    timeZone: null,
     ...overrides,
   };
   await db(env.DB).insert(users).values(row);

@@ -9,7 +9,7 @@ function failingHost(): LinkHost {
   const failing = () => {
     throw new Error("D1_ERROR: storage unavailable");
   };
-  const state = { phase: "active", fromNumber: "+15550100777", callId: "c1", userId: null };
+  const state = { phase: "active", fromNumber: "+15550100777", callId: "c1", userId: null, callerVerified: true };
   return { store: { state: () => state }, env: { DB: { prepare: failing, batch: failing, exec: failing } } } as unknown as LinkHost;
 }
 

@@ -4,7 +4,7 @@
 // becomes theirs. Also: the status callback finalizes once, and a replay changes nothing.
 import { env, exports } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { LiveCallList } from "../../../protocol/live";
 import type { PhoneLinkCode, PhoneSettings } from "../../../protocol/phone";
 import { respond } from "../../../worker/ai/offline/dialogue/manager";
@@ -12,8 +12,8 @@ import { lightLanguage } from "../../../worker/ai/offline/dialogue/light-tagger"
 import { selectProvider } from "../../../worker/ai/select";
 import type { CallSession } from "../../../worker/call/CallSession";
 import { splitSentences } from "../../../worker/pipeline/reply/sentences";
-import { LINK_FAILURE_LIMIT, LINK_THROTTLE_WINDOW_MS, SAY } from "../../../worker/call/setup/phone-link";
-import { recordFailure } from "../../../worker/db/auth-throttle";
+import { LINK_FAILURE_LIMIT, LINK_THROTTLE_KEY, LINK_THROTTLE_WINDOW_MS, SAY } from "../../../worker/call/setup/phone-link";
+import { clearThrottle, recordFailure } from "../../../worker/db/auth-throttle";
 import { db } from "../../../worker/db/client";
 import { DEFAULT_ASSISTANT } from "../../../worker/db/answerer";
 import helloWav from "../../fixtures/speech-hello.wav?inline";
@@ -242,17 +242,19 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.wrongCode, SAY.wrongCode, SAY.locked]);
   });
 
-  it("a number that typed too many wrong codes across its calls must wait: even the right code is refused", async () => {
+  it("too many wrong codes from anyone in the hour (one counter, not one per claimed number): even the right code is refused", async () => {
     const user = await createUser();
     await createEcho(user.user.id);
     const code = await linkCode(user);
     const wrong = code === "000000" ? "111111" : "000000";
     const from = "+15550100939";
-    // Nine wrong codes from this number in earlier calls of the hour.
-    for (let i = 0; i < LINK_FAILURE_LIMIT - 1; i++) await recordFailure(db(env.DB), `link-code:${from}`, Date.now(), LINK_THROTTLE_WINDOW_MS, LINK_FAILURE_LIMIT);
+    // Wrong codes from other numbers in earlier calls of the hour, one short of the limit.
+    await clearThrottle(db(env.DB), LINK_THROTTLE_KEY);
+    onTestFinished(() => clearThrottle(db(env.DB), LINK_THROTTLE_KEY));
+    for (let i = 0; i < LINK_FAILURE_LIMIT - 1; i++) await recordFailure(db(env.DB), LINK_THROTTLE_KEY, Date.now(), LINK_THROTTLE_WINDOW_MS, LINK_FAILURE_LIMIT);
     const call = await TwilioCall.dial(net, { authToken, from });
     await connectAndHearGreeting(call);
-    await call.press(wrong); // the tenth
+    await call.press(wrong); // the last one allowed
     await call.until(() => marks(call) >= GREETING_MARKS + 1, 10_000, "the throttled prompt");
     await call.press(code);
     await call.until(() => marks(call) >= GREETING_MARKS + 2, 10_000, "the throttled prompt again");
@@ -260,6 +262,20 @@ describe("phone linking by keypad", { timeout: 60_000 }, () => {
     expect((await settings(user)).pendingCode).not.toBeNull(); // the code was not used up
     const row = await hangUpCompleted(call);
     expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.throttled, SAY.throttled]);
+  });
+
+  it("a caller ID without full STIR/SHAKEN attestation (it may be forged) links nothing: the caller is sent to the dashboard", async () => {
+    const user = await createUser();
+    await createEcho(user.user.id);
+    const code = await linkCode(user);
+    const call = await TwilioCall.dial(net, { authToken, from: "+15550100947", stirVerstat: "TN-Validation-Passed-C" });
+    await connectAndHearGreeting(call);
+    await call.press(code);
+    await call.until(() => marks(call) >= GREETING_MARKS + 1, 30_000, "the refusal");
+    expect((await settings(user)).linkedNumber).toBeNull();
+    expect((await settings(user)).pendingCode?.code).toBe(code); // not used up
+    const row = await hangUpCompleted(call);
+    expect((await d1Transcript(row.id)).map((e) => e.text)).toEqual([GREETING, SAY.notVerified]);
   });
 
   it("a withheld caller ID is never linked (the code stays valid)", async () => {

@@ -11,6 +11,7 @@ import { readLimitSettings } from "../../config/limit-settings";
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../config/env";
 import { sessionIsLive } from "../../db/sessions";
+import { timeZoneOf } from "../../db/users";
 import { sessionIdOfTag } from "../../http/session-tag";
 import type { CallAi, CallState } from "../store";
 import { freeOrphanedTestCalls } from "./test-call-slots";
@@ -121,8 +122,9 @@ export async function startBrowserCall(
     endReason: null,
     d1Finalized: false,
     record: echo.recordCalls,
-    // A browser test call is the signed-in owner's own (issue 42 §4).
+    // The signed-in owner is calling: always verified.
     callerVerified: true,
+    timeZone: await timeZoneOf(database, grant.userId),
   };
   const memory = echo.rememberCallers ? await recalled : [];
   if (memory.length > 0) state.memory = memory;

@@ -14,6 +14,14 @@ export interface PhoneCallSetup extends Answerer {
   callSid: string;
   fromNumber: string | null;
   startTime: number;
+  /** Full STIR/SHAKEN attestation, or a callback we placed (issue 42 §4); false unless proven. */
+  callerVerified?: boolean;
+  /** The owner's time zone, for a verified caller. */
+  timeZone?: string | null;
+  /** A fixed first line instead of the greeting (a callback's reason). */
+  opening?: string | null;
+  /** A call we placed to link its number for this user. */
+  linkFor?: string | null;
 }
 
 /** The session state of a phone call that is waiting for its media stream. */
@@ -35,6 +43,10 @@ export function phoneCallState(setup: PhoneCallSetup, ai: CallAi): CallState {
     endReason: null,
     d1Finalized: false,
     record: setup.record,
+    callerVerified: setup.callerVerified === true,
+    timeZone: setup.callerVerified ? (setup.timeZone ?? null) : null,
+    opening: setup.opening ?? null,
+    linkFor: setup.linkFor ?? null,
   };
 }
 
