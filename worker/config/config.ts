@@ -6,6 +6,7 @@ import { ConfigError } from "./config-error";
 import type { Env } from "./env";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline-settings";
 import { readSafetyResources, type SafetyResources } from "./safety-resources";
+import type { TwilioRestSettings } from "../twilio/rest-client";
 
 export { ConfigError };
 
@@ -30,14 +31,6 @@ export interface AppConfig {
   recordingRetentionDays: number;
   /** The safety message's numbers (SAFETY_RESOURCES; default: the US ones). */
   safetyResources: SafetyResources;
-}
-
-export interface TwilioRestSettings {
-  accountSid: string;
-  apiKeySid: string;
-  apiKeySecret: string;
-  /** Origin of the REST API, https://api.twilio.com unless a stand-in is configured. */
-  baseUrl: string;
 }
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
