@@ -99,6 +99,8 @@ export interface CallSummary extends CallHeading {
   summaryText: string | null;
   /** The most urgent safety category a caller turn of this call hit (protocol/safety.ts); null: none. */
   safetyAlert: SafetyCategory | null;
+  /** The caller is known to be the owner (issue 42 §4); a phone call without it shows "Unverified caller". */
+  callerVerified: boolean;
 }
 
 /** GET /api/calls: newest startTime first; pass `nextCursor` back as `cursor` for the next page. */

@@ -39,6 +39,11 @@ function CallRow({ call, onOpen }: { call: CallSummary; onOpen: () => void }) {
           <span className="font-medium text-slate-900">{formatCaller(call)}</span>
           <Badge tone={statusTone(call.status)}>{statusLabel(call.status)}</Badge>
           {call.safetyAlert ? <SafetyBadge category={call.safetyAlert} /> : null}
+          {call.callType === "phone" && !call.callerVerified ? (
+            <Badge tone="warning" title="Caller ID was not verified: this call gets nothing personal">
+              Unverified caller
+            </Badge>
+          ) : null}
           {call.echoName ? <span className="text-slate-500">with {call.echoName}</span> : null}
         </div>
         <p className="mt-0.5 text-xs text-slate-500">

@@ -8,6 +8,7 @@ import { readMailSettings, type MailSettings } from "./mail-settings";
 import { PipelineSettingError, readPipelineSettings } from "./pipeline-settings";
 import { type LimitSettings, readLimitSettings } from "./limit-settings";
 import { readSafetyResources, type SafetyResources } from "./safety-resources";
+import type { TwilioRestSettings } from "../twilio/rest-client";
 
 export { ConfigError };
 
@@ -38,14 +39,6 @@ export interface AppConfig {
   limits: LimitSettings;
   /** Who sends the app's mail (MAIL_PROVIDER …). */
   mail: MailSettings;
-}
-
-export interface TwilioRestSettings {
-  accountSid: string;
-  apiKeySid: string;
-  apiKeySecret: string;
-  /** Origin of the REST API, https://api.twilio.com unless a stand-in is configured. */
-  baseUrl: string;
 }
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;

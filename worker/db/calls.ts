@@ -80,6 +80,7 @@ const summaryColumns = {
   echoId: calls.echoId,
   endReason: calls.endReason,
   safetyAlert: calls.safetyAlert,
+  callerVerified: calls.callerVerified,
   previewSource: previewSql,
   summaryText: sql<string | null>`case when ${callSummaries.status} = 'ready' then ${callSummaries.text} end`,
 };

@@ -4,8 +4,7 @@
 // AsyncAmd): Twilio requests Url only once it knows who answered, with AnsweredBy (human, unknown,
 // machine_end_beep, machine_end_silence, machine_end_other, fax), so a voicemail gets its message after
 // the beep and a person gets the Echo, with no redirect of a live call (docs/callbacks.md says what it costs).
-import type { TwilioRestSettings } from "../config/config";
-import { twilioRequest, type RestOptions } from "./rest-client";
+import { twilioRequest, type RestOptions, type TwilioRestSettings } from "./rest-client";
 
 export interface OutboundCall {
   to: string;

@@ -4,7 +4,15 @@
 // repeat an action Twilio may already have taken (creating a call is not idempotent: Twilio's error
 // 20500 says a retried POST can ring twice), which asks for `retry: "not-processed"` (429 and 503 only:
 // Twilio refused the request before acting on it).
-import type { TwilioRestSettings } from "../config/config";
+
+/** Where and as whom the client talks to Twilio (read from the settings by config/config.ts). */
+export interface TwilioRestSettings {
+  accountSid: string;
+  apiKeySid: string;
+  apiKeySecret: string;
+  /** Origin of the REST API, https://api.twilio.com unless a stand-in is configured. */
+  baseUrl: string;
+}
 
 export const TWILIO_API_VERSION = "2010-04-01";
 /** One request's deadline. */

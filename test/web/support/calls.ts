@@ -6,6 +6,7 @@ export const callSummary = (id: string, startTime: number, status = "completed")
   callType: "phone",
   status,
   safetyAlert: null,
+  callerVerified: false,
   startTime,
   endTime: null,
   duration: 10,

@@ -2,7 +2,8 @@
 // Twilio's full STIR/SHAKEN attestation; otherwise it is kept apart (caller_verified 0) and its
 // conversation gets nothing personal (no owner time zone in its replies). Browser test calls are verified.
 import { runInDurableObject } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import type { CallListPage } from "../../../protocol/call-history";
 import { describe, expect, it } from "vitest";
 import type { CallSession } from "../../../worker/call/CallSession";
 import type { CallState } from "../../../worker/call/store";
@@ -41,6 +42,9 @@ describe("caller identity", { timeout: 30_000 }, () => {
     // Nothing personal for an unverified caller: not even the owner's time zone.
     expect(state?.timeZone ?? null).toBe(verified ? "Europe/Berlin" : null);
     await postSigned(net, "/twilio/status", statusParams(call, "completed", 0), { authToken });
+    // Call History carries the mark ("Unverified caller" on the dashboard).
+    const page = (await (await exports.default.fetch("https://echo.test/api/calls", { headers: owner.headers })).json()) as CallListPage;
+    expect(page.calls.find((c) => c.id === row!.id)?.callerVerified).toBe(verified);
   });
 
   it("a browser test call is the signed-in owner: verified, with their time zone", async () => {

@@ -40,6 +40,7 @@ describe("transcript export", () => {
     callType: "browser_test",
     status: "completed",
     safetyAlert: null,
+    callerVerified: true,
     startTime: Date.UTC(2026, 0, 2, 3, 4, 5),
     endTime: null,
     duration: 9,
