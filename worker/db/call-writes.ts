@@ -77,8 +77,8 @@ export async function createTestCallRow(database: Db, call: { id: string; userId
  * False when refused; true when the row is there (also for a replay of the same id).
  */
 export async function createPhoneCallRow(database: Db, call: NewCall & { fromNumber: string }, maxAtOnce: number, countFrom: number): Promise<boolean> {
-  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time, from_number, provider_call_id)
-    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'phone', 'in-progress', ${call.startTime}, ${call.fromNumber}, ${call.providerCallId ?? null}
+  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time, from_number, provider_call_id, caller_verified)
+    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'phone', 'in-progress', ${call.startTime}, ${call.fromNumber}, ${call.providerCallId ?? null}, ${call.callerVerified ? 1 : 0}
     WHERE (SELECT COUNT(*) FROM ${calls} WHERE from_number = ${call.fromNumber} AND call_type = 'phone' AND status = 'in-progress' AND start_time > ${countFrom}) < ${maxAtOnce}
     ON CONFLICT DO NOTHING`);
   const row = await database.select({ id: calls.id }).from(calls).where(eq(calls.id, call.id)).get();

@@ -59,6 +59,7 @@ describe("calls csv", () => {
   const call: CallSummary = {
     id: "c1",
     callType: "phone",
+    callerVerified: true,
     startTime: Date.UTC(2026, 11, 1, 9, 30),
     endTime: Date.UTC(2026, 11, 1, 9, 31, 15),
     duration: 75,

@@ -5,6 +5,11 @@
 import { readConfig } from "../../config/config";
 import type { Answerer } from "../../db/answerer";
 import type { Env } from "../../config/env";
+import { db } from "../../db/client";
+import { getEcho } from "../../db/echoes";
+import { logError } from "../../lib/safe-error";
+import { recallForCall } from "../../memory/recall";
+import type { MemoryNote } from "../../../protocol/memory";
 import { verifyStreamToken } from "../../twilio/stream-token";
 import type { CallAi, CallState, CallStore } from "../store";
 
@@ -22,6 +27,23 @@ export interface PhoneCallSetup extends Answerer {
   opening?: string | null;
   /** A call we placed to link its number for this user. */
   linkFor?: string | null;
+}
+
+/**
+ * What the Echo remembers of a verified caller (issue 42 §1, §4): only when the call is proven to be the
+ * owner's (full attestation, or a callback we placed) and the Echo's "Remember callers" is on. Read
+ * while the webhook prepares the call, long before the greeting; a failed read means no memory.
+ */
+async function verifiedCallerMemory(env: Env, setup: PhoneCallSetup): Promise<MemoryNote[]> {
+  if (setup.callerVerified !== true || !setup.userId || !setup.echoId) return [];
+  const scope = { userId: setup.userId, echoId: setup.echoId };
+  try {
+    const echo = await getEcho(db(env.DB), scope.userId, scope.echoId);
+    return echo?.rememberCallers ? await recallForCall(db(env.DB), scope) : [];
+  } catch (err) {
+    logError("phone call: the caller's memory could not be read", err);
+    return [];
+  }
 }
 
 /** The session state of a phone call that is waiting for its media stream. */
@@ -83,7 +105,10 @@ export function phoneStart(host: PhoneStartHost): PhoneStart {
   return {
     async prepare(setup) {
       if (store.state()) return; // a retried webhook
-      await host.open(phoneCallState(setup, host.ai()));
+      const state = phoneCallState(setup, host.ai());
+      const memory = await verifiedCallerMemory(host.env, setup);
+      if (memory.length > 0) state.memory = memory;
+      await host.open(state);
     },
     async verify(start) {
       const authToken = readConfig(host.env).twilioAuthToken;
