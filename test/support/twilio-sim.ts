@@ -25,6 +25,7 @@ const alawmulaw: Pick<typeof alawmulawModule, "mulaw"> =
 
 export interface DialOptions {
   authToken: string;
+  /** The caller ID (From); not given: a number of its own for this call. */
   from?: string;
   to?: string;
   callSid?: string;
@@ -43,6 +44,17 @@ export const FRAME_MS = 20;
 const MULAW_SILENCE = 0xff;
 
 let sidCounter = 0;
+let callerCounter = 0;
+
+/**
+ * A caller number of its own for each call that names none: different people calling, as on the public
+ * line (which lets a number hold only PHONE_CALLS_PER_NUMBER calls at once).
+ */
+function anotherCaller(): string {
+  callerCounter += 1;
+  const digits = (Math.floor(Math.random() * 9_000) * 1_000 + callerCounter) % 10_000_000;
+  return `+1555${String(digits).padStart(7, "0")}`;
+}
 function sid(prefix: string): string {
   sidCounter++;
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(15)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -134,7 +146,7 @@ export class TwilioCall {
   ) {
     this.callSid = opts.callSid ?? sid("CA");
     this.accountSid = opts.accountSid ?? "AC00000000000000000000000000000000".slice(0, 34);
-    this.from = opts.from ?? "+15550100123";
+    this.from = opts.from ?? anotherCaller();
     this.to = opts.to ?? "+15550100199";
   }
 

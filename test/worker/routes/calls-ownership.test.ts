@@ -24,8 +24,11 @@ it("someone else's call and transcript are 404 on every route and unchanged", as
     expect(res.status, path).toBe(404);
     expect(await res.json()).toMatchObject({ error: { code: "not-found" } });
   }
-  // Writes to calls do not exist for anyone (405, the same answer the owner gets): still no way in.
-  for (const method of ["PUT", "PATCH", "DELETE", "POST"]) {
+  // Deleting someone else's call finds nothing (404) and deletes nothing.
+  const del = await exports.default.fetch(`${TEST_ORIGIN}/api/calls/${call.id}`, { method: "DELETE", headers: b.headers });
+  expect(del.status).toBe(404);
+  // Other writes to calls do not exist for anyone (405, the same answer the owner gets): still no way in.
+  for (const method of ["PUT", "PATCH", "POST"]) {
     const ask = (headers: Record<string, string>) =>
       exports.default.fetch(`${TEST_ORIGIN}/api/calls/${call.id}`, { method, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ status: "deleted" }) });
     const res = await ask(b.headers);

@@ -33,7 +33,10 @@ describe("local speech replies", () => {
     expect(reply).toMatch(/again|repeat/i);
   });
 
-  it("greet honestly about approximate recognition", () => {
-    expect(composeReply(null, {}, "phone")).toMatch(/Hi, I'm Ada\. .*speech recognition.*speak clearly/);
+  it("greet in one short sentence, in character (recognition trouble is said when it happens: PLEASE_REPEAT)", () => {
+    const greeting = composeReply(null, {}, "phone");
+    expect(greeting).toMatch(/^Hi, I'm Ada: .+\?$/);
+    expect(greeting.split(/\s+/).length).toBeLessThanOrEqual(12);
+    expect(greeting).not.toMatch(/offline/i);
   });
 });
