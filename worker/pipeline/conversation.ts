@@ -36,9 +36,9 @@
 // first (safetyMessage, with this deployment's numbers), then the model's reply, told what was detected
 // (safetyInstruction, after the Echo's own instructions). The message is said even if the model or the
 // speech engine fails (spoken-reply.ts `lead`).
-import type { CallType, EmotionScores } from "../../protocol/call-messages";
+import { ACTION_NAMES, type CallType, type EmotionScores } from "../../protocol/call-messages";
 import type { ConversationOptions } from "./conversation-options";
-import type { AiProvider, CallerTurnInfo, FallbackVoice, Persona, ReplyRequest } from "../ai/provider";
+import type { ActionRequest, AiProvider, CallerTurnInfo, FallbackVoice, Persona, ReplyRequest } from "../ai/provider";
 import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./queued-turn";
 import { ChatHistory } from "./reply/chat-history";
 import { systemClock, type Clock } from "./core/clock";
@@ -61,6 +61,8 @@ import { VoiceBaseline } from "./hearing/voice-baseline";
 import type { SafetyVerdict } from "../safety/check";
 import { safetyInstruction, safetyMessage } from "../safety/resources";
 import { DEFAULT_SAFETY_RESOURCES, type SafetyResources } from "../config/safety-resources";
+import type { ActionPort } from "./actions/port";
+import { runAction } from "./actions/run-action";
 
 export class Conversation {
   private readonly provider: AiProvider;
@@ -99,6 +101,9 @@ export class Conversation {
   /** The VAD's speech in progress cut the Echo off (with a stream: answered even if it has no words). */
   private cutBySpeech = false;
   private readonly safetyResources: SafetyResources;
+  private readonly actions: ActionPort | undefined;
+  /** What every reply request carries besides the turn: the actions on offer and the owner's time zone. */
+  private readonly requestExtras: Pick<ReplyRequest, "tools" | "timeZone">;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -114,6 +119,8 @@ export class Conversation {
     this.callType = options.callType ?? "browser_test";
     this.safetyResources = options.safetyResources ?? DEFAULT_SAFETY_RESOURCES;
     this.history = new ChatHistory(options.history ?? [], this.maxHistory);
+    this.actions = options.actions;
+    this.requestExtras = { ...(options.actions ? { tools: ACTION_NAMES } : {}), ...(options.timeZone ? { timeZone: options.timeZone } : {}) };
     this.turnIndex = this.history.messages.filter((m) => m.role === "user").length;
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
@@ -341,6 +348,7 @@ export class Conversation {
       trail: this.trail,
       maxHistory: this.maxHistory,
       callType: this.callType,
+      requestExtras: this.requestExtras,
       history: () => this.history.messages,
       historyVersion: () => this.history.version,
       turnIndex: () => this.turnIndex,
@@ -380,6 +388,10 @@ export class Conversation {
     }
   }
 
+  /** One action a reply asked for, under its deadline (actions/run-action.ts). */
+  private readonly act = (request: ActionRequest, signal: AbortSignal) =>
+    runAction(request, { port: this.actions!, clock: this.clock, deadlineMs: this.settings.actionMs, timeZone: this.requestExtras.timeZone, signal });
+
   /** A scripted line (an apology, the goodbye) played as the assistant's reply. */
   private async playLine(turnId: string | null, line: ScriptedLine, report: TurnReport): Promise<void> {
     const reply = this.newReply(report);
@@ -401,6 +413,7 @@ export class Conversation {
       steps: this.steps,
       report,
       onQuietFailure: (stage, err) => logFailure(this.trail, this.turnIndex, stage, err, { fallback: QUIET_FALLBACKS[stage] }),
+      ...(this.actions ? { act: this.act } : {}),
     });
   }
 
@@ -417,7 +430,7 @@ export class Conversation {
     this.active = reply;
     const instruction = safety ? { safetyInstruction: safetyInstruction(safety) } : {};
     const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction });
-    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType };
+    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType, ...this.requestExtras };
     if (safety) request.safety = { category: safety.category, negated: safety.negated };
     const lead = safety ? safetyMessage(safety, this.safetyResources) : undefined;
     try {
