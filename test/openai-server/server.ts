@@ -6,7 +6,11 @@
 // transcript describes the WAV it received, the reply quotes the caller's last message, the speech
 // lasts as long as the text. Models named `fail-<status>` answer that error; `slow` streams one word
 // every 150 ms; `broken-stream` fails mid-stream with an error event; `mp3-only` ignores
-// response_format. Every request is logged (GET /_log?key=<api key>), with whether the client hung up
+// response_format. Tool calling: with `tools` offered (checked like OpenAI checks them: 400 for a bad
+// definition), a last user message "call <tool> with <arguments>" is answered with "One moment." and
+// then a streamed call of that tool (`delta.tool_calls`: the id, type and name first, the arguments in
+// three pieces, exactly as written, malformed or not; finish_reason "tool_calls"); a tool not offered is
+// not called. Every request is logged (GET /_log?key=<api key>), with whether the client hung up
 // before the answer was complete.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -118,6 +122,30 @@ function lastUserText(messages: unknown): string | null {
   return null;
 }
 
+/** The tool names offered, or an error message for a definition OpenAI would refuse. */
+function offeredTools(tools: unknown): string[] | string {
+  if (tools === undefined) return [];
+  if (!Array.isArray(tools) || tools.length === 0) return "'tools' must be a non-empty array.";
+  const names: string[] = [];
+  for (const [i, t] of tools.entries()) {
+    const tool = t as { type?: unknown; function?: { name?: unknown; parameters?: unknown } };
+    if (tool?.type !== "function") return `Invalid value for 'tools[${i}].type'.`;
+    const name = tool.function?.name;
+    if (typeof name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(name)) return `Invalid 'tools[${i}].function.name'.`;
+    const params = tool.function?.parameters as { type?: unknown } | undefined;
+    if (params !== undefined && params.type !== "object") return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"'.`;
+    names.push(name);
+  }
+  return names;
+}
+
+/** "call schedule_callback with {…}" → that tool and its arguments as written. */
+function toolCallIn(said: string, offered: readonly string[]): { name: string; args: string } | null {
+  const m = /^call ([a-zA-Z0-9_-]+) with ([\s\S]*)$/.exec(said.trim());
+  if (!m || !offered.includes(m[1]!)) return null;
+  return { name: m[1]!, args: m[2]! };
+}
+
 export interface OpenAiTestServer {
   /** e.g. http://127.0.0.1:43123/v1 */
   baseURL: string;
@@ -181,7 +209,10 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
     if (url.pathname === "/v1/chat/completions") {
       const said = lastUserText(body.messages);
       if (said === null) return sendError(res, 400, "'messages' must contain a user message.", "messages");
-      const text = `You said: ${said}`;
+      const offered = offeredTools(body.tools);
+      if (typeof offered === "string") return sendError(res, 400, offered, "tools");
+      const call = toolCallIn(said, offered);
+      const text = call ? "One moment. " : `You said: ${said}`;
       const id = "chatcmpl-test";
       const created = Math.floor(Date.now() / 1000);
       if (body.stream !== true) {
@@ -210,7 +241,12 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
           return;
         }
       }
-      write(chunk({}, "stop"));
+      if (call) {
+        const third = Math.ceil(call.args.length / 3);
+        write(chunk({ tool_calls: [{ index: 0, id: "call_test_1", type: "function", function: { name: call.name, arguments: "" } }] }));
+        for (let at = 0; at < call.args.length; at += third) write(chunk({ tool_calls: [{ index: 0, function: { arguments: call.args.slice(at, at + third) } }] }));
+      }
+      write(chunk({}, call ? "tool_calls" : "stop"));
       write("data: [DONE]\n\n");
       res.end();
       return;
