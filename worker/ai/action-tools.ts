@@ -90,18 +90,27 @@ export function actionFromToolCall(offered: readonly ActionName[] | undefined, n
   return { type: "action", name: found, arguments: parsed };
 }
 
-/** Accumulates streamed tool-call deltas (OpenAI's `choices[0].delta.tool_calls`, by index) into whole calls. */
+/**
+ * Accumulates streamed tool calls into whole calls: OpenAI's `choices[0].delta.tool_calls` (by index:
+ * id, type and name first, then pieces of the arguments), and Workers AI's native `tool_calls` (the same
+ * deltas, or whole calls `{name, arguments: {...}}` with no index, each a call of its own). A chunk with
+ * no id, name or arguments (Workers AI's closing sentinel) is skipped.
+ */
 export class ToolCallDeltas {
   private readonly calls = new Map<number, { name: string; args: string }>();
 
   push(deltas: unknown): void {
     if (!Array.isArray(deltas)) return;
-    for (const raw of deltas as Array<{ index?: unknown; function?: { name?: unknown; arguments?: unknown } }>) {
+    for (const raw of deltas as Array<{ index?: unknown; id?: unknown; name?: unknown; arguments?: unknown; function?: { name?: unknown; arguments?: unknown } } | null>) {
+      if (!raw || typeof raw !== "object") continue;
+      const name = raw.function?.name ?? raw.name;
+      const args = raw.function?.arguments ?? raw.arguments;
+      if (!raw.id && !name && (args === undefined || args === null || args === "")) continue;
       const index = typeof raw.index === "number" ? raw.index : this.calls.size;
       const call = this.calls.get(index) ?? { name: "", args: "" };
-      if (typeof raw.function?.name === "string") call.name += raw.function.name;
-      if (typeof raw.function?.arguments === "string") call.args += raw.function.arguments;
-      else if (raw.function?.arguments && typeof raw.function.arguments === "object") call.args += JSON.stringify(raw.function.arguments);
+      if (typeof name === "string") call.name += name;
+      if (typeof args === "string") call.args += args;
+      else if (args && typeof args === "object") call.args += JSON.stringify(args);
       this.calls.set(index, call);
     }
   }
