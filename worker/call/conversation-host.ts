@@ -13,6 +13,7 @@ import { readPipelineSettings } from "../config/pipeline-settings";
 import { readSafetyResources } from "../config/safety-resources";
 import type { CallAi, CallStore } from "./store";
 import { settledWithin } from "../lib/settled-within";
+import { callActions } from "./actions-adapter";
 
 /**
  * How long ending a call waits for the pipeline to wrap up its last turn: at least this, and always
@@ -125,6 +126,9 @@ export class ConversationHost {
       callId: state.callId,
       settings: readPipelineSettings(this.env),
       safetyResources: readSafetyResources(this.env.SAFETY_RESOURCES),
+      // What the caller can ask for (remember, callbacks, follow-ups); personal ones for the verified owner
+      // only: a browser test call is the signed-in owner, a phone call is not verified in this branch.
+      actions: callActions(this.env, { userId: state.userId, echoId: state.echoId, callId: state.callId, verified: state.callType === "browser_test" }),
     });
     return this.current;
   }

@@ -56,8 +56,9 @@ export async function createCallRow(database: Db, call: NewCall): Promise<void> 
  * answers true).
  */
 export async function createTestCallRow(database: Db, call: { id: string; userId: string; echoId: string; startTime: number }, maxAtOnce: number): Promise<boolean> {
-  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time)
-    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'browser_test', 'in-progress', ${call.startTime}
+  // A browser test call is the signed-in owner: verified (issue 42 §4).
+  await database.run(sql`INSERT INTO ${calls} (id, user_id, echo_id, call_type, status, start_time, caller_verified)
+    SELECT ${call.id}, ${call.userId}, ${call.echoId}, 'browser_test', 'in-progress', ${call.startTime}, 1
     WHERE (SELECT COUNT(*) FROM ${calls} WHERE user_id = ${call.userId} AND call_type = 'browser_test' AND status = 'in-progress') < ${maxAtOnce}
     ON CONFLICT (id) DO NOTHING`);
   const row = await database.select({ id: calls.id }).from(calls).where(eq(calls.id, call.id)).get();
@@ -88,13 +89,14 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     audioOffsetMs: e.audioOffsetMs ?? null,
     emotionSource: e.emotionSource ?? null,
     safety: e.safety ?? null,
+    actions: e.actions ?? null,
   };
   return database
     .insert(transcriptEntries)
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs, emotionSource: values.emotionSource, safety: values.safety },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs, emotionSource: values.emotionSource, safety: values.safety, actions: values.actions },
     });
 }
 

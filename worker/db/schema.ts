@@ -1,7 +1,7 @@
 // D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { EMOTION_SOURCES, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
+import { EMOTION_SOURCES, type ActionLine, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
 import { SAFETY_CATEGORIES } from "../../protocol/safety";
 
@@ -116,6 +116,8 @@ export const calls = sqliteTable(
     recordingStartedAt: integer("recording_started_at"),
     /** The most urgent safety category any caller entry was marked with (migration 0007); null: none. */
     safetyAlert: text("safety_alert", { enum: SAFETY_CATEGORIES }),
+    /** The caller is known to be the owner: a browser test call, a phone call with full STIR/SHAKEN attestation, a PIN, or a callback we placed (issue 42 §4). */
+    callerVerified: integer("caller_verified", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("calls_user_start_idx").on(t.userId, sql`${t.startTime} desc`),
@@ -151,6 +153,8 @@ export const transcriptEntries = sqliteTable(
     emotionSource: text("emotion_source", { enum: EMOTION_SOURCES }),
     /** Caller entries the safety net marked: the category (protocol/safety.ts). */
     safety: text("safety", { enum: SAFETY_CATEGORIES }),
+    /** Assistant entries: the actions the turn took (remember, schedule a callback…: protocol ActionLine), in order; null: none. */
+    actions: text("actions", { mode: "json" }).$type<ActionLine[]>(),
   },
   (t) => [uniqueIndex("transcript_call_seq_unique").on(t.callId, t.seq)],
 );

@@ -35,6 +35,7 @@ export async function createCall(userId: string, overrides: Partial<CallRow> = {
     providerCallId: null,
     recordingStartedAt: null,
     safetyAlert: null,
+    callerVerified: false,
     ...overrides,
   };
   const database = db(env.DB);
