@@ -15,8 +15,8 @@ export interface CallIdentity {
   userId: string | null;
   echoId: string | null;
   callId: string;
-  /** The caller is known to be the owner (calls.caller_verified). */
-  verified: boolean;
+  /** The caller is known to be the owner now (calls.caller_verified: a test call, or a PIN keyed in during the call). */
+  verified: () => boolean;
 }
 
 const UNAVAILABLE = { ok: false, problem: "unavailable" } as const;
@@ -27,7 +27,7 @@ export function callActions(env: Env, call: CallIdentity): ActionPort {
   void env;
   /** Runs `run` for the verified owner only. */
   const owner = async <T, P extends string>(run: (scope: { userId: string; echoId: string }) => Promise<PortAnswer<T, P>>): Promise<PortAnswer<T, P>> => {
-    if (!call.verified || !call.userId || !call.echoId) return UNVERIFIED;
+    if (!call.verified() || !call.userId || !call.echoId) return UNVERIFIED;
     return run({ userId: call.userId, echoId: call.echoId });
   };
   return {

@@ -111,6 +111,11 @@ export class ConversationHost {
     await settledWithin(closed, ABORTED_WRAP_UP_MS);
   }
 
+  private callerVerified(): boolean {
+    const state = this.store.state();
+    return state?.callType === "browser_test" || state?.callerVerified === true;
+  }
+
   private conversation(): Conversation | null {
     if (this.current) return this.current;
     const state = this.store.state();
@@ -127,8 +132,8 @@ export class ConversationHost {
       settings: readPipelineSettings(this.env),
       safetyResources: readSafetyResources(this.env.SAFETY_RESOURCES),
       // What the caller can ask for (remember, callbacks, follow-ups); personal ones for the verified owner
-      // only: a browser test call is the signed-in owner, a phone call is not verified in this branch.
-      actions: callActions(this.env, { userId: state.userId, echoId: state.echoId, callId: state.callId, verified: state.callType === "browser_test" }),
+      // only: a browser test call is the signed-in owner; a phone caller once they keyed in their PIN.
+      actions: callActions(this.env, { userId: state.userId, echoId: state.echoId, callId: state.callId, verified: () => this.callerVerified() }),
     });
     return this.current;
   }

@@ -32,6 +32,8 @@ export interface CallState {
   d1Finalized: boolean;
   /** The call is recorded (the Echo's setting when the call started). */
   record?: boolean;
+  /** A phone caller proved they are the owner during the call (their PIN, issue 42 §4); test calls always are. */
+  callerVerified?: boolean;
 }
 
 /** The call's AI, as recorded in its state. */

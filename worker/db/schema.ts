@@ -22,6 +22,8 @@ export const users = sqliteTable(
     phoneNumber: text("phone_number"),
     /** The Echo that answers this user's phone calls (null: most recently updated active Echo). */
     phoneEchoId: text("phone_echo_id"),
+    /** The phone PIN (4–8 digits) a caller from the linked number keys in to be verified, hashed like a password (issue 42 §4); null: none set. */
+    phonePinHash: text("phone_pin_hash"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

@@ -63,6 +63,7 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
     googleSub: input.googleSub ?? null,
     phoneNumber: null,
     phoneEchoId: null,
+    phonePinHash: null,
   };
   try {
     await database.insert(users).values(row);

@@ -49,8 +49,8 @@ describe("the call-side adapter", () => {
   const signal = new AbortController().signal;
   it("tells an unverified caller (or a call with no owner) that it's not for them, whatever is asked", async () => {
     for (const identity of [
-      { userId: "u1", echoId: "e1", callId: "c1", verified: false },
-      { userId: null, echoId: null, callId: "c2", verified: true },
+      { userId: "u1", echoId: "e1", callId: "c1", verified: () => false },
+      { userId: null, echoId: null, callId: "c2", verified: () => true },
     ]) {
       const port = callActions(env, identity);
       expect(await port.remember({ text: "x y", kind: "fact" }, signal)).toEqual({ ok: false, problem: "unverified" });
@@ -60,7 +60,7 @@ describe("the call-side adapter", () => {
   });
 
   it("answers the verified owner that the capability isn't available yet (until the memory and callbacks modules are merged in)", async () => {
-    const port = callActions(env, { userId: "u1", echoId: "e1", callId: "c1", verified: true });
+    const port = callActions(env, { userId: "u1", echoId: "e1", callId: "c1", verified: () => true });
     expect(await port.forget("the wedding", signal)).toEqual({ ok: false, problem: "unavailable" });
     expect(await port.cancelCallback("next", signal)).toEqual({ ok: false, problem: "unavailable" });
   });

@@ -39,6 +39,7 @@ export async function createUser(overrides: Partial<UserRow> = {}, opts: { sessi
     googleSub: null,
     phoneNumber: null,
     phoneEchoId: null,
+    phonePinHash: null,
     ...overrides,
   };
   await db(env.DB).insert(users).values(row);

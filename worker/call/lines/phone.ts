@@ -12,7 +12,7 @@ import { RECORDING_NOTICE } from "../../../protocol/phone";
 import { closeQuietly } from "../../http/websocket";
 import type { SocketGrant } from "../internal-request";
 import type { CallerLine, EndReason, LineHost } from "./line";
-import type { PhoneLinker } from "../setup/phone-link";
+import type { CallKeypad } from "../setup/call-keypad";
 import type { PhoneStart } from "../setup/phone-start";
 import { PhoneStream, type TwilioEvent } from "../../twilio/media-stream";
 
@@ -44,7 +44,7 @@ export class PhoneLine implements CallerLine {
     private readonly host: LineHost,
     private readonly starts: PhoneStart,
     /** Keypad digits go to it (it speaks through host.say). */
-    private readonly linker: PhoneLinker,
+    private readonly keypad: Pick<CallKeypad, "onDigit">,
   ) {}
 
   /** True once a verified media stream carries the caller. */
@@ -175,7 +175,7 @@ export class PhoneLine implements CallerLine {
     if (!state || state.phase !== "active") return;
     switch (event.kind) {
       case "dtmf":
-        return this.linker.onDigit(event.digit);
+        return this.keypad.onDigit(event.digit);
       case "stop":
         return this.host.finish("completed", "caller_hung_up");
       case "invalid":
