@@ -4,6 +4,7 @@ import type { TabProps } from "../lib/tabs";
 import { PhonePanel } from "../echoes/PhonePanel";
 import { Card, CardBody, CardHeader } from "../ui";
 import { formatDateTime } from "../lib/format";
+import { PinSection } from "../settings/PinSection";
 
 export function SettingsPage({ user }: TabProps) {
   return (
@@ -38,6 +39,7 @@ export function SettingsPage({ user }: TabProps) {
         </CardBody>
       </Card>
       <PhonePanel userId={user.id} />
+      <PinSection />
     </section>
   );
 }

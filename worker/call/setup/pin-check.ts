@@ -4,7 +4,7 @@
 // throttled per owner, not per claimed number (a caller rotating forged numbers gets no more guesses):
 // PIN_FAILURE_LIMIT in PIN_THROTTLE_WINDOW_MS, then the owner's PIN is refused until the window ends.
 import { PHONE_PIN_PATTERN } from "../../../protocol/phone";
-import { verifyPassword } from "../../auth/password";
+import { verifyPassword } from "../../lib/scrypt-hash";
 import type { Env } from "../../config/env";
 import { clearThrottle, readThrottle, recordFailure } from "../../db/auth-throttle";
 import { db } from "../../db/client";
