@@ -69,6 +69,34 @@ export const EMOTION_SOURCES = ["words", "voice", "words_and_voice"] as const;
 export const emotionSourceSchema = z.enum(EMOTION_SOURCES);
 export type EmotionSource = z.infer<typeof emotionSourceSchema>;
 
+/**
+ * What the Echo can do during a call when the caller asks (issue 42 §2): the tools a model may call,
+ * and what the local engine recognises in plain words.
+ */
+export const ACTION_NAMES = ["remember", "forget", "schedule_callback", "cancel_callback", "list_follow_ups", "end_call"] as const;
+export const actionNameSchema = z.enum(ACTION_NAMES);
+export type ActionName = z.infer<typeof actionNameSchema>;
+
+/**
+ * How an action went: `done`; `asked` (its arguments were unusable: no time, a time in the past, a day
+ * that doesn't exist; the caller was asked instead); `failed` (it timed out or broke: the caller heard
+ * so); `unavailable` (this deployment or this caller can't have it: the caller heard why).
+ */
+export const ACTION_STATUSES = ["done", "asked", "failed", "unavailable"] as const;
+export const actionStatusSchema = z.enum(ACTION_STATUSES);
+export type ActionStatus = z.infer<typeof actionStatusSchema>;
+
+/** One action line of an assistant entry: shown in the live transcript and Call Details, stored with the turn. */
+export const actionLineSchema = z.object({
+  action: actionNameSchema,
+  status: actionStatusSchema,
+  /** The line as shown, e.g. "Callback: Wed 2 Dec, 08:00 (Europe/Berlin), to practise your speech". */
+  summary: z.string().max(300),
+  /** A scheduled callback's time (epoch ms). */
+  dueAt: z.number().optional(),
+});
+export type ActionLine = z.infer<typeof actionLineSchema>;
+
 export const transcriptEntrySchema = z.object({
   id: z.string(),
   seq: z.number(),
@@ -86,6 +114,8 @@ export const transcriptEntrySchema = z.object({
   audioOffsetMs: z.number().nullable().optional(),
   /** Caller entries: the safety net's category when the turn hit it (protocol/safety.ts). */
   safety: safetyCategorySchema.optional(),
+  /** Assistant entries: the actions this turn took (remember, schedule a callback…), in order. */
+  actions: z.array(actionLineSchema).optional().catch(undefined),
 });
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 

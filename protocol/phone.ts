@@ -11,6 +11,16 @@ export const RECORDING_NOTICE = "This call is recorded.";
 /** Name of the built-in assistant that answers callers whose number is not linked. */
 export const DEFAULT_ASSISTANT_NAME = "Echo";
 
+/** The phone PIN: 4 to 8 digits, keyed in on a call from the linked number, then # (issue 42 §4). */
+export const PHONE_PIN_PATTERN = /^[0-9]{4,8}$/;
+export const phonePinInputSchema = z.object({ pin: z.string().regex(PHONE_PIN_PATTERN, "The PIN must be 4 to 8 digits.") });
+export type PhonePinInput = z.infer<typeof phonePinInputSchema>;
+
+/** GET/PUT/DELETE /api/phone/pin: whether a PIN is set (the PIN itself is never sent back). */
+export interface PhonePinStatus {
+  hasPin: boolean;
+}
+
 export interface PhoneLinkCode {
   code: string;
   expiresAt: number;

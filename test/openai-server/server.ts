@@ -8,7 +8,11 @@
 // every 150 ms; `broken-stream` fails mid-stream with an error event; `mp3-only` ignores
 // response_format. A chat request with `response_format` {type: "json_schema"} is answered with JSON
 // made from its schema (strings quote the last line of the last user message); `bad-json` answers it
-// with cut-off JSON, `bad-json-once` only the first time for its API key. Every request is logged (GET /_log?key=<api key>), with whether the client hung up
+// with cut-off JSON, `bad-json-once` only the first time for its API key. Tool calling: with `tools` offered (checked like OpenAI checks them: 400 for a bad
+// definition), a last user message "call <tool> with <arguments>" is answered with "One moment." and
+// then a streamed call of that tool (`delta.tool_calls`: the id, type and name first, the arguments in
+// three pieces, exactly as written, malformed or not; finish_reason "tool_calls"); a tool not offered is
+// not called. Every request is logged (GET /_log?key=<api key>), with whether the client hung up
 // before the answer was complete.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -120,6 +124,30 @@ function lastUserText(messages: unknown): string | null {
   return null;
 }
 
+/** The tool names offered, or an error message for a definition OpenAI would refuse. */
+function offeredTools(tools: unknown): string[] | string {
+  if (tools === undefined) return [];
+  if (!Array.isArray(tools) || tools.length === 0) return "'tools' must be a non-empty array.";
+  const names: string[] = [];
+  for (const [i, t] of tools.entries()) {
+    const tool = t as { type?: unknown; function?: { name?: unknown; parameters?: unknown } };
+    if (tool?.type !== "function") return `Invalid value for 'tools[${i}].type'.`;
+    const name = tool.function?.name;
+    if (typeof name !== "string" || !/^[a-zA-Z0-9_-]{1,64}$/.test(name)) return `Invalid 'tools[${i}].function.name'.`;
+    const params = tool.function?.parameters as { type?: unknown } | undefined;
+    if (params !== undefined && params.type !== "object") return `Invalid schema for function '${name}': schema must be a JSON Schema of 'type: "object"'.`;
+    names.push(name);
+  }
+  return names;
+}
+
+/** "call schedule_callback with {…}" → that tool and its arguments as written. */
+function toolCallIn(said: string, offered: readonly string[]): { name: string; args: string } | null {
+  const m = /^call ([a-zA-Z0-9_-]+) with ([\s\S]*)$/.exec(said.trim());
+  if (!m || !offered.includes(m[1]!)) return null;
+  return { name: m[1]!, args: m[2]! };
+}
+
 export interface OpenAiTestServer {
   /** e.g. http://127.0.0.1:43123/v1 */
   baseURL: string;
@@ -216,7 +244,10 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
       const structured = format?.type === "json_schema" ? (format.json_schema?.schema as JsonSchema) : null;
       if (structured) jsonRequests.set(key ?? "", (jsonRequests.get(key ?? "") ?? 0) + 1);
       const malformed = structured !== null && (model === "bad-json" || (model === "bad-json-once" && jsonRequests.get(key ?? "") === 1));
-      const text = structured ? (malformed ? '{"facts": [{"kind": "person", "text": ' : JSON.stringify(fromSchema(structured, quotedLine(said)))) : `You said: ${said}`;
+      const offered = offeredTools(body.tools);
+      if (typeof offered === "string") return sendError(res, 400, offered, "tools");
+      const call = structured ? null : toolCallIn(said, offered);
+      const text = structured ? (malformed ? '{"facts": [{"kind": "person", "text": ' : JSON.stringify(fromSchema(structured, quotedLine(said)))) : call ? "One moment. " : `You said: ${said}`;
       const id = "chatcmpl-test";
       const created = Math.floor(Date.now() / 1000);
       if (body.stream !== true) {
@@ -245,7 +276,12 @@ export async function startOpenAiTestServer(): Promise<OpenAiTestServer> {
           return;
         }
       }
-      write(chunk({}, "stop"));
+      if (call) {
+        const third = Math.ceil(call.args.length / 3);
+        write(chunk({ tool_calls: [{ index: 0, id: "call_test_1", type: "function", function: { name: call.name, arguments: "" } }] }));
+        for (let at = 0; at < call.args.length; at += third) write(chunk({ tool_calls: [{ index: 0, function: { arguments: call.args.slice(at, at + third) } }] }));
+      }
+      write(chunk({}, call ? "tool_calls" : "stop"));
       write("data: [DONE]\n\n");
       res.end();
       return;

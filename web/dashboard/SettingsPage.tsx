@@ -10,6 +10,7 @@ import { LinkByCallSection } from "../settings/LinkByCallSection";
 import { TimeZoneSection } from "../settings/TimeZoneSection";
 import { SecuritySection } from "../settings/SecuritySection";
 import { DataSection } from "../settings/DataSection";
+import { PinSection } from "../settings/PinSection";
 
 export function SettingsPage({ user }: TabProps) {
   return (
@@ -50,6 +51,7 @@ export function SettingsPage({ user }: TabProps) {
       <RecordingSection />
       <SecuritySection />
       <DataSection user={user} />
+      <PinSection />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-// The live transcript: speaker, time, text and emotion chips per entry. New entries are announced
+// The live transcript: speaker, time, text, action lines and emotion chips per entry. New entries are announced
 // politely (role="log"); the list keeps the newest entry in view.
 import type { TranscriptEntry } from "../../protocol/call-messages";
 import { formatPercent, formatTime } from "../lib/format";
-import { Badge, cx, useFollowBottom } from "../ui";
+import { ActionLines, Badge, cx, useFollowBottom } from "../ui";
 import { topEmotions } from "./emotions";
 
 export function EmotionChips({ emotions }: { emotions: TranscriptEntry["emotions"] }) {
@@ -39,6 +39,7 @@ export function TranscriptEntryItem({ entry, assistantName, streaming }: { entry
             </span>
           ) : null}
         </p>
+        <ActionLines actions={entry.actions} />
         <EmotionChips emotions={entry.emotions} />
       </div>
     </li>

@@ -4,12 +4,14 @@
 // for a typed turn). With a recording: the entry being heard is highlighted (and kept in view), and each
 // entry's time is a "Play from" button (a click on the entry does the same). A caller entry says where
 // its emotions came from ("from words and voice"); one the safety net marked has the "Safety alert" badge.
+// An Echo entry that took actions (a callback scheduled, something remembered) shows them as action lines.
 import { useEffect, useRef } from "react";
 import type { TranscriptEntry } from "../../protocol/call-messages";
 import { formatEmotionSource, formatMs, formatOffset, formatPercent, formatTime } from "../lib/format";
 import { splitEmotions, typedLineIds } from "../lib/transcriptLines";
 import { Badge, cx } from "../ui";
 import { SafetyBadge } from "./safety/SafetyBadge";
+import { ActionLines } from "./ActionLines";
 
 function EmotionChips({ emotions, label }: { emotions: [string, number][]; label: string }) {
   return (
@@ -109,6 +111,7 @@ export function TranscriptList({
               ) : null}
             </div>
             <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-900">{e.text}</p>
+            <ActionLines actions={e.actions} />
             {shown.length + rest.length > 0 ? (
               <div className="mt-2 flex flex-wrap items-center gap-1.5" data-testid="entry-emotions">
                 {caller ? null : <span className="text-xs text-slate-500">Tone:</span>}

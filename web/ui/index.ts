@@ -1,4 +1,5 @@
 // The design kit. Import from "../ui" (or "../ui/Button" etc.).
+export { ActionLines } from "./ActionLines";
 export { Alert, type AlertTone } from "./Alert";
 export { Badge, type BadgeTone } from "./Badge";
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";

@@ -1,5 +1,5 @@
 // The one interface every AI provider implements. Pipeline stages only ever see this.
-import type { AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call-messages";
+import type { ActionName, AiProviderName, AiStage, CallType, EmotionScores } from "../../protocol/call-messages";
 import type { Delivery } from "../../protocol/delivery";
 import type { EchoFields, VoiceStyle } from "../../protocol/echo";
 import type { AiEngines } from "../../protocol/engines";
@@ -58,6 +58,21 @@ export interface CallerTurnInfo {
  */
 export const END_OF_CALL = "\u241eend-of-call\u241e";
 
+/**
+ * The model (or the local engine) asks for an action: one tool call, with its arguments as the model
+ * wrote them (the parsed JSON object, or the raw text when it was not valid JSON: the pipeline checks
+ * them and asks the caller back when they are unusable). A reply stream yields these after its words.
+ * "end_call" never arrives as an ActionRequest: the engine turns it into END_OF_CALL.
+ */
+export interface ActionRequest {
+  type: "action";
+  name: ActionName;
+  arguments: unknown;
+}
+
+/** What a reply stream yields: text deltas, END_OF_CALL, or an action request. */
+export type ReplyChunk = string | ActionRequest;
+
 export interface ReplyRequest {
   persona: Persona;
   /** System prompt built from the persona and caller emotions, then the conversation so far. */
@@ -89,6 +104,11 @@ export interface ReplyRequest {
    * Workers AI's and OpenAI's `response_format` json_schema. Engines without one ignore it.
    */
   responseFormat?: JsonSchemaFormat;
+  /**
+   * The actions the engine may ask for (tool calling on models; plain-word requests on the local engine).
+   * Absent or empty: none; the engine answers in words only.
+   */
+  tools?: readonly ActionName[];
 }
 
 /** A JSON schema an answer must match (a `response_format` of type json_schema). */
@@ -153,8 +173,8 @@ export interface AiProvider {
   transcribe(audio: PcmAudio, signal?: AbortSignal): Promise<Transcript>;
   /** Emotion scores in [0, 1] from the words (prosody is scored by the pipeline itself). */
   textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores>;
-  /** The reply as a stream of text deltas. */
-  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string>;
+  /** The reply as a stream of text deltas, then (request.tools) any action requests. */
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk>;
   /**
    * Speech for one sentence, as 16 kHz PCM. No samples: the engine has nothing it can say for this text
    * (the built-in English engines and another script); the pipeline skips the sentence and logs it.

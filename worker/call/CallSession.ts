@@ -21,6 +21,8 @@ import type { CallerLine, EndReason, LineHost } from "./lines/line";
 import { PhoneLine } from "./lines/phone";
 import { browserStart } from "./setup/browser-start";
 import { PhoneLinker } from "./setup/phone-link";
+import { PinCheck } from "./setup/pin-check";
+import { CallKeypad } from "./setup/call-keypad";
 import { type PhoneCallSetup, type PhoneStart, phoneStart } from "./setup/phone-start";
 import { VIEWER_TAG } from "./live-events";
 import { CallPersistence } from "./persistence";
@@ -59,7 +61,7 @@ export class CallSession extends DurableObject<Env> {
   private readonly phone: PhoneLine;
   private readonly phoneStart: PhoneStart;
   /** Keypad linking of the phone call (its digits come from the phone line). */
-  private readonly linker: PhoneLinker;
+  private readonly keypad: CallKeypad;
   private readonly recorder: CallRecorder;
   /**
    * When the caller was last there: a browser caller's message (audio, text or heartbeat), a phone
@@ -115,7 +117,7 @@ export class CallSession extends DurableObject<Env> {
       finish: (status, reason) => this.finish(status, reason),
     };
     this.browser = new BrowserLine(host, ctx, browserStart(env, ai, open));
-    this.linker = new PhoneLinker(
+    const linker = new PhoneLinker(
       {
         env,
         store: this.store,
@@ -128,7 +130,11 @@ export class CallSession extends DurableObject<Env> {
       },
     );
     this.phoneStart = phoneStart({ env, store: this.store, ai, open, dropRecording: () => this.recorder.notRecorded() });
-    this.phone = new PhoneLine(host, this.phoneStart, this.linker);
+    const pin = new PinCheck({ env, store: this.store }, async (text) => {
+      await this.conversation.say(text);
+    });
+    this.keypad = new CallKeypad({ env, store: this.store }, linker, pin);
+    this.phone = new PhoneLine(host, this.phoneStart, this.keypad);
   }
 
   /** Socket upgrades from our routes (internal-request.ts): the browser caller, a viewer, Twilio's stream. */
@@ -282,7 +288,7 @@ export class CallSession extends DurableObject<Env> {
   /** Stops the pipeline, finalizes D1 (the caller is told once it is done, or after FINAL_FLUSH_WAIT_MS), then tells the viewers. */
   private async end(status: FinalStatus, reason: EndReason): Promise<void> {
     // A keypad link under way finishes first: the call must not end half-linked (owner, persona).
-    await this.linker.settled();
+    await this.keypad.settled();
     const state = this.store.state();
     if (!state || state.phase !== "active") return;
     const endTime = Date.now();

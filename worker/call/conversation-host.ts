@@ -13,6 +13,7 @@ import { readPipelineSettings } from "../config/pipeline-settings";
 import { readSafetyResources } from "../config/safety-resources";
 import type { CallAi, CallStore } from "./store";
 import { settledWithin } from "../lib/settled-within";
+import { callActions } from "./actions-adapter";
 
 /**
  * How long ending a call waits for the pipeline to wrap up its last turn: at least this, and always
@@ -114,6 +115,11 @@ export class ConversationHost {
     await settledWithin(closed, ABORTED_WRAP_UP_MS);
   }
 
+  private callerVerified(): boolean {
+    const state = this.store.state();
+    return state?.callType === "browser_test" || state?.callerVerified === true;
+  }
+
   private conversation(): Conversation | null {
     if (this.current) return this.current;
     const state = this.store.state();
@@ -133,6 +139,9 @@ export class ConversationHost {
       ...(state.callerVerified && state.memory ? { memory: state.memory } : {}),
       // Personal: only for a caller known to be the owner (issue 42 §4).
       ...(state.callerVerified && state.timeZone ? { timeZone: state.timeZone } : {}),
+      // What the caller can ask for (remember, callbacks, follow-ups); personal ones for the verified owner
+      // only: a browser test call is the signed-in owner; a phone caller once they keyed in their PIN.
+      actions: callActions(this.env, { userId: state.userId, echoId: state.echoId, callId: state.callId, verified: () => this.callerVerified() }),
     });
     return this.current;
   }

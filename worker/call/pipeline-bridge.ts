@@ -118,7 +118,8 @@ export class PipelineBridge {
     // Cut off before a whole word was heard: the entry stays, marked interrupted, as "…".
     const heard = (event.interrupted ? event.spokenText : event.text).trim();
     const text = heard || (p?.entryId ? "…" : "");
-    const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency, outcome: event.outcome };
+    // The turn's action lines are stored with it (and so reach the caller, the viewers and D1 with it).
+    const fields = { text, emotions: event.emotions, interrupted: event.interrupted, latency: event.latency, outcome: event.outcome, ...(event.actions ? { actions: event.actions } : {}) };
     const { store } = this.deps;
     let entry;
     if (p?.entryId) entry = store.updateEntry(p.entryId, fields);

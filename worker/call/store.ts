@@ -1,7 +1,7 @@
 // The CallSession's own durable state, in its SQLite storage: the call's metadata and every transcript
 // entry. Entries are written here first (before anything is broadcast) and carry a revision so the
 // D1 sync knows what is still pending.
-import { emotionSourceSchema, type AiProviderName, type CallType, type EmotionScores, type TranscriptEntry, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
+import { actionLineSchema, emotionSourceSchema, type AiProviderName, type CallType, type EmotionScores, type TranscriptEntry, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import type { AiEngines } from "../../protocol/engines";
 import type { MemoryNote } from "../../protocol/memory";
 import { safetyCategorySchema } from "../../protocol/safety";
@@ -66,6 +66,7 @@ interface EntryRow extends Record<string, SqlStorageValue> {
   audio_offset_ms: number | null;
   emotion_source: string | null;
   safety: string | null;
+  actions: string | null;
   rev: number;
   synced_rev: number;
 }
@@ -90,6 +91,7 @@ CREATE TABLE IF NOT EXISTS entries (
   audio_offset_ms INTEGER,
   emotion_source TEXT,
   safety TEXT,
+  actions TEXT,
   rev INTEGER NOT NULL DEFAULT 1,
   synced_rev INTEGER NOT NULL DEFAULT 0
 );
@@ -112,6 +114,10 @@ function toEntry(row: EntryRow): TranscriptEntry {
   if (source.success) entry.emotionSource = source.data;
   const safety = safetyCategorySchema.safeParse(row.safety);
   if (safety.success) entry.safety = safety.data;
+  if (row.actions) {
+    const actions = actionLineSchema.array().safeParse(JSON.parse(row.actions));
+    if (actions.success && actions.data.length) entry.actions = actions.data;
+  }
   return entry;
 }
 
@@ -126,6 +132,7 @@ export class CallStore {
     if (!columns.some((c) => c.name === "audio_offset_ms")) sql.exec("ALTER TABLE entries ADD COLUMN audio_offset_ms INTEGER");
     if (!columns.some((c) => c.name === "emotion_source")) sql.exec("ALTER TABLE entries ADD COLUMN emotion_source TEXT");
     if (!columns.some((c) => c.name === "safety")) sql.exec("ALTER TABLE entries ADD COLUMN safety TEXT");
+    if (!columns.some((c) => c.name === "actions")) sql.exec("ALTER TABLE entries ADD COLUMN actions TEXT");
   }
 
   state(): CallState | null {
@@ -159,7 +166,7 @@ export class CallStore {
     const seqRow = this.sql.exec<{ next: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM entries").one();
     const id = crypto.randomUUID();
     this.sql.exec(
-      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms, emotion_source, safety) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO entries (seq, id, speaker, text, timestamp, emotions, interrupted, latency, outcome, audio_offset_ms, emotion_source, safety, actions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       seqRow.next,
       id,
       input.speaker,
@@ -172,19 +179,21 @@ export class CallStore {
       input.audioOffsetMs ?? null,
       input.emotionSource ?? null,
       input.safety ?? null,
+      input.actions?.length ? JSON.stringify(input.actions) : null,
     );
     return this.entry(id)!;
   }
 
   /** Changes an entry's content (its seq and id stay); the change is pending for D1 again. */
-  updateEntry(id: string, patch: Pick<NewEntry, "text" | "emotions" | "interrupted" | "latency" | "outcome">): TranscriptEntry | null {
+  updateEntry(id: string, patch: Pick<NewEntry, "text" | "emotions" | "interrupted" | "latency" | "outcome" | "actions">): TranscriptEntry | null {
     this.sql.exec(
-      "UPDATE entries SET text = ?, emotions = ?, interrupted = ?, latency = ?, outcome = ?, rev = rev + 1 WHERE id = ?",
+      "UPDATE entries SET text = ?, emotions = ?, interrupted = ?, latency = ?, outcome = ?, actions = ?, rev = rev + 1 WHERE id = ?",
       patch.text,
       JSON.stringify(patch.emotions),
       patch.interrupted ? 1 : 0,
       patch.latency ? JSON.stringify(patch.latency) : null,
       patch.outcome ? JSON.stringify(patch.outcome) : null,
+      patch.actions?.length ? JSON.stringify(patch.actions) : null,
       id,
     );
     return this.entry(id);

@@ -28,6 +28,8 @@ export interface PipelineSettings {
   backoffMaxMs: number;
   /** This many failed turns in a row end the call (spoken goodbye, call finalized as failed). */
   maxFailedTurns: number;
+  /** One action the caller asked for (remember, schedule a callback…); past this the caller hears it didn't work. */
+  actionMs: number;
 }
 
 export const DEFAULT_PIPELINE_SETTINGS: PipelineSettings = {
@@ -42,6 +44,7 @@ export const DEFAULT_PIPELINE_SETTINGS: PipelineSettings = {
   backoffBaseMs: 200,
   backoffMaxMs: 1000,
   maxFailedTurns: 3,
+  actionMs: 5000,
 };
 
 /** The environment variable (wrangler.toml [vars] or .dev.vars) that overrides each setting. */
@@ -57,6 +60,7 @@ export const PIPELINE_SETTING_NAMES = {
   backoffBaseMs: "AI_BACKOFF_BASE_MS",
   backoffMaxMs: "AI_BACKOFF_MAX_MS",
   maxFailedTurns: "AI_MAX_FAILED_TURNS",
+  actionMs: "ACTION_DEADLINE_MS",
 } as const satisfies Record<keyof PipelineSettings, string>;
 
 export type PipelineSettingName = (typeof PIPELINE_SETTING_NAMES)[keyof PipelineSettings];
@@ -85,6 +89,7 @@ const LIMITS: Record<keyof PipelineSettings, z.ZodType<number>> = {
   backoffBaseMs: whole(0, 60_000),
   backoffMaxMs: whole(0, 60_000),
   maxFailedTurns: whole(1, 100),
+  actionMs: whole(100, 60_000),
 };
 
 /** Settings from environment variables (unset or empty → default); a bad value throws PipelineSettingError. */

@@ -124,13 +124,14 @@ function upsertEntry(database: Db, callId: string, e: TranscriptEntry) {
     audioOffsetMs: e.audioOffsetMs ?? null,
     emotionSource: e.emotionSource ?? null,
     safety: e.safety ?? null,
+    actions: e.actions ?? null,
   };
   return database
     .insert(transcriptEntries)
     .values(values)
     .onConflictDoUpdate({
       target: transcriptEntries.id,
-      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs, emotionSource: values.emotionSource, safety: values.safety },
+      set: { text: values.text, emotions: values.emotions, interrupted: values.interrupted, latency: values.latency, outcome: values.outcome, audioOffsetMs: values.audioOffsetMs, emotionSource: values.emotionSource, safety: values.safety, actions: values.actions },
     });
 }
 

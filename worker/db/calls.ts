@@ -168,6 +168,7 @@ export function toTranscriptEntry(row: EntryRow): TranscriptEntry {
     audioOffsetMs: row.audioOffsetMs ?? null,
     ...(row.emotionSource ? { emotionSource: row.emotionSource } : {}),
     ...(row.safety ? { safety: row.safety } : {}),
+    ...(row.actions?.length ? { actions: row.actions } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 // D1 schema (drizzle). Times are epoch milliseconds; `duration` is whole seconds.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { EMOTION_SOURCES, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
+import { EMOTION_SOURCES, type ActionLine, type EmotionScores, type TurnLatency, type TurnOutcome } from "../../protocol/call-messages";
 import { MEMORY_KINDS } from "../../protocol/memory";
 import { CALLBACK_STATUSES } from "../../protocol/callbacks";
 import type { RecapMethod, RecapStatus } from "../../protocol/summary";
@@ -33,6 +33,8 @@ export const users = sqliteTable(
     recordCallsWithoutEcho: integer("record_calls_without_echo", { mode: "boolean" }).notNull().default(true),
     /** The owner's time zone (IANA name); null: not known yet (the web app sends the browser's), UTC for calls. */
     timeZone: text("time_zone"),
+    /** The phone PIN (4–8 digits) a caller from the linked number keys in to be verified, hashed like a password (issue 42 §4); null: none set. */
+    phonePinHash: text("phone_pin_hash"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -204,6 +206,8 @@ export const transcriptEntries = sqliteTable(
     emotionSource: text("emotion_source", { enum: EMOTION_SOURCES }),
     /** Caller entries the safety net marked: the category (protocol/safety.ts). */
     safety: text("safety", { enum: SAFETY_CATEGORIES }),
+    /** Assistant entries: the actions the turn took (remember, schedule a callback…: protocol ActionLine), in order; null: none. */
+    actions: text("actions", { mode: "json" }).$type<ActionLine[]>(),
   },
   (t) => [uniqueIndex("transcript_call_seq_unique").on(t.callId, t.seq)],
 );

@@ -69,6 +69,7 @@ export async function createUser(database: Db, input: NewUser, now = Date.now())
     emailVerifiedAt: input.emailVerifiedAt ?? null,
     recordCallsWithoutEcho: true,
     timeZone: null,
+    phonePinHash: null,
   };
   try {
     await database.insert(users).values(row);

@@ -11,6 +11,7 @@ import type { TurnOptions } from "./turns/end-of-turn";
 import type { VoiceBaselineState } from "./hearing/voice-baseline";
 import type { VadOptions } from "./turns/vad";
 import type { SafetyResources } from "../config/safety-resources";
+import type { ActionPort } from "./actions/port";
 
 export interface ConversationOptions {
   provider: AiProvider;
@@ -49,6 +50,11 @@ export interface ConversationOptions {
   memory?: MemoryNote[];
   /** The numbers the safety message gives (SAFETY_RESOURCES; default: the US ones). */
   safetyResources?: SafetyResources;
-  /** The owner's time zone (IANA), passed to every reply request; absent: the server's. */
+  /**
+   * What the caller can ask the Echo to do (remember, callbacks, follow-ups: actions/port.ts). Given:
+   * the engine is offered the actions (and end_call); absent: it answers in words only.
+   */
+  actions?: ActionPort;
+  /** The owner's time zone (IANA name): replies that tell the time and the times of actions use it; else UTC. */
   timeZone?: string;
 }

@@ -36,9 +36,9 @@
 // first (safetyMessage, with this deployment's numbers), then the model's reply, told what was detected
 // (safetyInstruction, after the Echo's own instructions). The message is said even if the model or the
 // speech engine fails (spoken-reply.ts `lead`).
-import type { CallType, EmotionScores } from "../../protocol/call-messages";
+import { ACTION_NAMES, type CallType, type EmotionScores } from "../../protocol/call-messages";
 import type { ConversationOptions } from "./conversation-options";
-import type { AiProvider, CallerTurnInfo, FallbackVoice, Persona, ReplyRequest } from "../ai/provider";
+import type { ActionRequest, AiProvider, CallerTurnInfo, FallbackVoice, Persona, ReplyRequest } from "../ai/provider";
 import { type CallerTurn, type HeardTurn, spokenTurn, textTurn } from "./queued-turn";
 import { ChatHistory } from "./reply/chat-history";
 import { systemClock, type Clock } from "./core/clock";
@@ -63,6 +63,8 @@ import { VoiceBaseline } from "./hearing/voice-baseline";
 import type { SafetyVerdict } from "../safety/check";
 import { safetyInstruction, safetyMessage } from "../safety/resources";
 import { DEFAULT_SAFETY_RESOURCES, type SafetyResources } from "../config/safety-resources";
+import type { ActionPort } from "./actions/port";
+import { runAction } from "./actions/run-action";
 
 export class Conversation {
   private readonly provider: AiProvider;
@@ -106,6 +108,9 @@ export class Conversation {
   /** What the Echo remembers of the caller (ranked notes) and its system prompt section. */
   private readonly memory: MemoryNote[];
   private readonly memoryText: string;
+  private readonly actions: ActionPort | undefined;
+  /** What every reply request carries besides the turn: the actions on offer and the owner's time zone. */
+  private readonly requestExtras: Pick<ReplyRequest, "tools" | "timeZone">;
 
   constructor(options: ConversationOptions) {
     this.provider = options.provider;
@@ -124,6 +129,8 @@ export class Conversation {
     this.memory = options.memory ?? [];
     this.memoryText = memorySection(this.memory, Date.now());
     this.history = new ChatHistory(options.history ?? [], this.maxHistory);
+    this.actions = options.actions;
+    this.requestExtras = { ...(options.actions ? { tools: ACTION_NAMES } : {}), ...(options.timeZone ? { timeZone: options.timeZone } : {}) };
     this.turnIndex = this.history.messages.filter((m) => m.role === "user").length;
     this.settings = { ...DEFAULT_PIPELINE_SETTINGS, ...options.settings };
     this.steps = { clock: this.clock, settings: this.settings, random: options.random ?? Math.random };
@@ -351,6 +358,7 @@ export class Conversation {
       trail: this.trail,
       maxHistory: this.maxHistory,
       callType: this.callType,
+      requestExtras: this.requestExtras,
       history: () => this.history.messages,
       historyVersion: () => this.history.version,
       turnIndex: () => this.turnIndex,
@@ -390,6 +398,10 @@ export class Conversation {
     }
   }
 
+  /** One action a reply asked for, under its deadline (actions/run-action.ts). */
+  private readonly act = (request: ActionRequest, signal: AbortSignal) =>
+    runAction(request, { port: this.actions!, clock: this.clock, deadlineMs: this.settings.actionMs, timeZone: this.requestExtras.timeZone, signal });
+
   /** A scripted line (an apology, the goodbye) played as the assistant's reply. */
   private async playLine(turnId: string | null, line: ScriptedLine, report: TurnReport): Promise<void> {
     const reply = this.newReply(report);
@@ -411,6 +423,7 @@ export class Conversation {
       steps: this.steps,
       report,
       onQuietFailure: (stage, err) => logFailure(this.trail, this.turnIndex, stage, err, { fallback: QUIET_FALLBACKS[stage] }),
+      ...(this.actions ? { act: this.act } : {}),
     });
   }
 
@@ -428,7 +441,7 @@ export class Conversation {
     const instruction = safety ? { safetyInstruction: safetyInstruction(safety) } : {};
     const memory = this.memoryText ? { memory: this.memoryText } : {};
     const messages = buildMessages(this.persona, emotions, this.history.messages, this.maxHistory, { greeting: turn === null, ...instruction, ...memory });
-    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType, ...(this.timeZone ? { timeZone: this.timeZone } : {}) };
+    const request: ReplyRequest = { persona: this.persona, messages, callerEmotions: emotions, turn, callType: this.callType, ...this.requestExtras };
     if (this.memory.length > 0) request.memory = this.memory;
     if (safety) request.safety = { category: safety.category, negated: safety.negated };
     const lead = safety ? safetyMessage(safety, this.safetyResources) : undefined;

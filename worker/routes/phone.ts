@@ -1,8 +1,11 @@
 // /api/phone: the signed-in user's phone link (a 6-digit code typed on the keypad links the number
-// they call from), unlinking, and which Echo answers their phone calls.
+// they call from), unlinking, which Echo answers their phone calls, and the phone PIN (set, change,
+// remove: stored hashed like a password; a caller from the linked number keys it in to be verified).
 import { Hono } from "hono";
-import { phoneEchoInputSchema, phoneLinkCallInputSchema, type PhoneLinkCall, type PhoneLinkCode, type PhoneSettings } from "../../protocol/phone";
+import { phoneEchoInputSchema, phoneLinkCallInputSchema, phonePinInputSchema, type PhoneLinkCall, type PhoneLinkCode, type PhonePinStatus, type PhoneSettings } from "../../protocol/phone";
 import { placeLinkCall } from "../callbacks/link-call";
+import { hashPassword } from "../auth/password";
+import { pinHashOf, setPinHash } from "../db/phone-pin";
 import type { AppEnv } from "../http/app-env";
 import { requireUser } from "../auth/middleware";
 import { db, type Db } from "../db/client";
@@ -55,6 +58,21 @@ export const phoneRoutes = new Hono<AppEnv>()
     const database = db(c.env.DB);
     await unlinkPhone(database, user.id);
     return c.json<PhoneSettings>(await settings(c.var.config.phoneNumber, database, user.id));
+  })
+  .get("/pin", async (c) => {
+    const user = requireUser(c);
+    return c.json<PhonePinStatus>({ hasPin: (await pinHashOf(db(c.env.DB), user.id)) !== null });
+  })
+  .put("/pin", async (c) => {
+    const user = requireUser(c);
+    const { pin } = await readJson(c, phonePinInputSchema);
+    await setPinHash(db(c.env.DB), user.id, await hashPassword(pin));
+    return c.json<PhonePinStatus>({ hasPin: true });
+  })
+  .delete("/pin", async (c) => {
+    const user = requireUser(c);
+    await setPinHash(db(c.env.DB), user.id, null);
+    return c.json<PhonePinStatus>({ hasPin: false });
   })
   .put("/echo", async (c) => {
     const user = requireUser(c);

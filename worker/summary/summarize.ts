@@ -62,7 +62,7 @@ async function askModel(provider: AiProvider, persona: Persona, source: Awaited<
       { persona, messages: summaryMessages(source.transcript), callerEmotions: {}, turn: null, maxTokens: SUMMARY_MAX_TOKENS },
       controller.signal,
     );
-    for await (const delta of abortableStream(stream, controller.signal)) answer += delta;
+    for await (const delta of abortableStream(stream, controller.signal)) if (typeof delta === "string") answer += delta;
   } catch (err) {
     if (controller.signal.aborted) throw new SummaryError(`The language model did not answer within ${deadlineMs >= 1000 ? `${Math.round(deadlineMs / 1000)} s` : `${deadlineMs} ms`}.`, true);
     // The provider's own words can name keys, hosts or models: they go to the log, the owner reads ours.

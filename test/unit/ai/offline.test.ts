@@ -90,7 +90,7 @@ describe("offline provider: replies (the dialogue manager, built-in tagger)", ()
     const text = await replyText(p, {});
     expect(text.split(" ").length).toBeGreaterThan(5);
     const controller = new AbortController();
-    const seen: string[] = [];
+    const seen: unknown[] = [];
     await expect(async () => {
       for await (const d of p.reply({ persona, messages: [], callerEmotions: {}, turn: turn() }, controller.signal)) {
         seen.push(d);

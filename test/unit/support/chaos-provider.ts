@@ -7,7 +7,7 @@ import type { EmotionScores } from "../../../protocol/call-messages";
 import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { AiStepError, type AiStage } from "../../../worker/ai/errors";
-import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
+import type { AiProvider, PcmAudio, ReplyChunk, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
 import type { Clock } from "../../../worker/pipeline/core/clock";
 import type { ScriptedProvider } from "./scripted-provider";
 
@@ -67,7 +67,7 @@ export class ChaosProvider implements AiProvider {
     return this.faulty("textEmotions", signal, () => this.inner.textEmotions(text));
   }
 
-  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     const fault = this.next("reply", signal);
     if (fault && typeof fault === "object" && "cutAfter" in fault) {
       let n = 0;

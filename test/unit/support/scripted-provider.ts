@@ -3,7 +3,7 @@
 import type { AiProviderName, EmotionScores } from "../../../protocol/call-messages";
 import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
-import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
+import type { ActionRequest, AiProvider, PcmAudio, ReplyChunk, ReplyRequest, Transcript, TurnEndVerdict } from "../../../worker/ai/provider";
 import { wordsEmotions } from "../../../worker/emotion/words-model";
 import type { Clock } from "../../../worker/pipeline/core/clock";
 
@@ -13,7 +13,7 @@ export interface ScriptedOptions {
   /** Transcript per call (cycled); a function gets the audio. */
   transcripts?: Array<Transcript | Error> | ((audio: PcmAudio) => Transcript);
   /** Reply deltas per call (cycled); an Error element makes the stream fail at that point. */
-  replies?: Array<Array<string | Error>>;
+  replies?: Array<Array<string | Error | ActionRequest>>;
   transcribeMs?: number;
   firstTokenMs?: number;
   tokenMs?: number;
@@ -69,7 +69,7 @@ export class ScriptedProvider implements AiProvider {
     return wordsEmotions(text);
   }
 
-  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     this.requests.push(request);
     const index = this.replyCount++;
     this.replyAborted[index] = false;

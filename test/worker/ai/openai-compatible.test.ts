@@ -8,7 +8,7 @@ import type { VoiceStyle } from "../../../protocol/echo";
 import { AiStepError } from "../../../worker/ai/errors";
 import { OpenAiCompatibleEngine } from "../../../worker/ai/openai/provider";
 import { loadOpenAiSdk } from "../../../worker/ai/openai/sdk";
-import type { ReplyRequest } from "../../../worker/ai/provider";
+import type { ReplyChunk, ReplyRequest } from "../../../worker/ai/provider";
 import { readAiSettings } from "../../../worker/config/ai-settings";
 import { synthesizeSpeech } from "../../../worker/ai/offline/synth";
 import { deliveryFor } from "../../../worker/pipeline/reply/delivery";
@@ -59,9 +59,9 @@ const request = (text: string): ReplyRequest => ({
   turn: null,
 });
 
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+async function collect(stream: AsyncIterable<ReplyChunk>): Promise<string[]> {
   const deltas: string[] = [];
-  for await (const delta of stream) deltas.push(delta);
+  for await (const delta of stream) if (typeof delta === "string") deltas.push(delta);
   return deltas;
 }
 
@@ -118,7 +118,7 @@ describe("replies: POST /v1/chat/completions (SSE)", () => {
   it("stops the request when its signal aborts mid-stream (the server sees the client go)", async () => {
     const { engine, key } = engineWith({ OPENAI_REPLY_MODEL: "slow" });
     const controller = new AbortController();
-    const deltas: string[] = [];
+    const deltas: ReplyChunk[] = [];
     const err = await (async () => {
       for await (const delta of engine.reply(request("one two three four five six seven eight nine ten"), controller.signal)) {
         deltas.push(delta);

@@ -2,7 +2,7 @@
 // documented shapes (whisper {text}, nova-3 results.channels, llama SSE stream, aura-1 raw linear16 stream,
 // smart-turn {is_complete, probability}) and fails the way the binding does.
 import { describe, expect, it } from "vitest";
-import type { Persona, ReplyRequest } from "../../../worker/ai/provider";
+import type { Persona, ReplyChunk, ReplyRequest } from "../../../worker/ai/provider";
 import { BUNDLED_VOICE, synthesizeSpeech } from "../../../worker/ai/offline/synth";
 import { WorkersAiProvider, MODELS, SPEAKERS } from "../../../worker/ai/workers-ai/provider";
 import { base64ToBytes, pcm16ToBytes } from "../../../protocol/pcm16";
@@ -77,9 +77,9 @@ const defaults: Record<string, Handler> = {
 const persona: Persona = { name: "Nova", description: "", personality: "friendly", expertise: "general", instructions: "", voiceStyle: "warm" };
 const request: ReplyRequest = { persona, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "hi" }], callerEmotions: {}, turn: null };
 
-async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+async function collect(stream: AsyncIterable<ReplyChunk>): Promise<string[]> {
   const out: string[] = [];
-  for await (const d of stream) out.push(d);
+  for await (const d of stream) if (typeof d === "string") out.push(d);
   return out;
 }
 
@@ -137,7 +137,7 @@ describe("workers-ai provider: reply stream", () => {
   it("passes the abort signal to the binding, so a barge-in stops the stream", async () => {
     const { ai, calls } = standIn({ [MODELS.llm]: (_i, signal) => sse(llmEvents("one two three four five six"), { delayMs: 5, signal }) });
     const controller = new AbortController();
-    const seen: string[] = [];
+    const seen: ReplyChunk[] = [];
     await expect(async () => {
       for await (const d of new WorkersAiProvider(ai).reply(request, controller.signal)) {
         seen.push(d);

@@ -4,7 +4,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { MemoryItem, MemoryList } from "../../../protocol/memory";
-import { cancelCallback, followUps, forget, remember, scheduleCallback } from "../../../worker/call/actions-adapter";
 import { db } from "../../../worker/db/client";
 import { exportMemory, forgetMatching, listFollowUps, listMemory, rememberItem, type MemoryScope } from "../../../worker/memory/store";
 import { createEcho } from "../support/echoes";
@@ -91,22 +90,5 @@ describe("/api/echoes/:id/memory", () => {
     expect((await listMemory(d, scope)).map((i) => i.text)).toEqual(["My name is Sam."]);
     const signedOut = await exports.default.fetch(`${TEST_ORIGIN}/api/echoes/${scope.echoId}/memory`);
     expect(signedOut.status).toBe(401);
-  });
-});
-
-describe("the call-side actions adapter (worker/call/actions-adapter.ts)", () => {
-  it("remembers, lists and forgets for a verified caller; refuses otherwise; callbacks answer honestly that they aren't there yet", async () => {
-    const { scope } = await owned();
-    const d = db(env.DB);
-    const caller = { scope, mayRemember: true, callId: null };
-    const kept = await remember(d, caller, "Remind me to water the plants.");
-    expect(kept).toMatchObject({ ok: true, value: { kind: "follow_up", text: "Remind me to water the plants." } });
-    expect(await followUps(d, caller)).toMatchObject({ ok: true, value: [{ text: "Remind me to water the plants." }] });
-    expect(await remember(d, { ...caller, mayRemember: false }, "Remember my PIN is 1234.")).toEqual({ ok: false, say: expect.stringContaining("only") });
-    expect(await forget(d, { scope: null, mayRemember: true, callId: null }, "plants")).toMatchObject({ ok: false });
-    expect(await forget(d, caller, "the plants")).toEqual({ ok: true, value: 1 });
-    expect(await listMemory(d, scope)).toEqual([]);
-    expect(await scheduleCallback()).toEqual({ ok: false, say: "I can't set reminders or call you back yet." });
-    expect((await cancelCallback()).ok).toBe(false);
   });
 });

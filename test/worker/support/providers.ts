@@ -2,7 +2,7 @@
 // the real (offline) provider and change one thing.
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
-import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../../../worker/ai/provider";
+import type { AiProvider, PcmAudio, ReplyChunk, ReplyRequest, Transcript } from "../../../worker/ai/provider";
 
 export type ProviderMethod = "reply" | "synthesize" | "transcribe";
 
@@ -20,7 +20,7 @@ class Wrapped implements AiProvider {
   textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
     return this.inner.textEmotions(text, signal);
   }
-  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     return this.inner.reply(request, signal);
   }
   synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal): Promise<PcmAudio> {
@@ -46,7 +46,7 @@ export class OutageProvider extends Wrapped {
     if (this.fail("transcribe")) return Promise.reject(new Error("speech-to-text model unavailable (503)"));
     return super.transcribe(audio, signal);
   }
-  override async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  override async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     if (this.fail("reply")) throw new Error("language model unavailable (503)");
     yield* super.reply(request, signal);
   }
@@ -58,7 +58,7 @@ export class OutageProvider extends Wrapped {
 
 /** Replies with only the first sentence of the real reply (short playback keeps tests quick). */
 export class BriefProvider extends Wrapped {
-  override async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  override async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     let text = "";
     for await (const delta of this.inner.reply(request, signal)) {
       text += delta;

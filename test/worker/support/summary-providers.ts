@@ -4,7 +4,7 @@
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { AiStepError } from "../../../worker/ai/errors";
-import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../../../worker/ai/provider";
+import type { AiProvider, PcmAudio, ReplyChunk, ReplyRequest, Transcript } from "../../../worker/ai/provider";
 import { SUMMARY_INSTRUCTIONS } from "../../../worker/summary/prompt";
 
 export const isSummaryRequest = (r: ReplyRequest) => r.messages[0]?.content === SUMMARY_INSTRUCTIONS;
@@ -26,7 +26,7 @@ export class SummaryModelProvider implements AiProvider {
   textEmotions(text: string, signal?: AbortSignal): Promise<EmotionScores> {
     return this.inner.textEmotions(text, signal);
   }
-  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     if (!isSummaryRequest(request)) return this.inner.reply(request, signal);
     this.summaryRequests.push(request);
     return this.answer(request, signal);

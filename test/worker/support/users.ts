@@ -43,6 +43,7 @@ export async function createUser(overrides: Partial<UserRow> = {}, opts: { sessi
     // Verified unless a test says otherwise: only verified accounts can be invited to calls.
     emailVerifiedAt: Date.now(),
     timeZone: null,
+    phonePinHash: null,
     ...overrides,
   };
   await db(env.DB).insert(users).values(row);

@@ -12,7 +12,7 @@ import { scalePcm } from "../../audio/pcm";
 import { upsample8to16 } from "../../audio/resample";
 import { wordsEmotions } from "../../emotion/words-model";
 import { dialogueReply } from "../offline/replies";
-import type { AiProvider, PcmAudio, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
+import type { AiProvider, PcmAudio, ReplyChunk, ReplyRequest, Transcript, TranscriptionStream } from "../provider";
 import { SpeechMemo, voiceKey } from "../speech-memo";
 import { pocketSphinx } from "./stt/assets";
 import { RECOGNIZER_SAMPLE_RATE, type PocketSphinx } from "./stt/pocketsphinx";
@@ -66,7 +66,7 @@ export class LocalSpeechProvider implements AiProvider {
     return wordsEmotions(text);
   }
 
-  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     return dialogueReply(request, { language: winkLanguage, engine: "local" }, signal);
   }
 

@@ -8,7 +8,7 @@ import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { levelDb } from "../../audio/level";
 import { wordsEmotions } from "../../emotion/words-model";
-import type { AiProvider, PcmAudio, ReplyRequest, Transcript } from "../provider";
+import type { AiProvider, PcmAudio, ReplyChunk, ReplyRequest, Transcript } from "../provider";
 import { SpeechMemo, voiceKey } from "../speech-memo";
 import { lightLanguage } from "./dialogue/light-tagger";
 import { dialogueReply } from "./replies";
@@ -50,7 +50,7 @@ export class OfflineProvider implements AiProvider {
   /** `now`: the clock the replies tell the time by (tests inject one). */
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     return dialogueReply(request, { language: lightLanguage, engine: "offline", now: this.now }, signal);
   }
 

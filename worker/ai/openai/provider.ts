@@ -1,7 +1,8 @@
 // Stages on OpenAI-compatible HTTP servers (OpenAI, Groq, Ollama, llama.cpp server, LM Studio,
 // speaches, Kokoro-FastAPI…), each with its own base URL, key and model, through the official `openai`
 // client: speech-to-text POST /audio/transcriptions (multipart WAV), replies POST /chat/completions
-// (SSE, consumed as it arrives), speech POST /audio/speech (WAV or raw PCM; never MP3; the reply's
+// (SSE, consumed as it arrives; the call's actions as `tools`, whose streamed tool-call deltas are
+// gathered and yielded as action requests after the words), speech POST /audio/speech (WAV or raw PCM; never MP3; the reply's
 // delivery as `instructions` for models that take them, OPENAI_SPEECH_INSTRUCTIONS). No retries
 // here (maxRetries 0): failures are AiStepErrors with `transient` set, and the pipeline's deadline and
 // retry layer decides. Every request follows the step's AbortSignal.
@@ -10,7 +11,8 @@ import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
 import { buildWav } from "../../audio/wav";
 import type { AiStage } from "../errors";
-import type { PcmAudio, ReplyRequest, Transcript } from "../provider";
+import type { PcmAudio, ReplyChunk, ReplyRequest, Transcript } from "../provider";
+import { toolDefinitions, ToolCallDeltas } from "../action-tools";
 import type { AiSettings, OpenAiEndpoint } from "../../config/ai-settings";
 import { abortReason, modelId, stepFailure, unusableAnswer, type StepTarget } from "./errors";
 import { loadOpenAiSdk, type OpenAiSdk } from "./sdk";
@@ -83,8 +85,10 @@ export class OpenAiCompatibleEngine {
     return { text: text.trim(), recognized: true };
   }
 
-  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
     const { client, endpoint, target, sdk } = await this.use("reply", "reply");
+    const tools = toolDefinitions(request.tools);
+    const calls = new ToolCallDeltas();
     let produced = false;
     try {
       const stream = await client.chat.completions.create(
@@ -93,23 +97,28 @@ export class OpenAiCompatibleEngine {
           messages: request.messages,
           stream: true,
           max_tokens: request.maxTokens ?? REPLY_MAX_TOKENS,
+          ...(tools.length ? { tools } : {}),
           ...(request.responseFormat ? { response_format: { type: "json_schema", json_schema: { name: request.responseFormat.name, schema: request.responseFormat.schema, strict: true } } } : {}),
         },
         { signal },
       );
       // Leaving this loop early (the caller barged in) cancels the response body.
       for await (const chunk of stream) {
-        const delta = chunk.choices[0]?.delta?.content;
-        if (!delta) continue;
+        const delta = chunk.choices[0]?.delta;
+        if (delta?.tool_calls) calls.push(delta.tool_calls);
+        const content = delta?.content;
+        if (!content) continue;
         produced = true;
-        yield delta;
+        yield content;
       }
     } catch (err) {
       throw stepFailure(err, target, sdk, signal);
     }
     // The client ends its stream quietly when the request is aborted: a cut-off reply must not look whole.
     if (signal?.aborted) throw abortReason(signal);
-    if (!produced) throw unusableAnswer(target, "the model answered with no text");
+    const actions = calls.requests(request.tools);
+    if (!produced && actions.length === 0) throw unusableAnswer(target, calls.size ? "the model called a tool it was not offered" : "the model answered with no text");
+    yield* actions;
   }
 
   async synthesize(text: string, voice: VoiceStyle, signal?: AbortSignal, delivery?: Delivery): Promise<PcmAudio> {

@@ -2,7 +2,9 @@
 //   STT  @cf/deepgram/flux streaming over a WebSocket with its own turn-taking (flux.ts), falling back to
 //        @cf/openai/whisper-large-v3-turbo (base64 WAV) per VAD turn; or whisper alone; or
 //        @cf/deepgram/nova-3 (audio {body, contentType}) per VAD turn — WorkersAiOptions.stt (AI_STT)
-//   LLM  @cf/meta/llama-3.3-70b-instruct-fp8-fast, stream: true (SSE)
+//   LLM  @cf/meta/llama-3.3-70b-instruct-fp8-fast, stream: true (SSE); the call's actions as `tools`
+//        (function calling: OpenAI-form definitions), tool calls read from the stream's events (native
+//        `tool_calls`, whole or in deltas, or OpenAI-style deltas) or a whole answer's `tool_calls`
 //   TTS  @cf/deepgram/aura-1, raw linear16 at 16 kHz (container "none"; never MP3, a Worker can't decode it)
 //   turn @cf/pipecat-ai/smart-turn-v2 (16 kHz 16-bit WAV ≤ 8 s as audio {body, contentType} → {is_complete, probability})
 //   mood not a model: the words model (worker/emotion/) runs in the Worker, as on every engine; the
@@ -15,7 +17,8 @@ import type { VoiceStyle } from "../../../protocol/echo";
 import { bytesToBase64, bytesToPcm16, base64ToBytes } from "../../../protocol/pcm16";
 import { resampleClip } from "../../audio/resample-rate";
 import { buildWav, parseWav } from "../../audio/wav";
-import type { AiProvider, PcmAudio, ReplyRequest, StreamingTranscriber, Transcript, TranscriberOptions, TurnEndVerdict } from "../provider";
+import type { AiProvider, PcmAudio, ReplyChunk, ReplyRequest, StreamingTranscriber, Transcript, TranscriberOptions, TurnEndVerdict } from "../provider";
+import { toolDefinitions, ToolCallDeltas } from "../action-tools";
 import { AiStepError } from "../errors";
 import { badOutput, bindingStepError } from "./binding-errors";
 import { DEFAULT_FLUX_OPTIONS, FLUX_MODEL, FluxTranscriber, type FluxOptions } from "./flux";
@@ -145,7 +148,9 @@ export class WorkersAiProvider implements AiProvider {
     return wordsEmotions(text);
   }
 
-  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<string> {
+  async *reply(request: ReplyRequest, signal?: AbortSignal): AsyncIterable<ReplyChunk> {
+    const tools = toolDefinitions(request.tools);
+    const calls = new ToolCallDeltas();
     const result: unknown = await step(
       "reply",
       "The language model",
@@ -156,6 +161,7 @@ export class WorkersAiProvider implements AiProvider {
           {
             messages: request.messages,
             max_tokens: request.maxTokens ?? this.options.maxTokens,
+            ...(tools.length ? { tools } : {}),
             // JSON mode (Workers AI's json-mode docs): the answer matches the schema. It does not stream:
             // the answer comes whole, as `{response: {…}}` (an object) or as its text.
             ...(request.responseFormat ? { stream: false, response_format: { type: "json_schema" as const, json_schema: request.responseFormat.schema } } : { stream: true }),
@@ -167,7 +173,7 @@ export class WorkersAiProvider implements AiProvider {
     if (isTextStream(result)) {
       let produced = false;
       try {
-        for await (const delta of sseTextDeltas(result, signal)) {
+        for await (const delta of sseTextDeltas(result, signal, tools.length ? calls : undefined)) {
           if (delta.trim()) produced = true;
           yield delta;
         }
@@ -179,8 +185,10 @@ export class WorkersAiProvider implements AiProvider {
         // retry once tokens have flowed, but the flag still says what kind of failure it was.
         throw bindingStepError("reply", "The language model", MODELS.llm, err);
       }
-      // An answer with no words would be dead air: it fails like any other (the caller hears the apology).
-      if (!produced) throw badOutput("reply", "The language model", MODELS.llm, "the model answered with no text");
+      const actions = calls.requests(request.tools);
+      // An answer with no words (and no action) would be dead air: it fails like any other (the caller hears the apology).
+      if (!produced && actions.length === 0) throw badOutput("reply", "The language model", MODELS.llm, "the model answered with no text");
+      yield* actions;
       return;
     }
     // A structured answer (JSON mode) comes parsed: its JSON text is the reply.
@@ -188,10 +196,13 @@ export class WorkersAiProvider implements AiProvider {
       yield JSON.stringify(result.response);
       return;
     }
-    // A non-streamed answer ({response}) still works.
+    // A non-streamed answer ({response, tool_calls}) still works.
     if (result && typeof result === "object" && "response" in result && typeof result.response === "string") {
-      if (!result.response.trim()) throw badOutput("reply", "The language model", MODELS.llm, "the model answered with no text");
-      yield result.response;
+      if (tools.length && "tool_calls" in result) calls.push(result.tool_calls);
+      const actions = calls.requests(request.tools);
+      if (!result.response.trim() && actions.length === 0) throw badOutput("reply", "The language model", MODELS.llm, "the model answered with no text");
+      if (result.response.trim()) yield result.response;
+      yield* actions;
       return;
     }
     throw badOutput("reply", "The language model", MODELS.llm, "the model returned no text stream");

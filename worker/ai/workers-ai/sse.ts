@@ -1,15 +1,19 @@
 // Text deltas from a Workers AI streamed text-generation response: a server-sent-events byte stream of
 // `data: {"response":"..."}` lines ending with `data: [DONE]` (OpenAI-style `choices[0].delta.content`
 // events are understood too). Lines may be split across chunks. A malformed event is a clear error.
+// Tool calls in the events (Workers AI's native `tool_calls`, or OpenAI-style `delta.tool_calls`) go to
+// the `toolCalls` gatherer when one is given.
+import type { ToolCallDeltas } from "../action-tools";
 
 interface LlmEvent {
   response?: unknown;
-  choices?: Array<{ delta?: { content?: unknown } }>;
+  tool_calls?: unknown;
+  choices?: Array<{ delta?: { content?: unknown; tool_calls?: unknown } }>;
   error?: unknown;
   errors?: unknown;
 }
 
-function deltaOf(json: string): string {
+function deltaOf(json: string, toolCalls: ToolCallDeltas | undefined): string {
   let event: LlmEvent;
   try {
     event = JSON.parse(json) as LlmEvent;
@@ -20,6 +24,10 @@ function deltaOf(json: string): string {
   // answer) is not an error.
   const errors = Array.isArray(event.errors) ? (event.errors.length > 0 ? event.errors : null) : event.errors;
   if (event.error || errors) throw new Error(`The language model reported an error: ${JSON.stringify(event.error ?? errors).slice(0, 200)}`);
+  if (toolCalls) {
+    toolCalls.push(event.tool_calls);
+    toolCalls.push(event.choices?.[0]?.delta?.tool_calls);
+  }
   if (typeof event.response === "string") return event.response;
   const content = event.choices?.[0]?.delta?.content;
   return typeof content === "string" ? content : "";
@@ -29,7 +37,7 @@ function deltaOf(json: string): string {
  * `signal`: aborted, the stream is cancelled at once, also while a read waits for the model (a
  * generator's return() would wait for that read: a stalled stream would keep its connection).
  */
-export async function* sseTextDeltas(stream: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<string> {
+export async function* sseTextDeltas(stream: ReadableStream<Uint8Array>, signal?: AbortSignal, toolCalls?: ToolCallDeltas): AsyncGenerator<string> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -48,7 +56,7 @@ export async function* sseTextDeltas(stream: ReadableStream<Uint8Array>, signal?
         const data = line.slice(5).trim();
         if (data === "[DONE]") return;
         if (!data) continue;
-        const delta = deltaOf(data);
+        const delta = deltaOf(data, toolCalls);
         if (delta) yield delta;
       }
       if (done) return;

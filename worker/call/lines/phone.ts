@@ -13,7 +13,7 @@ import { closeQuietly } from "../../http/websocket";
 import { logError, safeText } from "../../lib/safe-error";
 import type { SocketGrant } from "../internal-request";
 import type { CallerLine, EndReason, LineHost } from "./line";
-import type { PhoneLinker } from "../setup/phone-link";
+import type { CallKeypad } from "../setup/call-keypad";
 import type { PhoneStart } from "../setup/phone-start";
 import { PhoneStream, type TwilioEvent } from "../../twilio/media-stream";
 
@@ -45,7 +45,7 @@ export class PhoneLine implements CallerLine {
     private readonly host: LineHost,
     private readonly starts: PhoneStart,
     /** Keypad digits go to it (it speaks through host.say). */
-    private readonly linker: PhoneLinker,
+    private readonly keypad: Pick<CallKeypad, "onDigit">,
   ) {}
 
   /** True once a verified media stream carries the caller. */
@@ -178,7 +178,7 @@ export class PhoneLine implements CallerLine {
     switch (event.kind) {
       case "dtmf":
         this.host.callerActive();
-        return this.linker.onDigit(event.digit);
+        return this.keypad.onDigit(event.digit);
       case "stop":
         return this.host.finish("completed", "caller_hung_up");
       case "invalid":

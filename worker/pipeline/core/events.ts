@@ -1,6 +1,6 @@
 // What the conversation pipeline tells its owner. The pipeline knows nothing about sockets or storage:
 // worker/call/pipeline-bridge.ts stores these events and sends them to the caller's line and the viewers.
-import type { EmotionScores, EmotionSource, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
+import type { ActionLine, EmotionScores, EmotionSource, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
 import type { SafetyCategory } from "../../../protocol/safety";
 
 export type PipelineEvent =
@@ -47,6 +47,8 @@ export type PipelineEvent =
       latency: TurnLatency | null;
       /** What happened in the turn (stored with the entry): failures, retries, fallbacks. */
       outcome: TurnOutcome;
+      /** The actions the reply took (its action lines, stored with the entry); absent: none. */
+      actions?: ActionLine[];
       at: number;
     }
   /** Caller barged in: stop playback now. */

@@ -13,8 +13,9 @@
 // A reply is said only as far as a person would say it in a breath or two (spoken-cap.ts): what is past
 // that is neither said nor kept in the transcript.
 // Knows only events and the AiProvider interface.
-import type { EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
-import { END_OF_CALL, type AiProvider, type FallbackVoice, type PcmAudio, type ReplyRequest } from "../../ai/provider";
+import type { ActionLine, EmotionScores, TurnLatency, TurnOutcome } from "../../../protocol/call-messages";
+import { END_OF_CALL, type ActionRequest, type AiProvider, type FallbackVoice, type PcmAudio, type ReplyRequest } from "../../ai/provider";
+import type { ActionResult } from "../actions/run-action";
 import { isAbortError, type Clock } from "../core/clock";
 import type { PipelineEmit } from "../core/events";
 import { deliveryFor } from "./delivery";
@@ -86,7 +87,15 @@ export interface ReplyDeps {
    * emotion scores, or a sentence the speech engine made no audio for (skipped).
    */
   onQuietFailure: (stage: keyof typeof QUIET_FALLBACKS, err: unknown) => void;
+  /**
+   * Runs an action the engine asked for (actions/run-action.ts, under its deadline); absent: the call
+   * offers no actions and a request is ignored.
+   */
+  act?: (request: ActionRequest, signal: AbortSignal) => Promise<ActionResult>;
 }
+
+/** Said when the engine ended the call (end_call) with no goodbye of its own. */
+export const TOOL_GOODBYE = "Goodbye, and take care.";
 
 export interface ReplyOutcome {
   text: string;
@@ -159,6 +168,11 @@ export class Reply {
 
     let fullText = "";
     let closesCall = false;
+    /** Action requests, run once the model's words are in (tool calls come at the end of a stream). */
+    const requested: ActionRequest[] = [];
+    const actions: ActionLine[] = [];
+    /** What the actions said, after the model's words (kept whole: the spoken cap is for the model's words). */
+    let confirmations = "";
     let firstTokenAt: number | null = null;
     let firstAudioAt: number | null = null;
     let audioIndex = 0;
@@ -230,6 +244,10 @@ export class Reply {
 
     try {
       for await (const delta of guardedReply(steps, provider, request, signal, () => report.retry("reply"))) {
+        if (typeof delta !== "string") {
+          if (this.deps.act) requested.push(delta);
+          continue;
+        }
         if (delta === END_OF_CALL) closesCall = true;
         if (!delta || delta === END_OF_CALL || cap.capped) continue;
         firstTokenAt ??= clock.now();
@@ -241,8 +259,29 @@ export class Reply {
     } catch (err) {
       if (!isAbortError(err)) this.fail(err, "reply");
     }
+    // The actions asked for, each said as it finishes (a confirmation, or a question back).
+    const confirm = (said: string) => {
+      const piece = `${hasWords(fullText) || confirmations ? " " : ""}${said}`;
+      confirmations += piece;
+      emit({ type: "assistant_text", replyId, delta: piece });
+      const own = new SentenceChunker();
+      for (const sentence of [...own.push(piece), ...own.flush()]) speak(sentence);
+    };
+    for (const action of requested) {
+      if (signal.aborted || !this.deps.act) break;
+      try {
+        const result = await this.deps.act(action, signal);
+        actions.push(result.line);
+        if (action.name === "end_call") closesCall = true;
+        if (result.spoken) confirm(result.spoken);
+      } catch (err) {
+        if (!isAbortError(err)) this.fail(err, "reply");
+      }
+    }
+    // Ended by a tool with no words of its own: a goodbye, not silence.
+    if (closesCall && !signal.aborted && !hasWords(fullText.slice(leadText.length)) && !confirmations) confirm(TOOL_GOODBYE);
     // A reply with no words (an empty or blank answer, or only emoji) would be silence: it fails like any other.
-    if (!signal.aborted && !hasWords(fullText.slice(leadText.length))) {
+    if (!signal.aborted && !hasWords(fullText.slice(leadText.length) + confirmations)) {
       this.fail(new Error(fullText.trim() ? "the model answered with nothing to say" : "the model answered with no text"), "reply");
     }
     await synthesis;
@@ -260,7 +299,7 @@ export class Reply {
     const heard = words(this.sentences.map((s) => s.text).join(" "));
     const spokenText = interrupted ? words(spokenUntil(this.sentences, this.interruptedAt ?? 0)) : heard;
     // A failed reply keeps what the caller heard, not what the model wrote but nobody said.
-    const text = this.failure ? heard : cap.capped ? cap.text : fullText.trim();
+    const text = this.failure ? heard : `${cap.capped ? cap.text : fullText.trim()}${confirmations}`.trim();
     const latency: TurnLatency | null =
       firstAudioAt === null
         ? null
@@ -273,7 +312,7 @@ export class Reply {
     if (firstTokenAt !== null) report.stageMs.firstTokenMs = firstTokenAt - timing.turnEndedAt;
     if (firstAudioAt !== null) report.stageMs.firstAudioMs = firstAudioAt - timing.turnEndedAt;
     const emotions = text ? await this.emotionsOf(text) : {};
-    emit({ type: "assistant_done", replyId, text, spokenText, interrupted, emotions, latency, outcome: report.outcome(), at: clock.now() });
+    emit({ type: "assistant_done", replyId, text, spokenText, interrupted, emotions, latency, outcome: report.outcome(), ...(actions.length ? { actions } : {}), at: clock.now() });
     return { text, spokenText, interrupted, failure: this.failure, closesCall };
   }
 

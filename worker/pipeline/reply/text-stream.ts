@@ -2,7 +2,7 @@
 // failure before it is retried with backoff, as one step), the whole stream within `replyMs`. Once a
 // token has arrived nothing is retried (the caller may already hear it): a failure after that ends the
 // stream with a StepFailure. Cancelled at once when `signal` fires (barge-in, end of call).
-import type { AiProvider, ReplyRequest } from "../../ai/provider";
+import type { AiProvider, ReplyChunk, ReplyRequest } from "../../ai/provider";
 import { raceAbort } from "../core/abortable";
 import { abortError, isAbortError } from "../core/clock";
 import { backoffMs, deadlineController, failure, isTransient, stageTimeout, type StepContext } from "../core/ai-steps";
@@ -13,7 +13,7 @@ export async function* guardedReply(
   request: ReplyRequest,
   signal: AbortSignal,
   onRetry: (err: unknown) => void,
-): AsyncGenerator<string> {
+): AsyncGenerator<ReplyChunk> {
   const { clock, settings } = ctx;
   const overall = deadlineController(clock, settings.replyMs, signal);
   const firstToken = deadlineController(clock, settings.firstTokenMs, overall.signal);
@@ -32,7 +32,7 @@ export async function* guardedReply(
           .then(() => iterator.return?.())
           .catch(() => undefined);
       };
-      let first: IteratorResult<string>;
+      let first: IteratorResult<ReplyChunk>;
       try {
         do first = await raceAbort(iterator.next(), firstToken.signal);
         while (!first.done && !first.value);

@@ -8,7 +8,7 @@
 import type { EmotionScores } from "../../../protocol/call-messages";
 import type { Delivery } from "../../../protocol/delivery";
 import type { VoiceStyle } from "../../../protocol/echo";
-import type { AiProvider, PcmAudio, ReplyRequest } from "../../ai/provider";
+import type { AiProvider, PcmAudio, ReplyChunk, ReplyRequest } from "../../ai/provider";
 import { raceAbort } from "../core/abortable";
 import { abortError } from "../core/clock";
 import { deliveryFor, sameDelivery } from "../reply/delivery";
@@ -25,7 +25,7 @@ export interface SpeculationDeps {
 
 export class Speculation {
   private readonly controller = new AbortController();
-  private readonly deltas: string[] = [];
+  private readonly deltas: ReplyChunk[] = [];
   private finished = false;
   private error: unknown = null;
   private wake: (() => void) | null = null;
@@ -100,7 +100,7 @@ export class Speculation {
         if (signal.aborted) throw abortError();
         this.deltas.push(delta);
         this.notify();
-        if (this.firstSentence) continue;
+        if (this.firstSentence || typeof delta !== "string") continue;
         // The first sentence with words (the reply skips one with nothing to pronounce, e.g. "😊").
         const sentence = chunker.push(delta).find(hasWords);
         if (sentence !== undefined) {
@@ -124,7 +124,7 @@ export class Speculation {
   }
 
   /** The buffered tokens, then the rest as they come; the committed reply's abort stops the model. */
-  private async *replay(signal: AbortSignal | undefined): AsyncGenerator<string> {
+  private async *replay(signal: AbortSignal | undefined): AsyncGenerator<ReplyChunk> {
     const stop = () => this.controller.abort();
     signal?.addEventListener("abort", stop, { once: true });
     try {

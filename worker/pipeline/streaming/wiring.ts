@@ -5,7 +5,7 @@
 // voice is read like any other turn's. Knows only the provider interface, the
 // pipeline's steps and the conversation's callbacks.
 import type { CallType } from "../../../protocol/call-messages";
-import type { AiProvider, CallerTurnInfo, ChatMessage, Persona } from "../../ai/provider";
+import type { AiProvider, CallerTurnInfo, ChatMessage, Persona, ReplyRequest } from "../../ai/provider";
 import { wordEmotions } from "../hearing/words-and-emotions";
 import { buildMessages } from "../reply/persona";
 import { Speculation } from "./eager-reply";
@@ -25,6 +25,8 @@ export interface StreamTurnsHost {
   trail: TrailContext;
   maxHistory: number;
   callType: CallType;
+  /** What every reply request carries besides the turn (the actions on offer, the owner's time zone). */
+  requestExtras: Pick<ReplyRequest, "tools" | "timeZone">;
   history(): readonly ChatMessage[];
   /** Changes whenever the history gets a message (also once it is trimmed to its cap). */
   historyVersion(): number;
@@ -150,7 +152,7 @@ export class StreamTurns {
     return new Speculation(deps, text, host.historyVersion(), (scores) => {
       const emotions = wordEmotions(scores);
       const messages = buildMessages(host.persona, emotions, history, host.maxHistory, { greeting: false });
-      return { persona: host.persona, messages, callerEmotions: emotions, turn, callType: host.callType };
+      return { persona: host.persona, messages, callerEmotions: emotions, turn, callType: host.callType, ...host.requestExtras };
     });
   }
 }
