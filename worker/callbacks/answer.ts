@@ -10,7 +10,7 @@ import { db } from "../db/client";
 import { personaOf } from "../db/echoes";
 import { calls } from "../db/schema";
 import type { Env } from "../config/env";
-import type { PhoneCallSetup } from "../call/setup/phone-start";
+import type { PhoneCallSetup } from "../db/answerer";
 
 export type CallbackAnswer = { kind: "connect"; setup: PhoneCallSetup } | { kind: "say"; message: string };
 

@@ -13,7 +13,7 @@ import { db } from "../db/client";
 import { createLinkCode, userByPhoneQuery } from "../db/phone";
 import { phoneCallBySidQuery } from "../db/phone-calls";
 import { logError } from "../lib/safe-error";
-import type { PhoneCallSetup } from "../call/setup/phone-start";
+import type { PhoneCallSetup } from "../db/answerer";
 import { identifiableNumber } from "../twilio/caller-id";
 import { createTwilioCall } from "../twilio/rest-calls";
 import { TwilioRestError } from "../twilio/rest-client";

@@ -71,3 +71,23 @@ export async function incomingCall(database: Db, callSid: string, number: string
   const owner = owners[0];
   return { earlier: known[0] ?? null, answerer: owner ? answererOf(owner, echoRows[0] ?? null) : nobody };
 }
+
+/**
+ * What /twilio/voice (or a callback we placed) hands the call's CallSession before the media stream
+ * connects: the answerer and the call's identity. Here, beside Answerer, so callbacks and the call's
+ * setup share it without depending on each other.
+ */
+export interface PhoneCallSetup extends Answerer {
+  callId: string;
+  callSid: string;
+  fromNumber: string | null;
+  startTime: number;
+  /** Full STIR/SHAKEN attestation, or a callback we placed (issue 42 §4); false unless proven. */
+  callerVerified?: boolean;
+  /** The owner's time zone, for a verified caller. */
+  timeZone?: string | null;
+  /** A fixed first line instead of the greeting (a callback's reason). */
+  opening?: string | null;
+  /** A call we placed to link its number for this user. */
+  linkFor?: string | null;
+}

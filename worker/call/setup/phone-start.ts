@@ -3,7 +3,7 @@
 // token /twilio/voice issued for this call and this CallSid; and consent: a recorded call is recorded
 // only once its recording notice has gone out (if it can't be said, the call is not recorded).
 import { readConfig } from "../../config/config";
-import type { Answerer } from "../../db/answerer";
+import type { PhoneCallSetup } from "../../db/answerer";
 import type { Env } from "../../config/env";
 import { db } from "../../db/client";
 import { getEcho } from "../../db/echoes";
@@ -13,21 +13,7 @@ import type { MemoryNote } from "../../../protocol/memory";
 import { verifyStreamToken } from "../../twilio/stream-token";
 import type { CallAi, CallState, CallStore } from "../store";
 
-/** What /twilio/voice hands the call's CallSession before the media stream connects. */
-export interface PhoneCallSetup extends Answerer {
-  callId: string;
-  callSid: string;
-  fromNumber: string | null;
-  startTime: number;
-  /** Full STIR/SHAKEN attestation, or a callback we placed (issue 42 §4); false unless proven. */
-  callerVerified?: boolean;
-  /** The owner's time zone, for a verified caller. */
-  timeZone?: string | null;
-  /** A fixed first line instead of the greeting (a callback's reason). */
-  opening?: string | null;
-  /** A call we placed to link its number for this user. */
-  linkFor?: string | null;
-}
+export type { PhoneCallSetup } from "../../db/answerer";
 
 /**
  * What the Echo remembers of a verified caller (issue 42 §1, §4): only when the call is proven to be the
