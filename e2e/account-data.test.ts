@@ -81,7 +81,7 @@ describe("your data", () => {
     await dialog.getByLabel("Your password").fill(creds.password);
     await dialog.getByRole("button", { name: "Delete account" }).click();
     // Signed out: the app leaves the dashboard, and the session cookie answers nobody.
-    await page.getByRole("button", { name: "Sign Out" }).waitFor({ state: "detached", timeout: 20_000 });
+    await page.getByRole("button", { name: "Sign Out", exact: true }).waitFor({ state: "detached", timeout: 20_000 });
     const me = await page.evaluate(async () => (await fetch("/api/auth/me")).json());
     expect(me).toEqual({ user: null });
     const signIn = await page.evaluate(async (body) => (await fetch("/api/auth/sign-in", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).status, {

@@ -29,7 +29,9 @@ it("Chromium's feed socket opens without permessage-deflate and carries messages
   const user = app.createUser("wire-browser");
   const [name, value] = user.cookie.split("=") as [string, string];
   const page = await browser.newPage();
-  await page.context().addCookies([{ name, value, url: app.baseURL }]);
+  // The session cookie is __Host-: Secure, Path=/ and no Domain attribute (a host-only cookie, as the
+  // Worker sets it); Chromium sends Secure cookies over http only to loopback, as here.
+  await page.context().addCookies([{ name, value, domain: new URL(app.baseURL).hostname, path: "/", secure: true }]);
   // A blank document of the app's origin (the built Worker alone serves no pages, and an API answer's
   // policy lets a document connect nowhere): Chromium opens the socket from it as the SPA would.
   await page.route(`${app.baseURL}/blank`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>blank</title>" }));
