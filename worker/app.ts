@@ -20,21 +20,21 @@ import { echoRoutes } from "./routes/echoes";
 import { memoryRoutes } from "./routes/memory";
 import { feedRoutes } from "./routes/feed";
 import { phoneRoutes } from "./routes/phone";
-import { recordingSettingsRoutes } from "./routes/recording-settings";
+import { recordingSettingsRoutes } from "./routes/account/recording-settings";
 import { twilioRoutes } from "./routes/twilio";
 import { googleRoutes } from "./routes/google";
 import { insightsRoutes } from "./routes/insights";
 import { wsCallRoutes } from "./routes/ws-call";
 import { liveCallRoutes } from "./routes/live-calls";
 import { liveRoutes } from "./routes/live";
-import { accountRoutes } from "./routes/account";
+import { accountRoutes } from "./routes/account/data";
 import { passwordRoutes } from "./routes/account/password";
 import { passwordResetRoutes } from "./routes/account/password-reset";
 import { sessionRoutes } from "./routes/account/sessions";
 import { verifyEmailRoutes } from "./routes/account/verify-email";
 import { devOutboxRoutes } from "./routes/account/dev-outbox";
 import { callbackRoutes } from "./routes/callbacks";
-import { timeZoneRoutes } from "./routes/time-zone";
+import { timeZoneRoutes } from "./routes/account/time-zone";
 
 export const app = new Hono<AppEnv>();
 

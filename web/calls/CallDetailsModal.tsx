@@ -12,7 +12,7 @@ import { statusLabel } from "../lib/callStatus";
 import { callerTurnCount } from "../lib/transcriptLines";
 import { CallRecapBlock } from "./CallRecapBlock";
 import { EmotionChart } from "./EmotionChart";
-import { TranscriptList } from "../ui/TranscriptList";
+import { TranscriptList } from "../ui/transcript/TranscriptList";
 import { type PlayerHandle, RecordingPlayer } from "./RecordingPlayer";
 import { clockOf, entryAt, entryStartSec } from "./recordingTimeline";
 import { CallSharing } from "./details/CallSharing";

@@ -12,8 +12,8 @@ import { CallDetailsModal } from "./CallDetailsModal";
 import { statusTone } from "./callList";
 import { isLiveStatus, statusLabel } from "../lib/callStatus";
 import { useNow } from "../lib/useNow";
-import { HistoryFilterBar } from "./HistoryFilterBar";
-import { type HistoryFilters, NO_FILTERS, filtersFromSearch, filtersToSearch, hasFilters, rangeProblem } from "./historyFilters";
+import { HistoryFilterBar } from "./history/HistoryFilterBar";
+import { type HistoryFilters, NO_FILTERS, filtersFromSearch, filtersToSearch, hasFilters, rangeProblem } from "./history/historyFilters";
 import { TranscriptSearch } from "./TranscriptSearch";
 import { useCallHistory } from "./useCallHistory";
 

@@ -6,7 +6,7 @@ import { api } from "../lib/api";
 import { useFeed } from "../lib/feed";
 import { LoadOrder } from "../lib/loadOrder";
 import { callHistoryReducer } from "./callHistoryState";
-import { type HistoryFilters, listUrl } from "./historyFilters";
+import { type HistoryFilters, listUrl } from "./history/historyFilters";
 
 export const PAGE_SIZE = 20;
 

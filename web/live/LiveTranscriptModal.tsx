@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import type { LiveCallSummary } from "../../protocol/live";
 import { DEFAULT_VOLUME, clampVolume } from "../audio/volume";
-import { TranscriptList } from "../ui/TranscriptList";
+import { TranscriptList } from "../ui/transcript/TranscriptList";
 import { formatTime } from "../lib/format";
 import { Badge, Button, Modal, RetryAlert, Spinner, useFollowBottom } from "../ui";
 import { LiveListener } from "./liveAudio";

@@ -1,5 +1,5 @@
-// The design kit. Import from "../ui" (or "../ui/Button" etc.).
-export { ActionLines } from "./ActionLines";
+// The design kit. Import from "." (or "../ui/Button" etc.).
+export { ActionLines } from "./transcript/ActionLines";
 export { Alert, type AlertTone } from "./Alert";
 export { Badge, type BadgeTone } from "./Badge";
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";

@@ -5,7 +5,7 @@
 // window (the sign-in throttle's window and table), every lookup of that asker answers 429 until the
 // window ends.
 import type { Db } from "../db/client";
-import { recordFailure, refundFailure } from "../db/auth-throttle";
+import { recordFailure, refundFailure } from "../db/auth/auth-throttle";
 import { TooManyRequestsError, pleaseWait, secondsUntil } from "../http/errors";
 import { THROTTLE_WINDOW_MS } from "./throttle";
 

@@ -3,7 +3,7 @@
 // stolen cookie does not live for ever by being used).
 import type { UserRow } from "../db/users";
 import type { Db } from "../db/client";
-import { deleteSession, insertSession, sessionWithUser, touchSession } from "../db/sessions";
+import { deleteSession, insertSession, sessionWithUser, touchSession } from "../db/auth/sessions";
 import { randomToken, tokenHash } from "./token";
 
 export { SESSION_COOKIE } from "../../protocol/api";

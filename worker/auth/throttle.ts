@@ -12,7 +12,7 @@
 // A successful sign-in clears the account's (or the browser's) counter and takes its own count back
 // from the client's (one good account must not reset a client that is guessing others).
 import type { Db } from "../db/client";
-import { clearThrottle, readThrottle, recordFailure, refundFailure } from "../db/auth-throttle";
+import { clearThrottle, readThrottle, recordFailure, refundFailure } from "../db/auth/auth-throttle";
 import { clientNetwork } from "../http/client-network";
 import { TooManyRequestsError, pleaseWait, secondsUntil } from "../http/errors";
 

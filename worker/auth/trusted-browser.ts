@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/app-env";
 import type { Db } from "../db/client";
-import { deleteTrustedBrowser, insertTrustedBrowser, renewTrustedBrowser, trustedBrowserEmail } from "../db/trusted-browsers";
+import { deleteTrustedBrowser, insertTrustedBrowser, renewTrustedBrowser, trustedBrowserEmail } from "../db/auth/trusted-browsers";
 import { randomToken, tokenHash } from "./token";
 import { logError } from "../lib/safe-error";
 

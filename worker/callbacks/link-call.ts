@@ -7,7 +7,7 @@ import { readConfig } from "../config/config";
 import type { Env } from "../config/env";
 import type { PhoneLinkCall } from "../../protocol/phone";
 import { answererForUser } from "../db/answerer";
-import { readThrottle, recordFailure } from "../db/auth-throttle";
+import { readThrottle, recordFailure } from "../db/auth/auth-throttle";
 import { createCallRow } from "../db/call-writes";
 import { db } from "../db/client";
 import { createLinkCode, userByPhoneQuery } from "../db/phone";

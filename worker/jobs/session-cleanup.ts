@@ -3,8 +3,8 @@
 // stay in D1 for good. Runs from the cron trigger in wrangler.toml.
 import { SESSION_MAX_AGE_MS } from "../auth/session";
 import { db } from "../db/client";
-import { deleteEndedSessions } from "../db/sessions";
-import { deleteExpiredEmailTokens } from "../db/email-tokens";
+import { deleteEndedSessions } from "../db/auth/sessions";
+import { deleteExpiredEmailTokens } from "../db/auth/email-tokens";
 import type { Env } from "../config/env";
 
 export async function deleteEndedSessionRows(env: Pick<Env, "DB">, now = Date.now()): Promise<number> {

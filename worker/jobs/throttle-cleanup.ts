@@ -2,9 +2,9 @@
 // from a new address or email, and every number that typed a wrong link code, leaves a row; once its
 // window (at most an hour) is long over and it locks nothing, it is deleted. Trusted browsers
 // (trusted_browsers) go when their trust runs out. Runs from the cron trigger in wrangler.toml.
-import { deleteStaleThrottles } from "../db/auth-throttle";
+import { deleteStaleThrottles } from "../db/auth/auth-throttle";
 import { db } from "../db/client";
-import { deleteExpiredTrustedBrowsers } from "../db/trusted-browsers";
+import { deleteExpiredTrustedBrowsers } from "../db/auth/trusted-browsers";
 import type { Env } from "../config/env";
 
 /** Counters whose window began longer ago than this go (every window is an hour or less). */

@@ -1,9 +1,9 @@
-// A count per key and fixed window (the auth_throttle table's counters, db/auth-throttle.ts): each use
+// A count per key and fixed window (the auth_throttle table's counters, db/auth/auth-throttle.ts): each use
 // is counted before it runs, atomically, so uses sent all at once cannot all pass; beyond `limit` in one
 // window every use of that key answers 429 (with Retry-After) until the window ends. A use that turns out
 // not to happen (it lost a race, it failed before anything was spent) is taken back.
 import type { Db } from "../db/client";
-import { recordFailure, refundFailure } from "../db/auth-throttle";
+import { recordFailure, refundFailure } from "../db/auth/auth-throttle";
 import { TooManyRequestsError, pleaseWait, secondsUntil } from "../http/errors";
 
 /** The scheduled clean-up deletes counters a day after their window began: no window may be longer. */

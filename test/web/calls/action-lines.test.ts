@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../../protocol/call-messages";
-import { TranscriptList } from "../../../web/ui/TranscriptList";
+import { TranscriptList } from "../../../web/ui/transcript/TranscriptList";
 import { TranscriptView } from "../../../web/testcall/TranscriptView";
 
 const entries: TranscriptEntry[] = [

@@ -1,4 +1,4 @@
-// Call History's filters in the page's URL and in the API's query (web/calls/historyFilters.ts).
+// Call History's filters in the page's URL and in the API's query (web/calls/history/historyFilters.ts).
 import { describe, expect, it } from "vitest";
 import {
   NO_FILTERS,
@@ -11,7 +11,7 @@ import {
   hasFilters,
   listUrl,
   rangeProblem,
-} from "../../../web/calls/historyFilters";
+} from "../../../web/calls/history/historyFilters";
 
 describe("Call History filters in the URL", () => {
   it("read back what was written, and keep the URL's other keys", () => {

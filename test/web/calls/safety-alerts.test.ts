@@ -6,9 +6,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { TranscriptEntry } from "../../../protocol/call-messages";
 import { SAFETY_CATEGORIES } from "../../../protocol/safety";
-import { NO_FILTERS, listUrl } from "../../../web/calls/historyFilters";
+import { NO_FILTERS, listUrl } from "../../../web/calls/history/historyFilters";
 import { SafetyBadge, safetyAlertLabel } from "../../../web/ui/safety/SafetyBadge";
-import { TranscriptList } from "../../../web/ui/TranscriptList";
+import { TranscriptList } from "../../../web/ui/transcript/TranscriptList";
 
 describe("the Safety alert badge", () => {
   it("names the category in words", () => {

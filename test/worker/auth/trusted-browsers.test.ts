@@ -7,7 +7,7 @@ import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from "../../../worker/auth/th
 import { TRUSTED_BROWSERS_PER_ACCOUNT, TRUSTED_BROWSER_COOKIE, TRUSTED_BROWSER_TTL_MS } from "../../../worker/auth/trusted-browser";
 import { randomToken, tokenHash } from "../../../worker/auth/token";
 import { db } from "../../../worker/db/client";
-import { insertTrustedBrowser } from "../../../worker/db/trusted-browsers";
+import { insertTrustedBrowser } from "../../../worker/db/auth/trusted-browsers";
 import worker from "../../../worker/index";
 
 const ORIGIN = "https://echo.test";

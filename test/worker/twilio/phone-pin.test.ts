@@ -5,7 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PhonePinStatus } from "../../../protocol/phone";
 import { PIN_FAILURE_LIMIT, PIN_THROTTLE_WINDOW_MS, PinCollector, SAY_PIN } from "../../../worker/call/setup/pin-check";
-import { recordFailure } from "../../../worker/db/auth-throttle";
+import { recordFailure } from "../../../worker/db/auth/auth-throttle";
 import { db } from "../../../worker/db/client";
 import { eventually } from "../support/call";
 import { createEcho } from "../support/echoes";

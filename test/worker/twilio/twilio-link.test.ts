@@ -13,7 +13,7 @@ import { selectProvider } from "../../../worker/ai/select";
 import type { CallSession } from "../../../worker/call/CallSession";
 import { splitSentences } from "../../../worker/pipeline/reply/sentences";
 import { LINK_FAILURE_LIMIT, LINK_THROTTLE_KEY, LINK_THROTTLE_WINDOW_MS, SAY } from "../../../worker/call/setup/phone-link";
-import { clearThrottle, recordFailure } from "../../../worker/db/auth-throttle";
+import { clearThrottle, recordFailure } from "../../../worker/db/auth/auth-throttle";
 import { db } from "../../../worker/db/client";
 import { DEFAULT_ASSISTANT } from "../../../worker/db/answerer";
 import helloWav from "../../fixtures/speech-hello.wav?inline";

@@ -3,7 +3,7 @@
 // reset links 30 minutes; a new link replaces the user's earlier one of the same kind; using a link
 // deletes it first (two uses at once: one wins).
 import type { Db } from "../../db/client";
-import { type EmailTokenPurpose, type EmailTokenRow, replaceEmailToken, takeEmailToken } from "../../db/email-tokens";
+import { type EmailTokenPurpose, type EmailTokenRow, replaceEmailToken, takeEmailToken } from "../../db/auth/email-tokens";
 import { randomToken, tokenHash } from "../token";
 
 export const VERIFY_LINK_TTL_MS = 24 * 60 * 60 * 1000;

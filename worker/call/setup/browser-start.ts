@@ -10,7 +10,7 @@ import { createTestCallRow, discardUnstartedCall, findCallableEcho, testCallSeco
 import { readLimitSettings } from "../../config/limit-settings";
 import { personaOf } from "../../db/echoes";
 import type { Env } from "../../config/env";
-import { sessionIsLive } from "../../db/sessions";
+import { sessionIsLive } from "../../db/auth/sessions";
 import { timeZoneOf } from "../../db/users";
 import { sessionIdOfTag } from "../../http/session-tag";
 import type { CallAi, CallState } from "../store";

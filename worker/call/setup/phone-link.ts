@@ -6,7 +6,7 @@
 // wrong codes in an hour from anyone (one counter for every call, not one per claimed number, which a
 // caller could rotate) linking by keypad waits.
 import { answererForUser } from "../../db/answerer";
-import { readThrottle, recordFailure } from "../../db/auth-throttle";
+import { readThrottle, recordFailure } from "../../db/auth/auth-throttle";
 import { db } from "../../db/client";
 import { claimPhoneCall, redeemLinkCode, releaseWaitingCallbacks } from "../../db/phone";
 import { identifiableNumber } from "../../twilio/caller-id";

@@ -6,7 +6,7 @@
 import { PHONE_PIN_PATTERN } from "../../../protocol/phone";
 import { verifyPassword } from "../../lib/scrypt-hash";
 import type { Env } from "../../config/env";
-import { clearThrottle, readThrottle, recordFailure } from "../../db/auth-throttle";
+import { clearThrottle, readThrottle, recordFailure } from "../../db/auth/auth-throttle";
 import { db } from "../../db/client";
 import { markCallerVerified, pinHashOf } from "../../db/phone-pin";
 import { logError } from "../../lib/safe-error";

@@ -11,7 +11,7 @@ import { requireUser } from "../../auth/middleware";
 import { hashPassword, verifyPassword } from "../../auth/password";
 import { closeSessionSockets } from "../../auth/sign-out-sockets";
 import { db } from "../../db/client";
-import { deleteUserSessions } from "../../db/sessions";
+import { deleteUserSessions } from "../../db/auth/sessions";
 import { updatePasswordHash } from "../../db/users";
 import { ApiError, readJson } from "../../http/errors";
 

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../http/app-env";
 import { clearSessionCookie, requireUser } from "../../auth/middleware";
 import { closeSessionSockets } from "../../auth/sign-out-sockets";
 import { db } from "../../db/client";
-import { deleteUserSession, deleteUserSessions, listUserSessions } from "../../db/sessions";
+import { deleteUserSession, deleteUserSessions, listUserSessions } from "../../db/auth/sessions";
 import { ApiError } from "../../http/errors";
 
 export const sessionRoutes = new Hono<AppEnv>()

@@ -2,8 +2,8 @@
 // addressable (…/calls?echo=…&status=completed&from=2026-12-01&to=2026-12-07), and turned into the
 // query of GET /api/calls, which does the filtering. Dates are the reader's calendar days: `from`
 // starts at its local midnight, `to` ends at the last millisecond of its day.
-import { CALL_STATUSES, CALL_TYPES, type CallStatus } from "../../protocol/call-history";
-import type { CallType } from "../../protocol/call-messages";
+import { CALL_STATUSES, CALL_TYPES, type CallStatus } from "../../../protocol/call-history";
+import type { CallType } from "../../../protocol/call-messages";
 
 export interface HistoryFilters {
   echoId: string;

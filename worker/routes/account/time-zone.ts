@@ -1,13 +1,13 @@
 // /api/profile/time-zone: the owner's time zone (an IANA name). The web app PUTs the browser's zone with
 // ifUnset on first load; Settings PUTs a chosen one. An unknown zone is refused and changes nothing.
 import { Hono } from "hono";
-import { timeZoneInputSchema, type TimeZoneSetting } from "../../protocol/time-zone";
-import { requireUser } from "../auth/middleware";
-import { validTimeZone } from "../callbacks/zoned-time";
-import { db } from "../db/client";
-import { setTimeZone, timeZoneOf } from "../db/users";
-import type { AppEnv } from "../http/app-env";
-import { ApiError, readJson } from "../http/errors";
+import { timeZoneInputSchema, type TimeZoneSetting } from "../../../protocol/time-zone";
+import { requireUser } from "../../auth/middleware";
+import { validTimeZone } from "../../callbacks/zoned-time";
+import { db } from "../../db/client";
+import { setTimeZone, timeZoneOf } from "../../db/users";
+import type { AppEnv } from "../../http/app-env";
+import { ApiError, readJson } from "../../http/errors";
 
 export const timeZoneRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {

@@ -3,17 +3,17 @@
 // confirmed with the password, or for an account that signs in with Google by typing its email. Both
 // need the session; DELETE is Origin-checked like every mutation (app.ts).
 import { Hono } from "hono";
-import { AUTH_ERROR_MESSAGES } from "../../protocol/api";
-import { ACCOUNT_DELETION_MESSAGES, accountDeletionSchema } from "../../protocol/account-data";
-import type { AppEnv } from "../http/app-env";
-import { clearSessionCookie, requireUser } from "../auth/middleware";
-import { verifyPassword } from "../auth/password";
-import { assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../auth/throttle";
-import { db } from "../db/client";
-import { normalizeEmail } from "../db/users";
-import { eraseAccount } from "../erase/account";
-import { accountExportFileName, accountZip } from "../export/account-zip";
-import { ApiError, readJson } from "../http/errors";
+import { AUTH_ERROR_MESSAGES } from "../../../protocol/api";
+import { ACCOUNT_DELETION_MESSAGES, accountDeletionSchema } from "../../../protocol/account-data";
+import type { AppEnv } from "../../http/app-env";
+import { clearSessionCookie, requireUser } from "../../auth/middleware";
+import { verifyPassword } from "../../auth/password";
+import { assertNotThrottled, recordSignInAttempt, recordSignInSuccess, throttleKeys } from "../../auth/throttle";
+import { db } from "../../db/client";
+import { normalizeEmail } from "../../db/users";
+import { eraseAccount } from "../../erase/account";
+import { accountExportFileName, accountZip } from "../../export/account-zip";
+import { ApiError, readJson } from "../../http/errors";
 
 export const accountRoutes = new Hono<AppEnv>()
   .get("/export", (c) => {

@@ -1,8 +1,8 @@
 // Persistence for trusted browsers (worker/auth/trusted-browser.ts): rows keyed by the SHA-256 of the
 // cookie's token, the newest few per account.
 import { and, desc, eq, gt, lt, notInArray } from "drizzle-orm";
-import type { Db } from "./client";
-import { trustedBrowsers, users } from "./schema";
+import type { Db } from "../client";
+import { trustedBrowsers, users } from "../schema";
 
 export type TrustedBrowserRow = typeof trustedBrowsers.$inferSelect;
 

@@ -1,9 +1,9 @@
 // Session persistence: rows keyed by the SHA-256 of the session token (worker/auth/session.ts makes
 // and checks tokens; only their hashes reach the database).
 import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
-import type { UserRow } from "./users";
-import type { Db } from "./client";
-import { sessions, users } from "./schema";
+import type { UserRow } from "../users";
+import type { Db } from "../client";
+import { sessions, users } from "../schema";
 
 export type SessionRow = typeof sessions.$inferSelect;
 

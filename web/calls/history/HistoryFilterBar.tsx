@@ -1,11 +1,11 @@
 // Call History's filters (Echo, status, kind of call, a date range, safety alerts), Clear filters and
 // Export CSV of the filtered list. The filters live in the page's URL (historyFilters.ts); the server
 // does the filtering.
-import type { EchoList } from "../../protocol/echo";
-import { CALL_STATUSES } from "../../protocol/call-history";
-import { statusLabel } from "../lib/callStatus";
-import { useFeedResource } from "../lib/useFeedResource";
-import { Button, Select, TextInput, buttonClasses } from "../ui";
+import type { EchoList } from "../../../protocol/echo";
+import { CALL_STATUSES } from "../../../protocol/call-history";
+import { statusLabel } from "../../lib/callStatus";
+import { useFeedResource } from "../../lib/useFeedResource";
+import { Button, Select, TextInput, buttonClasses } from "../../ui";
 import { type HistoryFilters, NO_FILTERS, csvUrl, hasFilters, rangeProblem } from "./historyFilters";
 
 export const SAFETY_FILTER_LABEL = "Calls with safety alerts";

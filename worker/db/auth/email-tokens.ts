@@ -1,7 +1,7 @@
 // Rows of single-use emailed links (table email_tokens): only the token's SHA-256 is stored.
 import { and, eq, lt } from "drizzle-orm";
-import type { Db } from "./client";
-import { emailTokens } from "./schema";
+import type { Db } from "../client";
+import { emailTokens } from "../schema";
 
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 export type EmailTokenPurpose = EmailTokenRow["purpose"];

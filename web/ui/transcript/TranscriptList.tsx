@@ -6,11 +6,11 @@
 // its emotions came from ("from words and voice"); one the safety net marked has the "Safety alert" badge.
 // An Echo entry that took actions (a callback scheduled, something remembered) shows them as action lines.
 import { useEffect, useRef } from "react";
-import type { TranscriptEntry } from "../../protocol/call-messages";
-import { formatEmotionSource, formatMs, formatOffset, formatPercent, formatTime } from "../lib/format";
-import { splitEmotions, typedLineIds } from "../lib/transcriptLines";
-import { Badge, cx } from "../ui";
-import { SafetyBadge } from "./safety/SafetyBadge";
+import type { TranscriptEntry } from "../../../protocol/call-messages";
+import { formatEmotionSource, formatMs, formatOffset, formatPercent, formatTime } from "../../lib/format";
+import { splitEmotions, typedLineIds } from "../../lib/transcriptLines";
+import { Badge, cx } from "..";
+import { SafetyBadge } from "../safety/SafetyBadge";
 import { ActionLines } from "./ActionLines";
 
 function EmotionChips({ emotions, label }: { emotions: [string, number][]; label: string }) {

@@ -1,12 +1,12 @@
 // /api/settings/recording: the signed-in user's switch for recording the phone calls no active Echo
 // answers (protocol/recording-settings.ts). The PUT is Origin-checked like every mutation (app.ts).
 import { Hono } from "hono";
-import { type RecordingSettings, recordingSettingsSchema } from "../../protocol/recording-settings";
-import type { AppEnv } from "../http/app-env";
-import { requireUser } from "../auth/middleware";
-import { db } from "../db/client";
-import { setRecordCallsWithoutEcho } from "../db/users";
-import { readJson } from "../http/errors";
+import { type RecordingSettings, recordingSettingsSchema } from "../../../protocol/recording-settings";
+import type { AppEnv } from "../../http/app-env";
+import { requireUser } from "../../auth/middleware";
+import { db } from "../../db/client";
+import { setRecordCallsWithoutEcho } from "../../db/users";
+import { readJson } from "../../http/errors";
 
 export const recordingSettingsRoutes = new Hono<AppEnv>()
   .get("/", (c) => {

@@ -2,8 +2,8 @@
 // something, scheduled or cancelled a callback, listed follow-ups, ended the call — or why it didn't
 // (asked back, didn't work, not available). Shown under the Echo's words in the live transcript, the
 // test call and Call Details.
-import type { ActionLine, ActionName, ActionStatus } from "../../protocol/call-messages";
-import { Badge, type BadgeTone } from "./Badge";
+import type { ActionLine, ActionName, ActionStatus } from "../../../protocol/call-messages";
+import { Badge, type BadgeTone } from "../Badge";
 
 const TITLES: Record<ActionName, string> = {
   remember: "Remember",

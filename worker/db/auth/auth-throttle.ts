@@ -1,8 +1,8 @@
 // Persistence for failed sign-in counters (auth_throttle): one row per key, a fixed window that starts
 // at the first failure, and a lock once the limit is reached inside that window.
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { authThrottle } from "./schema";
+import type { Db } from "../client";
+import { authThrottle } from "../schema";
 
 export type ThrottleRow = typeof authThrottle.$inferSelect;
 
