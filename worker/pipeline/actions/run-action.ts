@@ -59,11 +59,11 @@ const DOING: Record<PortAction, string> = {
 };
 
 const UNAVAILABLE: Record<PortAction, string> = {
-  remember: "I can't remember things between calls yet, sorry.",
-  forget: "I don't keep anything between calls yet, so there's nothing to forget.",
+  remember: "Remembering callers is turned off for this Echo, so I won't keep that.",
+  forget: "Remembering callers is turned off for this Echo, so there's nothing kept to forget.",
   schedule_callback: "I can't set reminders or call you back yet, sorry.",
   cancel_callback: "I can't set reminders or call you back yet, so there's nothing to cancel.",
-  list_follow_ups: "I don't keep follow-ups between calls yet, sorry.",
+  list_follow_ups: "Remembering callers is turned off for this Echo, so I have no follow-ups for you.",
 };
 
 const UNVERIFIED = "I can only do that for this Echo's owner, and I can't be sure it's you on this line.";
