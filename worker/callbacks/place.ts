@@ -14,7 +14,7 @@ import { TwilioRestError } from "../twilio/rest-client";
 import { createTwilioCall } from "../twilio/rest-calls";
 import { callbackAlarmStub } from "./alarm-stub";
 import { inQuietHours } from "./rules";
-import { validTimeZone } from "./zoned-time";
+import { validTimeZone } from "../lib/zoned-time";
 
 /** What the alarm does next: ring again at `at`, nothing (a status callback or a linked number arms it), or forget the callback. */
 export type AlarmNext = { kind: "again"; at: number } | { kind: "waiting" } | { kind: "done" };

@@ -2,7 +2,7 @@
 // owner's quiet hours unless the caller named the time, and at most DAILY_CALLBACK_CAP on the owner's
 // local day. Pure: the caller passes the time, the zone and the day's count.
 import { DAILY_CALLBACK_CAP, MAX_CALLBACK_AHEAD_MS, QUIET_HOURS, type CallbackProblem } from "../../protocol/callbacks";
-import { localHour } from "./zoned-time";
+import { localHour } from "../lib/zoned-time";
 
 /** A time this close to now still counts as now (the caller said "in a minute"). */
 export const PAST_GRACE_MS = 60_000;

@@ -17,7 +17,7 @@ import { db, type Db } from "../db/client";
 import { logError } from "../lib/safe-error";
 import { callbackAlarmStub } from "./alarm-stub";
 import { scheduleProblem } from "./rules";
-import { localDayBounds, validTimeZone } from "./zoned-time";
+import { localDayBounds, validTimeZone } from "../lib/zoned-time";
 
 export const MAX_REASON_LENGTH = 200;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DAILY_CALLBACK_CAP, MAX_CALLBACK_AHEAD_MS } from "../../../protocol/callbacks";
 import { inQuietHours, scheduleProblem } from "../../../worker/callbacks/rules";
-import { localDayBounds, localHour, validTimeZone } from "../../../worker/callbacks/zoned-time";
+import { localDayBounds, localHour, validTimeZone } from "../../../worker/lib/zoned-time";
 
 const NOW = Date.UTC(2026, 5, 10, 12, 0); // 10 June 2026, 12:00 UTC (08:00 in New York, EDT)
 

@@ -5,61 +5,14 @@
 // Words with no time in them, a day that doesn't exist ("next Blursday"), a day without an hour, or a
 // time that has passed are answered with a reason, never a guess. Pure: `now` is given.
 import * as chrono from "chrono-node";
+import { type WallClock, offsetMinutes, wallClock, zoneOrUtc, zonedTime } from "../../lib/zoned-time";
+
+export { zoneOrUtc };
 
 export type WhenReading =
   | { ok: true; at: number }
   /** missing: no time at all; unknown: `words` sound like a time we can't read; no_hour: a day without a time of day; past: already gone. */
   | { ok: false; problem: "missing" | "unknown" | "no_hour" | "past"; words: string };
-
-/** The zone to use: the owner's when it is a real IANA zone, else UTC. */
-export function zoneOrUtc(timeZone: string | undefined): string {
-  if (!timeZone) return "UTC";
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  weekday: string;
-}
-
-function wallClock(at: number, zone: string): WallClock {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    weekday: "long",
-  }).formatToParts(new Date(at));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { year: Number(get("year")), month: Number(get("month")), day: Number(get("day")), hour: Number(get("hour")) % 24, minute: Number(get("minute")), weekday: get("weekday") };
-}
-
-/** The zone's offset from UTC at `at`, in minutes (east positive). */
-export function offsetMinutes(at: number, zone: string): number {
-  const w = wallClock(at, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
-  return Math.round((asUtc - (at - (at % 60_000))) / 60_000);
-}
-
-/** The instant of a wall-clock time in `zone` (a time skipped by a DST change lands just after it). */
-export function zonedTime(year: number, month: number, day: number, hour: number, minute: number, zone: string): number {
-  const naive = Date.UTC(year, month - 1, day, hour, minute);
-  let at = naive - offsetMinutes(naive, zone) * 60_000;
-  at = naive - offsetMinutes(at, zone) * 60_000;
-  return at;
-}
 
 const TIME_ISH = /\b(?:next|this|on|at|by|in|until|coming)\s+[a-z0-9:]+(?:\s*(?:am|pm|[a-z]+day))?/i;
 

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { timeZoneInputSchema, type TimeZoneSetting } from "../../../protocol/time-zone";
 import { requireUser } from "../../auth/middleware";
-import { validTimeZone } from "../../callbacks/zoned-time";
+import { validTimeZone } from "../../lib/zoned-time";
 import { db } from "../../db/client";
 import { setTimeZone, timeZoneOf } from "../../db/users";
 import type { AppEnv } from "../../http/app-env";
