@@ -1,7 +1,7 @@
 // Asking the Echo to do something in a browser test call, in real Chromium against the real app: the
-// caller types "call me back tomorrow at 8…", the Echo answers honestly (callbacks aren't merged in
-// this branch) and the transcript shows the action line under its words; the same line is in Call
-// Details after the call.
+// caller types "call me back tomorrow at 8…"; the account has no linked number, so the Echo keeps the
+// callback until there is one and says so; the transcript shows the action line under its words, the
+// same line is in Call Details after the call, and Settings → Callbacks lists it, where it is cancelled.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { signUpViaApi } from "./support/auth";
@@ -12,7 +12,7 @@ const browser = useBrowser();
 const phase = (page: Page) => page.locator("section[data-call-phase]").getAttribute("data-call-phase");
 
 describe("actions in a test call", () => {
-  it("a callback request gets its answer and an action line in the live transcript and in Call Details", async () => {
+  it("a callback asked for in a test call: its answer, its action line (live and in Call Details), and Settings lists it and cancels it", async () => {
     const page = await browser.newPage();
     await signUpViaApi(page, inject("baseURL"), undefined, "/test-call");
     await page.getByRole("button", { name: "Start Call" }).click();
@@ -26,9 +26,9 @@ describe("actions in a test call", () => {
     const line = transcript.locator('[data-testid="action-line"]');
     await expect.poll(() => line.count(), POLL).toBe(1);
     expect(await line.getAttribute("data-action")).toBe("schedule_callback");
-    expect(await line.innerText()).toContain("Not available");
+    expect(await line.innerText()).toContain("waiting for a linked number");
     const reply = transcript.locator("li[data-speaker=assistant]", { has: page.locator('[data-testid="action-line"]') });
-    expect(await reply.innerText()).toContain("I can't set reminders or call you back yet, sorry.");
+    expect(await reply.innerText()).toMatch(/I'll call you tomorrow at 8:00 .*once you've linked your phone number/);
 
     await page.getByRole("button", { name: "End Call" }).click();
     await expect.poll(() => phase(page), POLL).toBe("ended");
@@ -40,7 +40,15 @@ describe("actions in a test call", () => {
     await details.getByTestId("call-details").waitFor();
     const actions = details.getByRole("list", { name: "Actions" });
     await expect.poll(() => actions.count(), POLL).toBe(1);
-    expect(await actions.innerText()).toContain("Callback: Not available yet");
+    expect(await actions.innerText()).toContain("(waiting for a linked number)");
+
+    // Settings → Callbacks: the callback waits for a number; Cancel moves it to Past.
+    await page.goto(`${inject("baseURL")}/settings`);
+    const region = page.getByRole("region", { name: "Callbacks" });
+    const item = region.getByRole("region", { name: "Upcoming" }).getByRole("listitem");
+    await item.getByText(/practi[sc]e/).waitFor();
+    await item.getByRole("button", { name: /^Cancel the callback at / }).click();
+    await region.getByRole("region", { name: "Past" }).getByRole("listitem").getByText("Cancelled", { exact: true }).waitFor();
     await page.close();
   });
 });

@@ -1,6 +1,6 @@
 // Settings → Callbacks and Time zone in Chromium: a scheduled callback (seeded straight into the local
-// D1: the in-call request that asks for one is another part of issue 42) is listed under Upcoming with
-// its status, and Cancel moves it to Past as cancelled, as the server keeps it. The browser's time zone
+// D1; e2e/call-actions.test.ts asks for one in a test call) is listed under Upcoming with its status, and
+// Cancel moves it to Past as cancelled, as the server keeps it. The browser's time zone
 // is stored on first load and can be changed on Settings.
 import { describe, expect, inject, it } from "vitest";
 import { runLocalSql } from "../scripts/seed/sql";
@@ -51,11 +51,11 @@ describe("callbacks on Settings", () => {
     const saved = await page.evaluate(() => fetch("/api/profile/time-zone").then((r) => r.json() as Promise<{ timeZone: string | null }>));
     expect(saved.timeZone).toBe("America/Chicago");
 
-    // Linking by a call from Echo: this app has no Twilio REST settings, and says so.
+    // Linking by a call from Echo: this app's Twilio API answers nobody, and the page says the call failed.
     const linkCall = page.getByRole("region", { name: "Link your number by a call from Echo" });
     await linkCall.getByLabel("Your phone number").fill("+1 555 010 1234");
     await linkCall.getByRole("button", { name: "Call me" }).click();
-    await linkCall.getByRole("alert").getByText("Calls from Echo aren't set up on this server.", { exact: false }).waitFor();
+    await linkCall.getByRole("alert").getByText("Echo couldn't place the call just now.", { exact: false }).waitFor();
     await page.context().close();
   });
 });

@@ -35,7 +35,7 @@ describe("phone linking", () => {
 
     // The user phones in from their mobile and types the code.
     const from = `+1555017${String(Date.now() % 10_000).padStart(4, "0")}`;
-    const call = await TwilioCall.dial(httpNetwork(baseURL), { authToken: E2E_TWILIO_AUTH_TOKEN, from });
+    const call = await TwilioCall.dial(httpNetwork(baseURL, baseURL), { authToken: E2E_TWILIO_AUTH_TOKEN, from });
     await call.connect();
     await call.press(code);
     await call.until(() => call.outboundOf("mark").length > 0, 15_000, "the spoken confirmation");

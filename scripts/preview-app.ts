@@ -33,8 +33,10 @@ export async function startPreviewApp(
   const port = await freePort();
   const settingsDir = join(stateDir, "settings");
   mkdirSync(settingsDir);
-  const configPath = writeIsolatedConfig(settingsDir, settings);
   const baseURL = `http://localhost:${port}`;
+  // The app knows its own address, as a deployment does (PUBLIC_HOST): links in mail and the URLs a
+  // callback hands Twilio point at it.
+  const configPath = writeIsolatedConfig(settingsDir, { PUBLIC_HOST: baseURL, ...settings });
   // The build (in the state folder) carries these settings into its own .dev.vars for `vite preview`.
   const env = { ...process.env, ECHO_STATE_DIR: stateDir, ECHO_WRANGLER_CONFIG: configPath, PORT: String(port) };
   const buildDir = join(stateDir, "build");

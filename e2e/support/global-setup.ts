@@ -50,6 +50,12 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_SECRET: "echo-e2e-secret",
     GOOGLE_ISSUER: oidc.issuer,
     TWILIO_AUTH_TOKEN: E2E_TWILIO_AUTH_TOKEN,
+    // Outbound calls are set up, to an API that answers nobody (a closed local port): a callback asked for
+    // in a test call is kept (waiting for a linked number, or for its time), and Echo's calls fail loudly.
+    TWILIO_ACCOUNT_SID: "AC0123456789abcdef0123456789abcdef",
+    TWILIO_API_KEY_SID: "SK0123456789abcdef0123456789abcdef",
+    TWILIO_API_KEY_SECRET: "e2e-api-key-secret",
+    TWILIO_API_BASE_URL: "http://127.0.0.1:9",
     // Every browser test signs up from this one machine: the per-network limit is for the public.
     SIGN_UPS_PER_NETWORK_PER_DAY: "100000",
     MAIL_PROVIDER: "resend",

@@ -120,14 +120,14 @@ export async function callBySid(
 }
 
 /**
- * A SimNetwork over real HTTP (Node, against a local dev server on `baseURL`). Twilio signs the public
- * https URL; the local server serves plain http on the same host. Node's WebSocket (undici) takes the
- * upgrade's request headers as a non-standard init option.
+ * A SimNetwork over real HTTP (Node, against a local server on `baseURL`). `publicHost`: the origin
+ * Twilio calls and signs: the app's PUBLIC_HOST when it has one (e.g. its own loopback origin), else
+ * https on the app's host (without PUBLIC_HOST the app takes the request's host for https). Node's
+ * WebSocket (undici) takes the upgrade's request headers as a non-standard init option.
  */
-export function httpNetwork(baseURL: string): SimNetwork {
-  const { host } = new URL(baseURL);
+export function httpNetwork(baseURL: string, publicHost = `https://${new URL(baseURL).host}`): SimNetwork {
   return {
-    publicHost: `https://${host}`,
+    publicHost,
     fetch: (path, init) => fetch(`${baseURL}${path}`, init),
     openSocket: (path, headers) =>
       new Promise((resolve) => {
