@@ -60,7 +60,7 @@ function seedDemo(stateDir: string): string {
 async function capture(browser: Browser, baseURL: string, token: string | null, name: string, shoot: (page: Page) => Promise<void>): Promise<void> {
   for (const { suffix, viewport } of SIZES) {
     const context = await browser.newContext({ viewport, reducedMotion: "reduce", deviceScaleFactor: 1 });
-    if (token) await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
+    if (token) await context.addCookies([{ name: SESSION_COOKIE, value: token, domain: new URL(baseURL).hostname, path: "/", secure: true }]); // __Host-: Secure, host-only
     const page = await context.newPage();
     try {
       await shoot(page);
