@@ -4,12 +4,13 @@
 import { z } from "zod";
 import type { TranscriptEntry } from "../../protocol/call-messages";
 import { MEMORY_KINDS } from "../../protocol/memory";
+import { jsonAnswer } from "../ai/json-answer";
 import type { ChatMessage, JsonSchemaFormat } from "../ai/provider";
+import { transcriptBlock } from "../summary/transcript-block";
 import type { FoundFact } from "./extractive";
 
 /** Facts one call may add at most. */
 export const FACTS_PER_CALL_MAX = 20;
-const TRANSCRIPT_CHARS_MAX = 12_000;
 const DAY_MS = 86_400_000;
 
 export const MEMORY_INSTRUCTIONS = `You keep a personal assistant's memory of its caller. From the finished call below, list what the CALLER shared that is worth remembering next time:
@@ -48,17 +49,11 @@ export const MEMORY_SCHEMA: JsonSchemaFormat = {
   },
 };
 
-function quotedLine(text: string): string {
-  return text.replace(/\s+/g, " ").replace(/<\s*(\/?)\s*transcript/gi, "[$1transcript");
-}
-
 /** The request: the instructions (with today's date, so "on Saturday" can be dated) and the transcript. */
 export function memoryMessages(transcript: readonly TranscriptEntry[], today: string): ChatMessage[] {
-  const lines = transcript.map((e) => `${e.speaker === "caller" ? "Caller" : "Assistant"}: ${quotedLine(e.text)}`).join("\n");
-  const clipped = lines.length > TRANSCRIPT_CHARS_MAX ? `…${lines.slice(lines.length - TRANSCRIPT_CHARS_MAX)}` : lines;
   return [
     { role: "system", content: `${MEMORY_INSTRUCTIONS}\nThe call took place on ${today}.` },
-    { role: "user", content: `<transcript>\n${clipped}\n</transcript>` },
+    { role: "user", content: transcriptBlock(transcript) },
   ];
 }
 
@@ -84,18 +79,9 @@ function endOfDay(date: string | null | undefined): number | null {
 
 /** The model's answer as facts said at `saidAt`; null when it isn't the JSON asked for. */
 export function parseMemoryAnswer(answer: string, saidAt: number): FoundFact[] | null {
-  const start = answer.indexOf("{");
-  const end = answer.lastIndexOf("}");
-  if (start < 0 || end <= start) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(answer.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-  const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) return null;
-  return parsed.data.facts.slice(0, FACTS_PER_CALL_MAX).map((f) => {
+  const parsed = jsonAnswer(answer, answerSchema);
+  if (!parsed) return null;
+  return parsed.facts.slice(0, FACTS_PER_CALL_MAX).map((f) => {
     const day = endOfDay(f.date);
     // A follow-up stays open a week past its day (its answer is asked for after it).
     const expiresAt = day === null ? null : f.kind === "follow_up" ? day + 7 * DAY_MS : day;
