@@ -1,35 +1,19 @@
 // An Echo card's "Delete": a confirm dialog that says what happens to the Echo's calls (they stay, with
 // its name), then DELETE /api/echoes/:id.
-import { useState } from "react";
 import type { Echo } from "../../protocol/echo";
-import { ApiRequestError, api } from "../lib/api";
+import { api } from "../lib/api";
+import { useConfirmedAction } from "../lib/useConfirmedAction";
 import { Alert, Button, Modal } from "../ui";
 
 export function DeleteEchoButton({ echo, onDeleted }: { echo: Echo; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    if (busy) return;
-    setOpen(false);
-    setError(null);
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api<null>(`/api/echoes/${encodeURIComponent(echo.id)}`, { method: "DELETE" });
-      setOpen(false);
-      onDeleted();
-    } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : "Could not delete this Echo. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { open, busy, error, show, close, confirm } = useConfirmedAction(
+    () => api<null>(`/api/echoes/${encodeURIComponent(echo.id)}`, { method: "DELETE" }),
+    onDeleted,
+    "Could not delete this Echo. Please try again.",
+  );
   return (
     <>
-      <Button size="sm" variant="ghost" className="text-rose-700" onClick={() => setOpen(true)} aria-label={`Delete ${echo.name}`}>
+      <Button size="sm" variant="ghost" className="text-rose-700" onClick={show} aria-label={`Delete ${echo.name}`}>
         Delete
       </Button>
       <Modal

@@ -1,35 +1,19 @@
 // Call Details' "Delete call": a confirm dialog, then DELETE /api/calls/:id (transcript, recording,
 // summary and its place in Insights go, everywhere). A call still in progress can't be deleted (the
 // server says so, and the dialog shows it).
-import { useState } from "react";
-import { ApiRequestError, api } from "../../lib/api";
+import { api } from "../../lib/api";
+import { useConfirmedAction } from "../../lib/useConfirmedAction";
 import { Alert, Button, Modal } from "../../ui";
 
 export function DeleteCallButton({ callId, inProgress, onDeleted }: { callId: string; inProgress: boolean; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    if (busy) return;
-    setOpen(false);
-    setError(null);
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await api<null>(`/api/calls/${encodeURIComponent(callId)}`, { method: "DELETE" });
-      setOpen(false);
-      onDeleted();
-    } catch (err) {
-      setError(err instanceof ApiRequestError ? err.message : "Could not delete this call. Please try again.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { open, busy, error, show, close, confirm } = useConfirmedAction(
+    () => api<null>(`/api/calls/${encodeURIComponent(callId)}`, { method: "DELETE" }),
+    onDeleted,
+    "Could not delete this call. Please try again.",
+  );
   return (
     <>
-      <Button variant="ghost" className="mr-auto text-rose-700" disabled={inProgress} title={inProgress ? "A call can be deleted once it has ended" : undefined} onClick={() => setOpen(true)}>
+      <Button variant="ghost" className="mr-auto text-rose-700" disabled={inProgress} title={inProgress ? "A call can be deleted once it has ended" : undefined} onClick={show}>
         Delete call
       </Button>
       <Modal
