@@ -77,8 +77,6 @@ export class Conversation {
   private readonly bargeInMs: number;
   private readonly maxHistory: number;
   private readonly callType: CallType;
-  /** The owner's time zone for replies (absent: the server's). */
-  private readonly timeZone: string | undefined;
   private readonly history: ChatHistory;
   private queue: Promise<void> = Promise.resolve();
   private active: Reply | null = null;
@@ -124,7 +122,6 @@ export class Conversation {
     this.bargeInMs = options.bargeInMs ?? 200;
     this.maxHistory = options.maxHistory ?? 20;
     this.callType = options.callType ?? "browser_test";
-    this.timeZone = options.timeZone;
     this.safetyResources = options.safetyResources ?? DEFAULT_SAFETY_RESOURCES;
     this.memory = options.memory ?? [];
     this.memoryText = memorySection(this.memory, Date.now());
