@@ -18,6 +18,7 @@ import * as alawmulawModule from "alawmulaw";
 import twilio from "twilio";
 import { twilioOutboundSchema, type TwilioOutbound } from "../../worker/twilio/media-messages";
 import { parseConnectStream, type ParsedTwiml, postSigned, type SimNetwork, voiceParams } from "./twilio-webhooks";
+import { anotherCaller, sid } from "./sim-ids";
 
 /** The `alawmulaw` package (a UMD bundle under Node, ES modules under Vite). */
 const alawmulaw: Pick<typeof alawmulawModule, "mulaw"> =
@@ -42,25 +43,6 @@ export interface DialOptions {
 export const FRAME_BYTES = 160;
 export const FRAME_MS = 20;
 const MULAW_SILENCE = 0xff;
-
-let sidCounter = 0;
-let callerCounter = 0;
-
-/**
- * A caller number of its own for each call that names none: different people calling, as on the public
- * line (which lets a number hold only PHONE_CALLS_PER_NUMBER calls at once).
- */
-function anotherCaller(): string {
-  callerCounter += 1;
-  const digits = (Math.floor(Math.random() * 9_000) * 1_000 + callerCounter) % 10_000_000;
-  return `+1555${String(digits).padStart(7, "0")}`;
-}
-function sid(prefix: string): string {
-  sidCounter++;
-  const hex = Array.from(crypto.getRandomValues(new Uint8Array(15)), (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${prefix}${hex}${sidCounter.toString(16).padStart(2, "0")}`.slice(0, 34);
-}
-
 
 const DECIMATE_TAPS = (() => {
   const n = 63;
